@@ -1,0 +1,34 @@
+"""Match play: the referee and the physics joined into games people and programs can play.
+
+    from hikone_carrom.match import Match, Shot
+    m = Match(players=2, seed=1)
+    p = m.legal_placement()                  # R2a: the tee spot on a first shot
+    res = m.play(Shot(*p.point, angle=math.pi / 2, speed=4.0))
+    res.ruling.continues                     # R3a
+"""
+
+from hikone_carrom.match.game import (
+    Action,
+    ActionKind,
+    Match,
+    PlayResult,
+    layout_to_dict,
+    shot_seed,
+)
+from hikone_carrom.match.placement import Placement, PlacementKind, legal_placement
+from hikone_carrom.match.shot import IllegalShotError, Noise, Shot
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "IllegalShotError",
+    "Match",
+    "Noise",
+    "Placement",
+    "PlacementKind",
+    "PlayResult",
+    "Shot",
+    "layout_to_dict",
+    "legal_placement",
+    "shot_seed",
+]

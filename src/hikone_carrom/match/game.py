@@ -1,0 +1,311 @@
+"""A game in progress: a placed, aimed striker -> physics -> report -> referee -> re-spot (R1-R8).
+
+:class:`Match` joins the exact physics and the referee. Every shot, human, computer or remote,
+takes one checked path, :meth:`Match.play`; :meth:`Match.undo` returns to the snapshot before the
+last action, exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from hikone_carrom.board import BoardSpec
+from hikone_carrom.match.pieces import STRIKER_ID, disk_for, piece_of
+from hikone_carrom.match.placement import Placement, legal_placement
+from hikone_carrom.match.report import report_of
+from hikone_carrom.match.respot import stack_on_jack_spot
+from hikone_carrom.match.shot import IllegalShotError, Noise, Shot
+from hikone_carrom.physics import Disk, ShotResult, simulate
+from hikone_carrom.rules import (
+    Color,
+    Outcome,
+    Piece,
+    Referee,
+    RefereeState,
+    RuleOptions,
+    Ruling,
+    ShotReport,
+)
+
+__all__ = ["Action", "ActionKind", "Match", "PlayResult", "shot_seed"]
+
+_MASK = (1 << 64) - 1
+
+
+def shot_seed(seed: int, index: int) -> int:
+    """The physics seed of action ``index`` of a match seeded ``seed`` (splitmix64; 63-bit)."""
+    z = (seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) & ((1 << 63) - 1)
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """What one shot did.
+
+    Attributes:
+        seat: who shot. shot: what the player asked for. noise: execution noise applied.
+        executed: the shot as simulated (placement, angle and speed after noise).
+        before, after: the layout at rest before the shot and after the ruling was applied.
+        result: the physics' account (event log, tracks). report: what the referee was told.
+        ruling: what it meant (R3-R7).
+    """
+
+    seat: int
+    shot: Shot
+    noise: Noise
+    executed: Shot
+    before: tuple[Disk, ...]
+    result: ShotResult
+    report: ShotReport
+    ruling: Ruling
+    after: tuple[Disk, ...]
+
+    def to_dict(self, *, tracks: bool = True) -> dict[str, Any]:
+        """Plain JSON: the shot, its physical outcome (with the animation tracks) and the ruling."""
+        out: dict[str, Any] = {
+            "seat": self.seat,
+            "shot": self.shot.to_dict(),
+            "noise": self.noise.to_dict(),
+            "executed": self.executed.to_dict(),
+            "report": self.report.to_dict(),
+            "ruling": self.ruling.to_dict(),
+            "layout": layout_to_dict(self.after),
+        }
+        if tracks:
+            out["physics"] = self.result.to_dict()
+        return out
+
+
+class ActionKind:
+    """The kinds of action a match records."""
+
+    SHOT = "shot"
+    SKIP = "skip"  # R8a: the 10 seconds passed
+    CALL_TIME = "call_time"  # R7b
+    LOT = "lot"  # R7d: the organisers' rock-paper-scissors result
+
+
+@dataclass(frozen=True)
+class Action:
+    """One entry of the match's history: a shot with its result, or a referee action."""
+
+    kind: str
+    seat: int
+    play: PlayResult | None = None
+    ruling: Ruling | None = None
+    lot_winner: Color | None = None
+
+
+def layout_to_dict(layout: Sequence[Disk]) -> list[dict[str, Any]]:
+    """Plain JSON of a layout at rest: id, x, y (m), layer."""
+    return [{"id": d.id, "x": d.x, "y": d.y, "layer": d.layer} for d in layout]
+
+
+@dataclass
+class _Snapshot:
+    layout: tuple[Disk, ...]
+    referee: RefereeState
+    actions: int
+
+
+@dataclass
+class Match:
+    """A game of Hikone Carrom, singles (``players=2``) or doubles (4), from the R1a opening.
+
+    Args:
+        players: 2 or 4. options: the rule options (RULES.md readings). board: the board.
+        seed: seeds the physics of every shot (fly-off, R5c/R5d/R6c); same seed and shots -> same
+            game, bit for bit. fly_off: let hard rail impacts send disks off the board.
+    """
+
+    players: int = 2
+    options: RuleOptions = field(default_factory=RuleOptions)
+    board: BoardSpec = field(default_factory=BoardSpec)
+    seed: int = 0
+    fly_off: bool = True
+    _layout: tuple[Disk, ...] = field(init=False, repr=False)
+    _referee: Referee = field(init=False, repr=False)
+    _actions: list[Action] = field(init=False, repr=False)
+    _undo: list[_Snapshot] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise ValueError(f"seed must be a non-negative int, got {self.seed!r}")
+        self._referee = Referee(self.players, self.options)
+        self._layout = tuple(
+            disk_for(self.board, p.id, p.x, p.y) for p in self.board.opening_layout()
+        )
+        self._actions = []
+        self._undo = []
+
+    # -- what a player sees -----------------------------------------------------------------
+
+    @property
+    def layout(self) -> tuple[Disk, ...]:
+        """The pieces on the board, at rest, with their layers (stacks at the jack spot, R6e)."""
+        return self._layout
+
+    @property
+    def referee(self) -> Referee:
+        """The referee (counts, debt, scores, outcome). Read it; change it only through the match."""
+        return self._referee
+
+    @property
+    def shooter(self) -> int:
+        """The seat to shoot now (R1c, R3)."""
+        return self._referee.shooter
+
+    def color(self, seat: int) -> Color:
+        """The colour a seat plays (R1b, R1c)."""
+        return self._referee.color(seat)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action so far, in order."""
+        return tuple(self._actions)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has a result (R7)."""
+        return self._referee.is_over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self._referee.outcome
+
+    def legal_placement(self, seat: int | None = None) -> Placement:
+        """Where ``seat`` (default: the shooter) may put its striker now (R2a, R2b)."""
+        seat = self.shooter if seat is None else seat
+        first = self._referee.is_first_shot(seat)
+        return legal_placement(self.board, seat, self.players, first, self._layout)
+
+    # -- acting ------------------------------------------------------------------------------
+
+    def check(self, shot: Shot) -> None:
+        """Raise :class:`IllegalShotError` unless the shooter may play ``shot`` now."""
+        if self.is_over:
+            raise IllegalShotError("The game is over", "ゲームは終了しています")
+        if not isinstance(shot, Shot):
+            raise IllegalShotError("play() takes a Shot", "play() には Shot を渡します")
+        if not 0.0 < shot.speed <= self.board.max_speed:
+            raise IllegalShotError(
+                f"Speed must be above 0 and at most {self.board.max_speed} m/s",
+                f"速さは0より大きく{self.board.max_speed} m/s以下にしてください",
+            )
+        problem = self.legal_placement().why_not(shot.x, shot.y)
+        if problem is not None:
+            raise problem
+
+    def _execute(self, shot: Shot, noise: Noise) -> Shot:
+        if noise.is_zero:
+            return shot
+        placement = self.legal_placement()
+        x, y = placement.nearest(shot.x + noise.dx, shot.y + noise.dy)
+        speed = min(max(shot.speed * (1.0 + noise.speed_factor), 1e-3), self.board.max_speed)
+        angle = math.remainder(shot.angle + noise.dangle, 2.0 * math.pi)
+        return Shot(x, y, angle, speed)
+
+    def simulate(self, shot: Shot, noise: Noise | None = None) -> tuple[Shot, ShotResult]:
+        """The shot as executed and its physics, without changing the match (for look-ahead)."""
+        self.check(shot)
+        executed = self._execute(shot, noise or Noise())
+        vx, vy = executed.velocity
+        striker = replace(
+            disk_for(self.board, STRIKER_ID, executed.x, executed.y), vx=vx, vy=vy
+        )
+        result = simulate(
+            (*self._layout, striker),
+            board=self.board,
+            striker=STRIKER_ID,
+            seed=shot_seed(self.seed, len(self._actions)),
+            fly_off=self.fly_off,
+        )
+        return executed, result
+
+    def play(self, shot: Shot, noise: Noise | None = None) -> PlayResult:
+        """Play ``shot`` for the shooter: check it, simulate it, rule on it, re-spot (R2-R6).
+
+        Raises:
+            IllegalShotError: the shot is not allowed now (reason in English and Japanese);
+                nothing changed.
+        """
+        noise = noise or Noise()
+        seat = self.shooter
+        executed, result = self.simulate(shot, noise)
+        before = self._layout
+        report = report_of(self.board, self.players, self.board.seat_side(seat, self.players),
+                           before, result)
+        snapshot = _Snapshot(self._layout, self._referee.state, len(self._actions))
+        ruling = self._referee.report(report)
+        if ruling.restored:
+            after = before
+        else:
+            rest = tuple(d for d in result.final if d.id != STRIKER_ID)
+            left = [p[0] for p in result.pocketed] + list(result.off_board)
+            after = stack_on_jack_spot(self.board, rest, ruling.returned, left)
+        self._check_accounting(after)
+        play = PlayResult(seat, shot, noise, executed, before, result, report, ruling, after)
+        self._undo.append(snapshot)
+        self._layout = after
+        self._actions.append(Action(ActionKind.SHOT, seat, play=play, ruling=ruling))
+        return play
+
+    def skip_turn(self) -> Ruling:
+        """R8a: the shooter's 10 seconds passed; that shot is lost and the turn passes."""
+        seat = self.shooter
+        snapshot = _Snapshot(self._layout, self._referee.state, len(self._actions))
+        ruling = self._referee.skip_turn()
+        self._undo.append(snapshot)
+        self._actions.append(Action(ActionKind.SKIP, seat, ruling=ruling))
+        return ruling
+
+    def call_time(self) -> None:
+        """R7b: time is up; the round is finished, then the game decided (R7c, R7d)."""
+        snapshot = _Snapshot(self._layout, self._referee.state, len(self._actions))
+        self._referee.call_time()
+        self._undo.append(snapshot)
+        self._actions.append(Action(ActionKind.CALL_TIME, self.shooter))
+
+    def decide_lot(self, winner: Color) -> None:
+        """R7d with ``deadlock="lot"``: record who won the rock-paper-scissors."""
+        snapshot = _Snapshot(self._layout, self._referee.state, len(self._actions))
+        self._referee.decide_lot(winner)
+        self._undo.append(snapshot)
+        self._actions.append(Action(ActionKind.LOT, self.shooter, lot_winner=winner))
+
+    def undo(self) -> None:
+        """Return exactly to before the last action (shot, skip, time call or lot).
+
+        Raises:
+            IndexError: nothing to undo.
+        """
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        snap = self._undo.pop()
+        self._referee.undo()
+        if self._referee.state != snap.referee:
+            raise RuntimeError("referee and match histories disagree")
+        self._layout = snap.layout
+        del self._actions[snap.actions :]
+
+    # -- invariants --------------------------------------------------------------------------
+
+    def _check_accounting(self, layout: Sequence[Disk]) -> None:
+        """Every puck and the jack is on the board or in a pocket, never both (R1a)."""
+        counts = {Piece.RED: 0, Piece.GREEN: 0, Piece.JACK: 0}
+        for d in layout:
+            counts[piece_of(d.id)] += 1
+        ref = self._referee
+        expected = {
+            Piece.RED: ref.pucks_on_board(Color.RED),
+            Piece.GREEN: ref.pucks_on_board(Color.GREEN),
+            Piece.JACK: 0 if ref.jack_pocketed else 1,
+        }
+        if counts != expected:
+            raise RuntimeError(f"layout {counts} disagrees with the referee {expected}")

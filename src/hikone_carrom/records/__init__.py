@@ -1,0 +1,39 @@
+"""Match records (versioned JSON, docs/record-format.md) and replays.
+
+    from hikone_carrom.records import to_record, write, read, replay
+    write("game.json", to_record(match))
+    replay(read("game.json"))        # re-simulates and checks every ruling and layout hash
+"""
+
+from hikone_carrom.records.codec import (
+    FORMAT,
+    RULES_VERSION,
+    VERSION,
+    RecordFormatError,
+    board_from_dict,
+    dump,
+    layout_hash,
+    load,
+    read,
+    to_record,
+    write,
+)
+from hikone_carrom.records.replay import ReplayError, ReplayStep, iter_replay, replay
+
+__all__ = [
+    "FORMAT",
+    "RULES_VERSION",
+    "VERSION",
+    "RecordFormatError",
+    "ReplayError",
+    "ReplayStep",
+    "board_from_dict",
+    "dump",
+    "iter_replay",
+    "layout_hash",
+    "load",
+    "read",
+    "replay",
+    "to_record",
+    "write",
+]

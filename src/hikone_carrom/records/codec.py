@@ -1,0 +1,195 @@
+"""The match record: one versioned JSON document per match (docs/record-format.md).
+
+Reading and writing live here, and only here; the rules and the physics know nothing of JSON files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+from hikone_carrom import __version__
+from hikone_carrom.board import BoardError, BoardSpec
+from hikone_carrom.match import ActionKind, Match
+from hikone_carrom.physics import Disk
+from hikone_carrom.rules import RuleOptions, RulesError
+
+__all__ = [
+    "FORMAT",
+    "RULES_VERSION",
+    "VERSION",
+    "RecordFormatError",
+    "board_from_dict",
+    "dump",
+    "layout_hash",
+    "load",
+    "read",
+    "to_record",
+    "write",
+]
+
+FORMAT = "hikone-carrom-record"
+VERSION = 1
+RULES_VERSION = "JCA 2018-04-20"
+"""The official rules the referee implements (RULES.md); a record from other rules does not replay."""
+
+
+class RecordFormatError(ValueError):
+    """A record that cannot be read: not JSON, not a record, a version we do not know, a bad field."""
+
+
+def layout_hash(layout: Sequence[Disk]) -> str:
+    """SHA-256 of a layout at rest: ids, exact coordinates (float hex) and layers, sorted by id."""
+    rows = sorted(f"{d.id}:{d.x.hex()}:{d.y.hex()}:{d.layer}" for d in layout)
+    return hashlib.sha256("|".join(rows).encode()).hexdigest()
+
+
+def _counts(match: Match) -> dict[str, Any]:
+    state = match.referee.state
+    return {
+        "pocketed": {"red": state.pocketed[0], "green": state.pocketed[1]},
+        "debt": {"red": state.debt[0], "green": state.debt[1]},
+        "jack": None if state.jack is None else state.jack.value,
+        "next_seat": None if state.is_over else state.shooter,
+    }
+
+
+def to_record(match: Match, players_info: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The record of ``match`` so far: settings, every action with its outcome, the result.
+
+    The counts and layout hash after each action are recomputed by replaying, so the record
+    always describes what :func:`replay` will check.
+    """
+    shadow = Match(match.players, match.options, match.board, match.seed, match.fly_off)
+    actions: list[dict[str, Any]] = []
+    for n, action in enumerate(match.actions, start=1):
+        entry: dict[str, Any] = {"n": n, "kind": action.kind, "seat": action.seat}
+        if action.kind == ActionKind.SHOT:
+            assert action.play is not None
+            play = shadow.play(action.play.shot, action.play.noise)
+            entry.update(
+                color=play.ruling.color.value,
+                shot=play.shot.to_dict(),
+                noise=play.noise.to_dict(),
+                executed=play.executed.to_dict(),
+                outcome=play.report.to_dict(),
+                ruling=play.ruling.to_dict(),
+            )
+        elif action.kind == ActionKind.SKIP:
+            entry["ruling"] = shadow.skip_turn().to_dict()
+        elif action.kind == ActionKind.CALL_TIME:
+            shadow.call_time()
+        else:
+            assert action.lot_winner is not None
+            shadow.decide_lot(action.lot_winner)
+            entry["winner"] = action.lot_winner.value
+        entry["counts"] = _counts(shadow)
+        entry["layout_hash"] = layout_hash(shadow.layout)
+        actions.append(entry)
+    outcome = match.outcome
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": RULES_VERSION,
+        "engine": f"hikone-carrom {__version__}",
+        "players": match.players,
+        "seats": [dict(p) for p in players_info] if players_info else [],
+        "options": match.options.to_dict(),
+        "board": asdict(match.board),
+        "seed": match.seed,
+        "fly_off": match.fly_off,
+        "actions": actions,
+        "result": None if outcome is None else outcome.to_dict(),
+    }
+
+
+def board_from_dict(data: Any) -> BoardSpec:
+    """A :class:`BoardSpec` from a record's ``board`` object; unknown keys are refused."""
+    if not isinstance(data, dict):
+        raise RecordFormatError("'board' must be an object")
+    names = {f.name for f in fields(BoardSpec)}
+    unknown = set(data) - names
+    if unknown:
+        raise RecordFormatError(f"'board' has unknown figures: {sorted(unknown)}")
+    try:
+        return BoardSpec(**data)
+    except (BoardError, TypeError) as err:
+        raise RecordFormatError(f"'board' is not a valid board: {err}") from err
+
+
+def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in data:
+        raise RecordFormatError(f"the record lacks {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise RecordFormatError(f"{key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def check_header(data: Any) -> dict[str, Any]:
+    """Check a decoded record's envelope (format, version, rules, types); return it."""
+    if not isinstance(data, dict):
+        raise RecordFormatError("a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordFormatError(f"not a {FORMAT} document (format = {data.get('format')!r})")
+    version = _require(data, "version", int)
+    if version != VERSION:
+        raise RecordFormatError(f"record version {version} is not supported (this reads {VERSION})")
+    rules = _require(data, "rules", str)
+    if rules != RULES_VERSION:
+        raise RecordFormatError(f"the record is for rules {rules!r}, not {RULES_VERSION!r}")
+    players = _require(data, "players", int)
+    if players not in (2, 4):
+        raise RecordFormatError(f"'players' must be 2 or 4, not {players}")
+    seed = _require(data, "seed", int)
+    if seed < 0:
+        raise RecordFormatError("'seed' must be >= 0")
+    _require(data, "fly_off", bool)
+    _require(data, "actions", list)
+    _require(data, "options", dict)
+    return data
+
+
+def match_of(data: dict[str, Any]) -> Match:
+    """A fresh :class:`Match` with the record's settings (no actions played)."""
+    try:
+        options = RuleOptions.from_dict(data["options"])
+    except RulesError as err:
+        raise RecordFormatError(f"'options' are not valid rule options: {err}") from err
+    return Match(data["players"], options, board_from_dict(data["board"]), data["seed"],
+                 data["fly_off"])
+
+
+def dump(record: dict[str, Any]) -> str:
+    """The record as JSON text (UTF-8, Japanese kept readable, stable key order)."""
+    return json.dumps(record, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+def load(text: str | bytes) -> dict[str, Any]:
+    """Decode and check a record's envelope; raises :class:`RecordFormatError` on anything wrong."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise RecordFormatError(f"not JSON: {err}") from err
+    return check_header(data)
+
+
+def write(path: str | Path, record: dict[str, Any]) -> None:
+    """Write a record atomically (a temporary file renamed over the target)."""
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(dump(record), encoding="utf-8")
+    tmp.replace(target)
+
+
+def read(path: str | Path) -> dict[str, Any]:
+    """Read a record file; raises :class:`RecordFormatError` (never a bare traceback)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise RecordFormatError(f"cannot read {path}: {err.strerror or err}") from err
+    return load(raw)

@@ -1,0 +1,159 @@
+"""``hikone-carrom simulate``: a whole computer-vs-computer match, with a record and a summary.
+
+Timed matches (R7b) run on a virtual match clock: each shot costs a fixed setting-up time plus the
+time its disks take to come to rest, so a seeded timed match is as reproducible as an untimed one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from hikone_carrom import ai
+from hikone_carrom.match import ActionKind, Match
+from hikone_carrom.records import to_record, write
+from hikone_carrom.rules import Color, MatchClock, RuleOptions
+
+__all__ = ["SETUP_TIME_S", "MatchSummary", "main", "run_match"]
+
+SETUP_TIME_S = 5.0
+"""Virtual time a player takes to place and aim before each shot, s (timed matches only)."""
+
+
+class _VirtualTime:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@dataclass
+class MatchSummary:
+    """What a simulated match came to."""
+
+    shots: int = 0
+    penalties: int = 0
+    wall_time_s: float = 0.0
+    match_time_s: float = 0.0
+    penalties_by_color: dict[Color, int] = field(default_factory=lambda: {c: 0 for c in Color})
+
+
+def run_match(
+    match: Match,
+    players: Sequence[ai.Player],
+    *,
+    max_actions: int = 2000,
+    on_action: Callable[[Match], None] | None = None,
+) -> MatchSummary:
+    """Play ``match`` to its end with one computer player per seat (R1c order).
+
+    A timed match (``options.match_time_s``) runs on a virtual clock (module docstring); time is
+    called when it runs out (R7b). Stops after ``max_actions`` actions at the latest.
+    """
+    if len(players) != match.players:
+        raise ValueError(f"{match.players} players needed, {len(players)} given")
+    summary = MatchSummary()
+    vt = _VirtualTime()
+    clock = MatchClock.from_options(match.options, vt) if match.options.timed else None
+    if clock is not None:
+        clock.start()
+    started = time.perf_counter()
+    while not match.is_over and len(match.actions) < max_actions:
+        if clock is not None and clock.time_up and not match.referee.state.time_called:
+            match.call_time()
+            continue
+        if match.referee.state.awaiting_lot:
+            break
+        seat = match.shooter
+        vt.t += SETUP_TIME_S
+        result = ai.take_turn(match, players[seat])
+        summary.shots += 1
+        if result.ruling.penalty:
+            summary.penalties += 1
+            summary.penalties_by_color[result.ruling.color] += result.ruling.penalty
+        vt.t += result.result.duration
+        if on_action is not None:
+            on_action(match)
+    summary.wall_time_s = time.perf_counter() - started
+    summary.match_time_s = vt.t
+    return summary
+
+
+def _table(match: Match, summary: MatchSummary, names: Sequence[str]) -> Table:
+    ref = match.referee
+    table = Table(title="hikone-carrom simulate")
+    table.add_column("")
+    for c in Color:
+        table.add_column(c.value)
+    seats = {c: [f"{s}:{names[s]}" for s in range(match.players) if match.color(s) is c] for c in Color}
+    table.add_row("seats", *(", ".join(seats[c]) for c in Color))
+    table.add_row("pucks pocketed", *(str(ref.pocketed(c)) for c in Color))
+    table.add_row("debt (R5i)", *(str(ref.debt(c)) for c in Color))
+    table.add_row("penalty pucks", *(str(summary.penalties_by_color[c]) for c in Color))
+    table.add_row("score (R7b)", *(str(ref.scores()[c]) for c in Color))
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Simulate one match between computer players; exit 0 when it ran."""
+    parser = argparse.ArgumentParser(
+        prog="hikone-carrom simulate", description="Play a computer-vs-computer match."
+    )
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+    parser.add_argument(
+        "--bots", default="greedy,random", help="comma-separated players by seat (cycled)"
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--record", help="write the match record (JSON) here")
+    parser.add_argument("--time-limit", type=float, help="match time, s (R7b); untimed if absent")
+    parser.add_argument("--max-actions", type=int, default=2000)
+    args = parser.parse_args(argv)
+    console = Console()
+    names = args.bots.split(",")
+    names = [names[i % len(names)] for i in range(args.players)]
+    try:
+        bots = [ai.make_player(n, seed=args.seed * 101 + i) for i, n in enumerate(names)]
+        options = RuleOptions(match_time_s=args.time_limit)
+    except ValueError as exc:
+        parser.error(str(exc))
+    match = Match(args.players, options, seed=args.seed)
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[counts]}"),
+        TimeElapsedColumn(), console=console, transient=True,
+    ) as progress:
+        task = progress.add_task("pocketed", total=25, counts="")
+
+        def update(m: Match) -> None:
+            r = m.referee
+            done = r.pocketed(Color.RED) + r.pocketed(Color.GREEN) + int(r.jack_pocketed)
+            progress.update(task, completed=done, counts=f"shots {len(m.actions)}")
+
+        summary = run_match(match, bots, max_actions=args.max_actions, on_action=update)
+    console.print(_table(match, summary, names))
+    outcome = match.outcome
+    if outcome is None:
+        verdict = "unfinished (action cap)" if not match.referee.state.awaiting_lot else "lot pending"
+    else:
+        verdict = "draw" if outcome.winner is None else f"{outcome.winner.value} wins"
+        verdict += f" ({outcome.reason})"
+    shots = sum(1 for a in match.actions if a.kind == ActionKind.SHOT)
+    console.print(
+        f"{verdict}; {shots} shots, {summary.penalties} with penalties; "
+        f"match time {summary.match_time_s:.0f} s; computed in {summary.wall_time_s:.1f} s"
+    )
+    if args.record:
+        write(args.record, to_record(match, [{"seat": i, "bot": n} for i, n in enumerate(names)]))
+        console.print(f"record written to {args.record}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
