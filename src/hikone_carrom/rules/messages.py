@@ -1,0 +1,315 @@
+"""Rulings and outcomes in words, English and Japanese; every sentence cites its rule id.
+
+Uses the rule terms of RULES.md: パック, ジャック, ストライカー, ジャックスポット.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from hikone_carrom.rules.pieces import Color, Piece
+from hikone_carrom.rules.report import Foul, Outcome, Ruling
+
+__all__ = ["Lang", "color_name", "explain", "explain_outcome", "foul_name"]
+
+Lang = Literal["en", "ja"]
+
+_COLOR = {
+    "en": {Color.RED: "Red", Color.GREEN: "Green"},
+    "ja": {Color.RED: "赤", Color.GREEN: "緑"},
+}
+
+_FOUL = {
+    Foul.UNSHOOTABLE_HIT: ("Unshootable piece hit directly", "打てないパックを直接打ちました"),
+    Foul.STRIKER_POCKETED: ("Striker pocketed", "ストライカーがポケットに入りました"),
+    Foul.JACK_BEFORE_PUCKS: (
+        "Jack pocketed before all own pucks",
+        "自分のパックが全部入っていないのにジャックが入りました",
+    ),
+    Foul.STRIKER_OFF_BOARD: ("Striker off the board", "ストライカーが盤の外に飛び出しました"),
+    Foul.JACK_OFF_BOARD: ("Jack off the board", "ジャックが盤の外に飛び出しました"),
+    Foul.WRONG_ORDER: ("Shot out of turn", "打つ順番を誤りました"),
+    Foul.TOUCHED_STRIKER: ("Moving striker touched", "動いているストライカーに触れました"),
+}
+
+
+def color_name(color: Color, lang: Lang = "en") -> str:
+    """``color`` as a user reads it."""
+    return _COLOR[lang][color]
+
+
+def foul_name(foul: Foul, lang: Lang = "en") -> str:
+    """Short name of ``foul``."""
+    en, ja = _FOUL[foul]
+    return ja if lang == "ja" else en
+
+
+def _pucks(n: int) -> str:
+    return f"{n} puck" if n == 1 else f"{n} pucks"
+
+
+def _say(lang: Lang, rule: str, en: str, ja: str) -> str:
+    return f"{ja}（{rule}）" if lang == "ja" else f"{en} ({rule})"
+
+
+def explain(ruling: Ruling, lang: Lang = "en") -> tuple[str, ...]:
+    """The ruling as sentences, in order of play, each ending with its rule id."""
+    out: list[str] = []
+    color = color_name(ruling.color, lang)
+    reasons = set(ruling.reasons)
+    if ruling.skipped:
+        out.append(
+            _say(
+                lang,
+                "R8a",
+                f"10 seconds passed: {color} loses the shot",
+                f"10秒が過ぎました：{color}はこのショットを打つ権利を失います",
+            )
+        )
+    if ruling.restored:
+        out.append(
+            _say(
+                lang,
+                "R4c",
+                "Unshootable piece hit directly: the pieces go back where they were, "
+                "nothing counts",
+                "打てないパックを直接打ちました：パックを元の位置に戻し、このショットは数えません",
+            )
+        )
+    if "R6a" in reasons:
+        out.append(
+            _say(
+                lang,
+                "R6a",
+                "Last puck and jack in the same shot: a failure",
+                "最後のパックと同時にジャックが入りました：失敗です",
+            )
+        )
+    if "R6b" in reasons and ruling.outcome is None:
+        out.append(
+            _say(
+                lang,
+                "R6b",
+                "Jack after all own pucks, but a foul in the same shot voids the win",
+                "全てのパックの後のジャックですが、同じショットの反則により勝ちになりません",
+            )
+        )
+    for foul, count in zip(ruling.fouls, ruling.foul_counts, strict=True):
+        if foul is Foul.UNSHOOTABLE_HIT and count == 0:
+            continue
+        en, ja = _FOUL[foul]
+        out.append(
+            _say(
+                lang,
+                foul.rule_id,
+                f"{en}: {_pucks(count)} back to the jack spot",
+                f"{ja}：パック{count}個をジャックスポットに戻します",
+            )
+        )
+    if "R5g" in reasons and ruling.penalty == sum(ruling.foul_counts):
+        out.append(
+            _say(
+                lang,
+                "R5g",
+                f"Penalties add up: {_pucks(ruling.penalty)} in all",
+                f"ペナルティは合計{ruling.penalty}個です",
+            )
+        )
+    elif "R5g" in reasons:
+        out.append(
+            _say(
+                lang,
+                "R5g",
+                f"Only the largest penalty counts: {_pucks(ruling.penalty)}",
+                f"ペナルティは最も大きいものだけ数えます：{ruling.penalty}個",
+            )
+        )
+    if ruling.voided:
+        out.append(
+            _say(
+                lang,
+                "R5h",
+                f"{_pucks(ruling.voided)} of {color} pocketed in this shot "
+                f"{'goes' if ruling.voided == 1 else 'go'} back to the jack spot",
+                f"このショットで入った{color}のパック{ruling.voided}個をジャックスポットに戻します",
+            )
+        )
+    if ruling.taken:
+        out.append(
+            _say(
+                lang,
+                "R5h",
+                f"{_pucks(ruling.taken)} of {color} taken out of the pockets to the jack spot",
+                f"ポケットから{color}のパック{ruling.taken}個をジャックスポットに戻します",
+            )
+        )
+    if ruling.debt_added:
+        out.append(
+            _say(
+                lang,
+                "R5i",
+                f"{color} owes {_pucks(ruling.debt_added)} more as debt, returned as they go in",
+                f"{color}はパック{ruling.debt_added}個の借りとなり、入った時点で戻します",
+            )
+        )
+    for paid_color in Color:
+        paid = ruling.debt_paid.count(paid_color.puck)
+        if paid:
+            name = color_name(paid_color, lang)
+            out.append(
+                _say(
+                    lang,
+                    "R5i",
+                    f"{_pucks(paid)} of {name} paid debt and {'goes' if paid == 1 else 'go'} "
+                    "to the jack spot",
+                    f"{name}のパック{paid}個は借りを返してジャックスポットに戻ります",
+                )
+            )
+    flown = sum(1 for p in ruling.off_board if p is not Piece.JACK)
+    if flown:
+        out.append(
+            _say(
+                lang,
+                "R6c",
+                f"{_pucks(flown)} flew off the board: back to the jack spot, no penalty",
+                f"盤の外に飛び出したパック{flown}個をジャックスポットに戻します（ペナルティなし）",
+            )
+        )
+    if "R5j" in reasons:
+        out.append(
+            _say(
+                lang,
+                "R5j",
+                "The jack goes back on top of the jack spot",
+                "ジャックをジャックスポットの一番上に戻します",
+            )
+        )
+    if "R6d" in reasons:
+        out.append(
+            _say(
+                lang,
+                "R6d",
+                "The opponent's pucks go at the bottom, the shooter's above them",
+                "相手のパックを下に、自分のパックを上に重ねます",
+            )
+        )
+    if ruling.returned:
+        out.append(
+            _say(
+                lang,
+                "R6e",
+                "Stack them on whatever lies on the jack spot",
+                "ジャックスポットにあるものの上に積みます",
+            )
+        )
+    if ruling.service:
+        out.append(
+            _say(
+                lang,
+                "R3b",
+                f"{_pucks(ruling.service)} of the opponent "
+                f"{'stays' if ruling.service == 1 else 'stay'} in the pocket as service",
+                f"相手のパック{ruling.service}個はサービスとしてポケットに残ります",
+            )
+        )
+    if ruling.continues:
+        out.append(
+            _say(
+                lang,
+                "R3a",
+                f"Own puck pocketed: {color} shoots again",
+                f"自分のパックが入りました：{color}が続けて打ちます",
+            )
+        )
+        if "R3c" in reasons:
+            out.append(
+                _say(
+                    lang,
+                    "R3c",
+                    "The success counts although pieces flew off the board",
+                    "盤の外に飛び出したパックがあっても成功です",
+                )
+            )
+    elif ruling.next_seat is not None:
+        nxt = ruling.next_seat
+        if "R3d" in reasons:
+            out.append(
+                _say(
+                    lang,
+                    "R3d",
+                    f"The turn passes to seat {nxt}",
+                    f"次の人（席{nxt}）に交替します",
+                )
+            )
+        else:
+            out.append(
+                _say(
+                    lang,
+                    "R5e",
+                    f"Seat {nxt}, whose turn it was, shoots now",
+                    f"本来の順番の席{nxt}が打ちます",
+                )
+            )
+    if ruling.outcome is None and "R7d" in reasons:
+        out.append(
+            _say(
+                lang,
+                "R7d",
+                "Still level: decide by rock-paper-scissors",
+                "こう着状態です：じゃんけんで勝敗を決めます",
+            )
+        )
+    elif ruling.outcome is None and "R7c" in reasons:
+        out.append(
+            _say(
+                lang,
+                "R7c",
+                "Level after the round: one more full round",
+                "同点のため、もう一巡します",
+            )
+        )
+    if ruling.outcome is not None:
+        out.append(explain_outcome(ruling.outcome, lang))
+    return tuple(out)
+
+
+def explain_outcome(outcome: Outcome, lang: Lang = "en") -> str:
+    """How the game ended, citing R7a-R7d."""
+    red, green = outcome.scores
+    if outcome.winner is None:
+        return _say(
+            lang,
+            outcome.reason,
+            f"Still level after the extra rounds ({red} to {green}): a draw",
+            f"延長しても同点のため（{red}対{green}）引き分けです",
+        )
+    name = color_name(outcome.winner, lang)
+    score = f"{red} to {green}"
+    score_ja = f"{red}対{green}"
+    if outcome.reason == "R7a":
+        return _say(
+            lang,
+            "R7a",
+            f"{name} pocketed the jack after all its pucks and wins",
+            f"{name}が全てのパックの後にジャックを入れて勝ちました",
+        )
+    if outcome.reason == "R7b":
+        return _say(
+            lang,
+            "R7b",
+            f"Time: {name} wins on pucks pocketed, red {score} green",
+            f"試合時間終了：ポケットに入れたパックの数で{name}の勝ち（赤{score_ja}緑）",
+        )
+    if outcome.reason == "R7c":
+        return _say(
+            lang,
+            "R7c",
+            f"After the extra rounds {name} leads and wins, red {score} green",
+            f"延長の一巡の後、{name}がリードして勝ちました（赤{score_ja}緑）",
+        )
+    return _say(
+        lang,
+        "R7d",
+        f"Still level: {name} wins by rock-paper-scissors",
+        f"こう着状態のため、じゃんけんで{name}の勝ち",
+    )
