@@ -15,8 +15,11 @@ __all__ = ["COMMANDS", "main"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("hikone_carrom.server", "open the browser game / ブラウザでゲームを開く"),
-    "serve": ("hikone_carrom.server", "run the game server without opening a browser / サーバーのみ起動"),
-    "simulate": ("hikone_carrom.match.simulate_cli", "computer vs computer match / コンピュータ同士の対局"),
+    "serve": (
+        "hikone_carrom.server",
+        "run the game server without opening a browser / サーバーのみ起動",
+    ),
+    "simulate": ("hikone_carrom.simulate", "computer vs computer match / コンピュータ同士の対局"),
     "replay": ("hikone_carrom.records.replay_cli", "verify a match record / 棋譜を検証して表示"),
     "show": ("hikone_carrom.records.show_cli", "draw a shot of a record / ショットを図にする"),
     "bench": ("hikone_carrom.bench", "benchmarks: physics | server / ベンチマーク"),

@@ -1,10 +1,10 @@
 """Match play: the referee and the physics joined into games people and programs can play.
 
-    from hikone_carrom.match import Match, Shot
-    m = Match(players=2, seed=1)
-    p = m.legal_placement()                  # R2a: the tee spot on a first shot
-    res = m.play(Shot(*p.point, angle=math.pi / 2, speed=4.0))
-    res.ruling.continues                     # R3a
+from hikone_carrom.match import Match, Shot
+m = Match(players=2, seed=1)
+p = m.legal_placement()                  # R2a: the tee spot on a first shot
+res = m.play(Shot(*p.point, angle=math.pi / 2, speed=4.0))
+res.ruling.continues                     # R3a
 """
 
 from hikone_carrom.match.game import (

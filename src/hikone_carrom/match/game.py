@@ -16,7 +16,7 @@ from hikone_carrom.board import BoardSpec
 from hikone_carrom.match.pieces import STRIKER_ID, disk_for, piece_of
 from hikone_carrom.match.placement import Placement, legal_placement
 from hikone_carrom.match.report import report_of
-from hikone_carrom.match.respot import stack_on_jack_spot
+from hikone_carrom.match.respot import settle, stack_on_jack_spot
 from hikone_carrom.match.shot import IllegalShotError, Noise, Shot
 from hikone_carrom.physics import Disk, ShotResult, simulate
 from hikone_carrom.rules import (
@@ -142,6 +142,54 @@ class Match:
         )
         self._actions = []
         self._undo = []
+        self._start: tuple[tuple[Disk, ...], RefereeState] | None = None
+
+    @classmethod
+    def from_position(
+        cls,
+        layout: Sequence[Disk],
+        referee: RefereeState,
+        *,
+        board: BoardSpec | None = None,
+        seed: int = 0,
+        fly_off: bool = True,
+    ) -> Match:
+        """A match starting from a set position instead of the R1a opening (problems, tests,
+        resuming a scored game). The layout must agree with the referee's counts.
+
+        Raises:
+            ValueError: a disk id is unknown or repeated, a disk is off the surface, or the
+                layout disagrees with the referee's counts.
+        """
+        match = cls(referee.players, referee.options, board or BoardSpec(), seed, fly_off)
+        ids = [d.id for d in layout]
+        if len(set(ids)) != len(ids):
+            raise ValueError("a disk id appears twice in the layout")
+        rebuilt = []
+        for d in layout:
+            piece_of(d.id)  # raises on the striker or an unknown id
+            if not match.board.inside_surface(d.x, d.y, d.radius):
+                raise ValueError(f"disk {d.id} lies outside the rails")
+            rebuilt.append(disk_for(match.board, d.id, d.x, d.y, d.layer))
+        match._referee = Referee.from_state(referee)
+        match._check_accounting(rebuilt)
+        match._layout = tuple(rebuilt)
+        match._start = (match._layout, referee)
+        return match
+
+    def restarted(self) -> Match:
+        """A new match with the same settings and start, before any action."""
+        if self._start is None:
+            return Match(self.players, self.options, self.board, self.seed, self.fly_off)
+        layout, referee = self._start
+        return Match.from_position(
+            layout, referee, board=self.board, seed=self.seed, fly_off=self.fly_off
+        )
+
+    @property
+    def start(self) -> tuple[tuple[Disk, ...], RefereeState] | None:
+        """The set position the match started from, or ``None`` for the R1a opening."""
+        return self._start
 
     # -- what a player sees -----------------------------------------------------------------
 
@@ -152,7 +200,7 @@ class Match:
 
     @property
     def referee(self) -> Referee:
-        """The referee (counts, debt, scores, outcome). Read it; change it only through the match."""
+        """The referee (counts, debt, scores, outcome); change it only through the match."""
         return self._referee
 
     @property
@@ -216,9 +264,7 @@ class Match:
         self.check(shot)
         executed = self._execute(shot, noise or Noise())
         vx, vy = executed.velocity
-        striker = replace(
-            disk_for(self.board, STRIKER_ID, executed.x, executed.y), vx=vx, vy=vy
-        )
+        striker = replace(disk_for(self.board, STRIKER_ID, executed.x, executed.y), vx=vx, vy=vy)
         result = simulate(
             (*self._layout, striker),
             board=self.board,
@@ -239,14 +285,15 @@ class Match:
         seat = self.shooter
         executed, result = self.simulate(shot, noise)
         before = self._layout
-        report = report_of(self.board, self.players, self.board.seat_side(seat, self.players),
-                           before, result)
+        report = report_of(
+            self.board, self.players, self.board.seat_side(seat, self.players), before, result
+        )
         snapshot = _Snapshot(self._layout, self._referee.state, len(self._actions))
         ruling = self._referee.report(report)
         if ruling.restored:
             after = before
         else:
-            rest = tuple(d for d in result.final if d.id != STRIKER_ID)
+            rest = settle(d for d in result.final if d.id != STRIKER_ID)
             left = [p[0] for p in result.pocketed] + list(result.off_board)
             after = stack_on_jack_spot(self.board, rest, ruling.returned, left)
         self._check_accounting(after)
@@ -308,4 +355,4 @@ class Match:
             Piece.JACK: 0 if ref.jack_pocketed else 1,
         }
         if counts != expected:
-            raise RuntimeError(f"layout {counts} disagrees with the referee {expected}")
+            raise ValueError(f"layout {counts} disagrees with the referee {expected}")

@@ -50,14 +50,7 @@ def disk_for(board: BoardSpec, disk_id: str, x: float, y: float, layer: int = 0)
         if disk_id == JACK_ID
         else PieceKind.PUCK
     )
-    return Disk(
-        disk_id,
-        x,
-        y,
-        radius=board.radius_of(kind),
-        mass=board.mass_of(kind),
-        layer=layer,
-    )
+    return Disk.of_kind(kind, disk_id, x, y, layer=layer, board=board)
 
 
 def missing_ids(piece: Piece, on_board: Iterable[str]) -> list[str]:

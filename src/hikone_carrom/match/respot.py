@@ -1,25 +1,21 @@
 """Putting pieces back on the jack spot (R5h, R5j, R6c-R6e).
 
 Returned pieces are stacked on the jack spot in the ruling's order, bottom to top, on whatever
-already lies there (R6e): each goes one layer above the highest disk its footprint overlaps.
+already lies there (R6e): each goes one layer above the highest disk its footprint overlaps
+(:func:`hikone_carrom.physics.resting_layer`).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match.pieces import disk_for, missing_ids
-from hikone_carrom.physics import Disk
+from hikone_carrom.physics import Disk, resting_layer
 from hikone_carrom.rules import Piece
 
-__all__ = ["stack_on_jack_spot"]
-
-
-def _layer_at_spot(layout: Sequence[Disk], radius: float) -> int:
-    over = [d.layer for d in layout if math.hypot(d.x, d.y) < d.radius + radius]
-    return max(over) + 1 if over else 0
+__all__ = ["settle", "stack_on_jack_spot"]
 
 
 def stack_on_jack_spot(
@@ -41,6 +37,17 @@ def stack_on_jack_spot(
         chosen = next((i for i in left if i in free), free[0] if free else None)
         if chosen is None:
             raise RuntimeError(f"no {piece.value} disk is off the board to return")
-        probe = disk_for(board, chosen, 0.0, 0.0)
-        out.append(disk_for(board, chosen, 0.0, 0.0, _layer_at_spot(out, probe.radius)))
+        radius = disk_for(board, chosen, 0.0, 0.0).radius
+        out.append(disk_for(board, chosen, 0.0, 0.0, resting_layer(out, 0.0, 0.0, radius)))
     return tuple(out)
+
+
+def settle(layout: Iterable[Disk]) -> tuple[Disk, ...]:
+    """Let every disk rest on what is under it now (R6e): from the lowest layer up, each disk
+    goes to one layer above the highest disk it overlaps, so a disk whose support was taken away
+    (the striker lifted off the board after a shot) drops where it stands."""
+    placed: list[Disk] = []
+    for d in sorted(layout, key=lambda d: (d.layer, d.id)):
+        layer = resting_layer(placed, d.x, d.y, d.radius)
+        placed.append(d if layer == d.layer else replace(d, layer=layer))
+    return tuple(placed)

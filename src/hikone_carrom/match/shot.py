@@ -12,7 +12,7 @@ __all__ = ["IllegalShotError", "Noise", "Shot"]
 class IllegalShotError(ValueError):
     """A shot the rules do not allow (R2a, R2b, R2d) or that is not a number; nothing changed.
 
-    ``reason_en`` and ``reason_ja`` say why, for a user; ``rule`` names the rule id when one applies.
+    ``reason_en`` and ``reason_ja`` say why, for a user; ``rule`` names the rule id if any.
     """
 
     def __init__(self, reason_en: str, reason_ja: str, rule: str | None = None) -> None:
@@ -101,7 +101,12 @@ class Noise:
 
     def to_dict(self) -> dict[str, float]:
         """Plain JSON-ready dict."""
-        return {"dx": self.dx, "dy": self.dy, "dangle": self.dangle, "speed_factor": self.speed_factor}
+        return {
+            "dx": self.dx,
+            "dy": self.dy,
+            "dangle": self.dangle,
+            "speed_factor": self.speed_factor,
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> Noise:

@@ -1,8 +1,8 @@
 """Match records (versioned JSON, docs/record-format.md) and replays.
 
-    from hikone_carrom.records import to_record, write, read, replay
-    write("game.json", to_record(match))
-    replay(read("game.json"))        # re-simulates and checks every ruling and layout hash
+from hikone_carrom.records import to_record, write, read, replay
+write("game.json", to_record(match))
+replay(read("game.json"))        # re-simulates and checks every ruling and layout hash
 """
 
 from hikone_carrom.records.codec import (

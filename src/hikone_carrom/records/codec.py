@@ -14,9 +14,10 @@ from typing import Any
 
 from hikone_carrom import __version__
 from hikone_carrom.board import BoardError, BoardSpec
-from hikone_carrom.match import ActionKind, Match
+from hikone_carrom.match import ActionKind, Match, layout_to_dict
+from hikone_carrom.match.pieces import disk_for
 from hikone_carrom.physics import Disk
-from hikone_carrom.rules import RuleOptions, RulesError
+from hikone_carrom.rules import RefereeState, RuleOptions, RulesError
 
 __all__ = [
     "FORMAT",
@@ -35,11 +36,11 @@ __all__ = [
 FORMAT = "hikone-carrom-record"
 VERSION = 1
 RULES_VERSION = "JCA 2018-04-20"
-"""The official rules the referee implements (RULES.md); a record from other rules does not replay."""
+"""The official rules the referee implements (RULES.md); other rules' records do not replay."""
 
 
 class RecordFormatError(ValueError):
-    """A record that cannot be read: not JSON, not a record, a version we do not know, a bad field."""
+    """A record that cannot be read: not JSON, not a record, an unknown version, a bad field."""
 
 
 def layout_hash(layout: Sequence[Disk]) -> str:
@@ -64,7 +65,7 @@ def to_record(match: Match, players_info: Sequence[dict[str, Any]] | None = None
     The counts and layout hash after each action are recomputed by replaying, so the record
     always describes what :func:`replay` will check.
     """
-    shadow = Match(match.players, match.options, match.board, match.seed, match.fly_off)
+    shadow = match.restarted()
     actions: list[dict[str, Any]] = []
     for n, action in enumerate(match.actions, start=1):
         entry: dict[str, Any] = {"n": n, "kind": action.kind, "seat": action.seat}
@@ -102,6 +103,9 @@ def to_record(match: Match, players_info: Sequence[dict[str, Any]] | None = None
         "board": asdict(match.board),
         "seed": match.seed,
         "fly_off": match.fly_off,
+        "start": None
+        if match.start is None
+        else {"layout": layout_to_dict(match.start[0]), "referee": match.start[1].to_dict()},
         "actions": actions,
         "result": None if outcome is None else outcome.to_dict(),
     }
@@ -125,7 +129,7 @@ def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> A
     if key not in data:
         raise RecordFormatError(f"the record lacks {key!r}")
     value = data[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise RecordFormatError(f"{key!r} has the wrong type ({type(value).__name__})")
     return value
 
@@ -160,8 +164,25 @@ def match_of(data: dict[str, Any]) -> Match:
         options = RuleOptions.from_dict(data["options"])
     except RulesError as err:
         raise RecordFormatError(f"'options' are not valid rule options: {err}") from err
-    return Match(data["players"], options, board_from_dict(data["board"]), data["seed"],
-                 data["fly_off"])
+    board = board_from_dict(data["board"])
+    start = data.get("start")
+    if start is None:
+        return Match(data["players"], options, board, data["seed"], data["fly_off"])
+    try:
+        referee = RefereeState.from_dict(start["referee"])
+        layout = [
+            disk_for(board, d["id"], float(d["x"]), float(d["y"]), int(d["layer"]))
+            for d in start["layout"]
+        ]
+        if referee.players != data["players"] or referee.options != options:
+            raise RecordFormatError("'start' disagrees with the record's players or options")
+        return Match.from_position(
+            layout, referee, board=board, seed=data["seed"], fly_off=data["fly_off"]
+        )
+    except (KeyError, TypeError, ValueError) as err:
+        if isinstance(err, RecordFormatError):
+            raise
+        raise RecordFormatError(f"'start' is not a valid position: {err}") from err
 
 
 def dump(record: dict[str, Any]) -> str:

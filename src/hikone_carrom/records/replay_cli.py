@@ -68,7 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     if last is not None and last.outcome is not None:
         w = last.outcome.winner
         outcome_text = f"winner {w.value}" if w is not None else "draw"
-    console.print(f"[green]OK[/green]: {len(record['actions'])} actions replay exactly; {outcome_text}")
+    console.print(
+        f"[green]OK[/green]: {len(record['actions'])} actions replay exactly; {outcome_text}"
+    )
     return 0
 
 
