@@ -4,7 +4,9 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play test lint typecheck unit bench clean browser
+BROWSER_PKGS := chromium fonts-ipafont-gothic
+
+.PHONY: setup browser play test lint typecheck unit bench clean
 
 $(VENV)/bin/python:
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
@@ -18,6 +20,15 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 
 setup: $(STAMP)
 
+# The end-to-end tests drive Debian's Chromium (never a browser downloaded by a test tool),
+# with a Japanese font so that screenshots show the Japanese screens.
+browser:
+	@dpkg -s $(BROWSER_PKGS) >/dev/null 2>&1 || { \
+	  echo "installing Debian's $(BROWSER_PKGS) for the end-to-end tests"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y -qq --no-install-recommends $(BROWSER_PKGS) >/dev/null; }
+
 ## The main job: play the game.
 play: setup
 	$(VENV)/bin/hikone-carrom play
@@ -29,7 +40,7 @@ lint: setup
 typecheck: setup
 	$(VENV)/bin/mypy --strict
 
-unit: setup
+unit: setup browser
 	$(PY) -m pytest -q
 
 ## Every test: lint, types, then the whole pytest suite.

@@ -93,7 +93,9 @@ def _table(match: Match, summary: MatchSummary, names: Sequence[str]) -> Table:
     table.add_column("")
     for c in Color:
         table.add_column(c.value)
-    seats = {c: [f"{s}:{names[s]}" for s in range(match.players) if match.color(s) is c] for c in Color}
+    seats = {
+        c: [f"{s}:{names[s]}" for s in range(match.players) if match.color(s) is c] for c in Color
+    }
     table.add_row("seats", *(", ".join(seats[c]) for c in Color))
     table.add_row("pucks pocketed", *(str(ref.pocketed(c)) for c in Color))
     table.add_row("debt (R5i)", *(str(ref.debt(c)) for c in Color))
@@ -126,8 +128,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     match = Match(args.players, options, seed=args.seed)
     with Progress(
-        TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[counts]}"),
-        TimeElapsedColumn(), console=console, transient=True,
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.fields[counts]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
     ) as progress:
         task = progress.add_task("pocketed", total=25, counts="")
 
@@ -140,7 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     console.print(_table(match, summary, names))
     outcome = match.outcome
     if outcome is None:
-        verdict = "unfinished (action cap)" if not match.referee.state.awaiting_lot else "lot pending"
+        verdict = (
+            "unfinished (action cap)" if not match.referee.state.awaiting_lot else "lot pending"
+        )
     else:
         verdict = "draw" if outcome.winner is None else f"{outcome.winner.value} wins"
         verdict += f" ({outcome.reason})"
