@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("hikone_carrom.simulate", "computer vs computer match / コンピュータ同士の対局"),
     "replay": ("hikone_carrom.records.replay_cli", "verify a match record / 棋譜を検証して表示"),
     "show": ("hikone_carrom.show", "draw a shot of a record / ショットを図にする"),
+    "ai-eval": ("hikone_carrom.ai.eval_cli", "evaluate computer players / AIの評価"),
     "bench": ("hikone_carrom.bench", "benchmarks: physics | server / ベンチマーク"),
 }
 
