@@ -19,15 +19,17 @@ from rich.table import Table
 from hikone_carrom import ai
 from hikone_carrom.match import ActionKind, Match
 from hikone_carrom.records import to_record, write
-from hikone_carrom.rules import Color, MatchClock, RuleOptions
+from hikone_carrom.rules import Color, RuleOptions
 
-__all__ = ["SETUP_TIME_S", "MatchSummary", "main", "run_match"]
+__all__ = ["SETUP_TIME_S", "MatchSummary", "VirtualTime", "main", "run_match"]
 
 SETUP_TIME_S = 5.0
 """Virtual time a player takes to place and aim before each shot, s (timed matches only)."""
 
 
-class _VirtualTime:
+class VirtualTime:
+    """A settable time source (s) for a timed match played faster than real time."""
+
     def __init__(self) -> None:
         self.t = 0.0
 
@@ -50,40 +52,42 @@ def run_match(
     match: Match,
     players: Sequence[ai.Player],
     *,
+    clock_time: VirtualTime | None = None,
     max_actions: int = 2000,
     on_action: Callable[[Match], None] | None = None,
 ) -> MatchSummary:
     """Play ``match`` to its end with one computer player per seat (R1c order).
 
-    A timed match (``options.match_time_s``) runs on a virtual clock (module docstring); time is
-    called when it runs out (R7b). Stops after ``max_actions`` actions at the latest.
+    A timed match must be built with ``now=clock_time`` (a :class:`VirtualTime`): each shot then
+    costs :data:`SETUP_TIME_S` plus its motion time, and the match's clock calls time (R7b).
+    Stops after ``max_actions`` actions at the latest, or when a lot must decide (R7d).
     """
     if len(players) != match.players:
         raise ValueError(f"{match.players} players needed, {len(players)} given")
+    if match.clock is not None and clock_time is None:
+        raise ValueError("a timed match needs clock_time, the VirtualTime it was built with")
     summary = MatchSummary()
-    vt = _VirtualTime()
-    clock = MatchClock.from_options(match.options, vt) if match.options.timed else None
-    if clock is not None:
-        clock.start()
     started = time.perf_counter()
+    match.start_clock()
     while not match.is_over and len(match.actions) < max_actions:
-        if clock is not None and clock.time_up and not match.referee.state.time_called:
-            match.call_time()
-            continue
         if match.referee.state.awaiting_lot:
             break
+        if clock_time is not None:
+            clock_time.t += SETUP_TIME_S
+            if match.tick():
+                continue
         seat = match.shooter
-        vt.t += SETUP_TIME_S
         result = ai.take_turn(match, players[seat])
         summary.shots += 1
         if result.ruling.penalty:
             summary.penalties += 1
             summary.penalties_by_color[result.ruling.color] += result.ruling.penalty
-        vt.t += result.result.duration
+        if clock_time is not None:
+            clock_time.t += result.result.duration
         if on_action is not None:
             on_action(match)
     summary.wall_time_s = time.perf_counter() - started
-    summary.match_time_s = vt.t
+    summary.match_time_s = 0.0 if match.clock is None else match.clock.elapsed()
     return summary
 
 
@@ -126,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
         options = RuleOptions(match_time_s=args.time_limit)
     except ValueError as exc:
         parser.error(str(exc))
-    match = Match(args.players, options, seed=args.seed)
+    vt = VirtualTime()
+    match = Match(args.players, options, seed=args.seed, now=vt)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -142,7 +147,9 @@ def main(argv: list[str] | None = None) -> int:
             done = r.pocketed(Color.RED) + r.pocketed(Color.GREEN) + int(r.jack_pocketed)
             progress.update(task, completed=done, counts=f"shots {len(m.actions)}")
 
-        summary = run_match(match, bots, max_actions=args.max_actions, on_action=update)
+        summary = run_match(
+            match, bots, clock_time=vt, max_actions=args.max_actions, on_action=update
+        )
     console.print(_table(match, summary, names))
     outcome = match.outcome
     if outcome is None:

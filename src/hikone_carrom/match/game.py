@@ -8,7 +8,8 @@ last action, exactly.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,6 +22,7 @@ from hikone_carrom.match.shot import IllegalShotError, Noise, Shot
 from hikone_carrom.physics import Disk, ShotResult, simulate
 from hikone_carrom.rules import (
     Color,
+    MatchClock,
     Outcome,
     Piece,
     Referee,
@@ -30,7 +32,7 @@ from hikone_carrom.rules import (
     ShotReport,
 )
 
-__all__ = ["Action", "ActionKind", "Match", "PlayResult", "shot_seed"]
+__all__ = ["Action", "ActionKind", "ClockReading", "Match", "MatchState", "PlayResult", "shot_seed"]
 
 _MASK = (1 << 64) - 1
 
@@ -106,6 +108,48 @@ def layout_to_dict(layout: Sequence[Disk]) -> list[dict[str, Any]]:
     return [{"id": d.id, "x": d.x, "y": d.y, "layer": d.layer} for d in layout]
 
 
+@dataclass(frozen=True)
+class ClockReading:
+    """The match clock at one moment (R7b, R8a): seconds used and left, whether the 10-second
+    rule applies, and the seconds left for the current shot under it (``None`` if it does not)."""
+
+    elapsed: float
+    remaining: float
+    ten_second_rule: bool
+    shot_remaining: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready dict."""
+        return {
+            "elapsed": self.elapsed,
+            "remaining": self.remaining,
+            "ten_second_rule": self.ten_second_rule,
+            "shot_remaining": self.shot_remaining,
+        }
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Everything a player sees now: the layout with its stacks, the referee's counts, whose
+    turn it is, and the clock of a timed match."""
+
+    layout: tuple[Disk, ...]
+    referee: RefereeState
+    shooter: int
+    actions: int
+    clock: ClockReading | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready dict."""
+        return {
+            "layout": layout_to_dict(self.layout),
+            "referee": self.referee.to_dict(),
+            "shooter": self.shooter,
+            "actions": self.actions,
+            "clock": None if self.clock is None else self.clock.to_dict(),
+        }
+
+
 @dataclass
 class _Snapshot:
     layout: tuple[Disk, ...]
@@ -121,6 +165,9 @@ class Match:
         players: 2 or 4. options: the rule options (RULES.md readings). board: the board.
         seed: seeds the physics of every shot (fly-off, R5c/R5d/R6c); same seed and shots -> same
             game, bit for bit. fly_off: let hard rail impacts send disks off the board.
+        now: the time source (s, monotonic) of a timed match's clock (``options.match_time_s``);
+            the clock only decides when :meth:`tick` calls time or skips a shot, and those actions
+            are recorded, so a replay needs no clock.
     """
 
     players: int = 2
@@ -128,6 +175,7 @@ class Match:
     board: BoardSpec = field(default_factory=BoardSpec)
     seed: int = 0
     fly_off: bool = True
+    now: Callable[[], float] = field(default=time.monotonic, repr=False, compare=False)
     _layout: tuple[Disk, ...] = field(init=False, repr=False)
     _referee: Referee = field(init=False, repr=False)
     _actions: list[Action] = field(init=False, repr=False)
@@ -143,6 +191,7 @@ class Match:
         self._actions = []
         self._undo = []
         self._start: tuple[tuple[Disk, ...], RefereeState] | None = None
+        self.clock = MatchClock.from_options(self.options, self.now) if self.options.timed else None
 
     @classmethod
     def from_position(
@@ -192,6 +241,21 @@ class Match:
         return self._start
 
     # -- what a player sees -----------------------------------------------------------------
+
+    @property
+    def state(self) -> MatchState:
+        """A snapshot of what a player sees now (layout, counts, turn, clock)."""
+        reading = None
+        if self.clock is not None and self.clock.started:
+            reading = ClockReading(
+                self.clock.elapsed(),
+                self.clock.remaining(),
+                self.clock.ten_second_rule_active,
+                self.clock.turn_remaining(),
+            )
+        return MatchState(
+            self._layout, self._referee.state, self.shooter, len(self._actions), reading
+        )
 
     @property
     def layout(self) -> tuple[Disk, ...]:
@@ -284,6 +348,7 @@ class Match:
         noise = noise or Noise()
         seat = self.shooter
         executed, result = self.simulate(shot, noise)
+        self.start_clock()
         before = self._layout
         report = report_of(
             self.board, self.players, self.board.seat_side(seat, self.players), before, result
@@ -301,6 +366,7 @@ class Match:
         self._undo.append(snapshot)
         self._layout = after
         self._actions.append(Action(ActionKind.SHOT, seat, play=play, ruling=ruling))
+        self._turn_passed(ruling)
         return play
 
     def skip_turn(self) -> Ruling:
@@ -310,6 +376,7 @@ class Match:
         ruling = self._referee.skip_turn()
         self._undo.append(snapshot)
         self._actions.append(Action(ActionKind.SKIP, seat, ruling=ruling))
+        self._turn_passed(ruling)
         return ruling
 
     def call_time(self) -> None:
@@ -325,6 +392,32 @@ class Match:
         self._referee.decide_lot(winner)
         self._undo.append(snapshot)
         self._actions.append(Action(ActionKind.LOT, self.shooter, lot_winner=winner))
+
+    def start_clock(self) -> None:
+        """Start a timed match's clock (R7b) and the first shot's time (R8a); no-op if untimed
+        or already started. :meth:`play` and :meth:`tick` start it too."""
+        if self.clock is not None and not self.clock.started:
+            self.clock.start()
+            self.clock.turn_started()
+
+    def tick(self) -> list[str]:
+        """Apply the clock (timed matches): call time when it has run out (R7b) and skip the
+        shot whose 10 seconds are over (R8a). Returns the actions taken ("call_time", "skip")."""
+        if self.clock is None or self.is_over or self._referee.state.awaiting_lot:
+            return []
+        self.start_clock()
+        done: list[str] = []
+        if self.clock.time_up and not self._referee.state.time_called:
+            self.call_time()
+            done.append(ActionKind.CALL_TIME)
+        if not self.is_over and self.clock.turn_expired:
+            self.skip_turn()
+            done.append(ActionKind.SKIP)
+        return done
+
+    def _turn_passed(self, ruling: Ruling | None) -> None:
+        if self.clock is not None and self.clock.started:
+            self.clock.turn_started(continuation=ruling is not None and ruling.continues)
 
     def undo(self) -> None:
         """Return exactly to before the last action (shot, skip, time call or lot).
