@@ -1,0 +1,221 @@
+"""The FastAPI application: REST for rooms, games and records, WebSocket for play, the web client.
+
+Build it with :func:`create_app`; ``hikone-carrom play`` runs it under uvicorn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi import Path as PathParam
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from hikone_carrom import __version__
+from hikone_carrom.board import BoardSpec
+from hikone_carrom.match import Match
+from hikone_carrom.rules import RuleOptions
+from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.players import level_names
+from hikone_carrom.server.registry import RoomRegistry
+from hikone_carrom.server.room import LOG_KINDS
+from hikone_carrom.server.runner import Runner
+from hikone_carrom.server.schemas import (
+    CreateRoom,
+    GamesPage,
+    GameSummary,
+    LevelInfo,
+    Levels,
+    RoomCreated,
+    SeatGranted,
+    TakeSeat,
+)
+from hikone_carrom.server.storage import GameStore, StoredGame, StoreError
+from hikone_carrom.server.views import board_view, state_view
+from hikone_carrom.server.ws import serve_room
+
+__all__ = ["WEB_DIR", "create_app"]
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+"""The browser client: static ES modules, HTML and CSS, served as they are (no build step)."""
+
+RoomId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
+GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
+
+
+def _summary(game: StoredGame) -> GameSummary:
+    return GameSummary(
+        id=game.id,
+        room_id=game.room_id,
+        number=game.number,
+        mode=game.mode,
+        players=game.players,
+        seat_names=list(game.seat_names),
+        started_at=game.started_at.isoformat(),
+        finished_at=None if game.finished_at is None else game.finished_at.isoformat(),
+        shots=game.shots,
+        outcome=game.outcome,
+    )
+
+
+def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> FastAPI:
+    """The game server for ``settings`` (store URL, workers); the schema is migrated on start."""
+    spec = board or BoardSpec()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = GameStore(settings.db_url)
+        store.migrate()
+        runner = Runner(settings.sim_workers)
+        registry = RoomRegistry(store, runner, settings, spec)
+        app.state.store = store
+        app.state.runner = runner
+        app.state.registry = registry
+        try:
+            yield
+        finally:
+            await registry.close()
+            runner.close()
+            store.close()
+
+    app = FastAPI(
+        title="Hikone Carrom",
+        version=__version__,
+        summary="Rooms, games and records of digital Hikone Carrom (彦根カロム)",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(RoomError)
+    async def room_error(_request: Request, err: RoomError) -> JSONResponse:
+        return JSONResponse(status_code=err.status, content={"detail": err.detail()})
+
+    def registry_of(request: Request) -> RoomRegistry:
+        registry: RoomRegistry = request.app.state.registry
+        return registry
+
+    # -- pages ------------------------------------------------------------------------------
+
+    index = WEB_DIR / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/games", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(index, media_type="text/html")
+
+    @app.get("/room/{room_id}", include_in_schema=False)
+    @app.get("/replay/{room_id}", include_in_schema=False)
+    async def page_with_id(room_id: str) -> FileResponse:
+        return FileResponse(index, media_type="text/html")
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+    # -- REST -------------------------------------------------------------------------------
+
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, str]:
+        """The server is up."""
+        return {"status": "ok", "version": __version__}
+
+    @app.get("/api/levels", tags=["rooms"])
+    async def levels() -> Levels:
+        """Computer players one may play against, weakest first."""
+        return Levels(levels=[LevelInfo(id=n.id, en=n.en, ja=n.ja) for n in level_names()])
+
+    @app.get("/api/board", tags=["rooms"])
+    async def board_geometry() -> dict[str, Any]:
+        """The board's geometry (m), as the browser draws it."""
+        return board_view(spec)
+
+    @app.post("/api/rooms", status_code=201, tags=["rooms"])
+    async def create_room(body: CreateRoom, request: Request) -> RoomCreated:
+        """Open a room: against the computer, on one device (hot-seat) or online."""
+        room, token = await registry_of(request).create(body)
+        return RoomCreated(
+            room_id=room.config.id, token=token, seats=sorted(room.seats_of_token(token))
+        )
+
+    @app.get("/api/rooms/{room_id}", tags=["rooms"])
+    async def get_room(request: Request, room_id: RoomId) -> dict[str, Any]:
+        """The room as a spectator sees it now (same as a WebSocket snapshot)."""
+        room = await registry_of(request).get(room_id)
+        return room.snapshot(frozenset())
+
+    @app.post("/api/rooms/{room_id}/seats/{seat}", tags=["rooms"])
+    async def take_seat(
+        body: TakeSeat, request: Request, seat: int, room_id: RoomId
+    ) -> SeatGranted:
+        """Take an open seat of an online room; keep the token to get the seat back."""
+        room = await registry_of(request).get(room_id)
+        token = await room.take_seat(seat, body.name)
+        return SeatGranted(token=token, seats=[seat])
+
+    @app.get("/api/games", tags=["games"])
+    async def list_games(
+        request: Request,
+        limit: int = Query(50, ge=1, le=500),
+        offset: int = Query(0, ge=0),
+    ) -> GamesPage:
+        """Finished games, newest first."""
+        store: GameStore = request.app.state.store
+        runner: Runner = request.app.state.runner
+        games = await runner.store(store.finished_games, limit, offset)
+        total = await runner.store(store.count_finished_games)
+        return GamesPage(total=total, games=[_summary(g) for g in games])
+
+    async def _game(request: Request, game_id: str) -> StoredGame:
+        store: GameStore = request.app.state.store
+        runner: Runner = request.app.state.runner
+        try:
+            return await runner.store(store.game, game_id)
+        except StoreError as err:
+            raise HTTPException(
+                404, detail={"code": "no_game", "en": "No such game", "ja": "その試合はありません"}
+            ) from err
+
+    @app.get("/api/games/{game_id}", tags=["games"])
+    async def get_game(request: Request, game_id: GameId) -> GameSummary:
+        """One game, finished or not."""
+        return _summary(await _game(request, game_id))
+
+    @app.get("/api/games/{game_id}/record", tags=["games"])
+    async def get_record(request: Request, game_id: GameId) -> dict[str, Any]:
+        """The match record (versioned JSON of ``hikone_carrom.records``) of a finished game."""
+        game = await _game(request, game_id)
+        if game.record is None:
+            raise HTTPException(
+                409,
+                detail={
+                    "code": "not_over",
+                    "en": "The game is not over",
+                    "ja": "試合はまだ終わっていません",
+                },
+            )
+        return game.record
+
+    @app.get("/api/games/{game_id}/replay", tags=["games"])
+    async def get_replay(request: Request, game_id: GameId) -> dict[str, Any]:
+        """Everything a replay viewer needs: the start, then every shot with its tracks."""
+        game = await _game(request, game_id)
+        store: GameStore = request.app.state.store
+        runner: Runner = request.app.state.runner
+        events = await runner.store(store.game_events, game_id)
+        start = Match(game.players, RuleOptions(), spec, seed=game.seed)
+        return {
+            "game": _summary(game).model_dump(),
+            "board": board_view(spec),
+            "start": state_view(start),
+            "events": [e.payload for e in events if e.kind in LOG_KINDS and e.kind != "rematch"],
+        }
+
+    @app.websocket("/ws/rooms/{room_id}")
+    async def room_socket(websocket: WebSocket, room_id: str) -> None:
+        """Play and watch: JSON messages, every event numbered (see docs/server.md)."""
+        registry: RoomRegistry = websocket.app.state.registry
+        await serve_room(websocket, room_id, registry)
+
+    return app

@@ -1,0 +1,41 @@
+"""Server settings: where games are stored and where the server listens."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["DB_ENV_VAR", "ServerSettings", "default_db_url", "user_data_dir"]
+
+DB_ENV_VAR = "HIKONE_CARROM_DB"
+"""Environment variable holding a SQLAlchemy URL for the game store."""
+
+
+def user_data_dir() -> Path:
+    """The user's data folder for this game (``$XDG_DATA_HOME/hikone-carrom``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "hikone-carrom"
+
+
+def default_db_url() -> str:
+    """The store URL: ``$HIKONE_CARROM_DB`` if set, else SQLite in the user's data folder."""
+    from_env = os.environ.get(DB_ENV_VAR)
+    if from_env:
+        return from_env
+    return f"sqlite:///{user_data_dir() / 'games.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """How one server instance runs.
+
+    ``db_url`` is any SQLAlchemy URL (SQLite, PostgreSQL, ...). ``sim_workers`` is the number of
+    threads that run simulations and computer players off the event loop. ``ai_delay_s`` is a pause
+    (s) before a computer player shoots so that people can follow the game.
+    """
+
+    db_url: str
+    sim_workers: int = 2
+    ai_delay_s: float = 0.6
+    default_minutes: float = 5.0

@@ -1,0 +1,37 @@
+"""Work that must not run on the event loop: simulations, computer players, database writes."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import ParamSpec, TypeVar
+
+__all__ = ["Runner"]
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class Runner:
+    """Two executors: ``sim_workers`` threads for physics and computer players, and one thread
+    for the store so that writes keep their order."""
+
+    def __init__(self, sim_workers: int = 2) -> None:
+        self._sim = ThreadPoolExecutor(max_workers=sim_workers, thread_name_prefix="hikone-sim")
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hikone-db")
+
+    async def simulate(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a simulation (or a computer player's choice) off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._sim, lambda: fn(*args, **kwargs))
+
+    async def store(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a store call off the event loop, in submission order."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
+
+    def close(self) -> None:
+        """Finish queued work and stop the threads."""
+        self._sim.shutdown(wait=True, cancel_futures=False)
+        self._db.shutdown(wait=True, cancel_futures=False)

@@ -1,0 +1,157 @@
+"""Wire schemas (pydantic): every REST body and every WebSocket message a client may send.
+
+Anything that does not validate is refused with an error to that client, and nothing changes.
+Numbers are SI: positions in m, angles in rad (0 = +x, counter-clockwise), speeds in m/s.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+__all__ = [
+    "CLIENT_MESSAGE",
+    "ClientMessage",
+    "CreateRoom",
+    "GameSummary",
+    "GamesPage",
+    "Hello",
+    "LevelInfo",
+    "Levels",
+    "Ping",
+    "Rematch",
+    "Resync",
+    "RoomCreated",
+    "SeatGranted",
+    "ShotMessage",
+    "TakeSeat",
+]
+
+Mode = Literal["computer", "hotseat", "online"]
+Name = Annotated[str, Field(max_length=24, pattern=r"^[^\x00-\x1f<>]*$")]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+class CreateRoom(_Strict):
+    """POST /api/rooms: a new room.
+
+    ``level`` names a computer player (mode "computer" only); ``minutes`` makes a timed match
+    (R7b, R8a; ``None`` = untimed).
+    """
+
+    mode: Mode
+    players: Literal[2, 4] = 2
+    level: str | None = Field(default=None, max_length=16)
+    minutes: float | None = Field(default=None, gt=0, le=120)
+    name: Name = ""
+
+
+class RoomCreated(_Strict):
+    """The new room and the seat token of its creator (keep it to get the seats back)."""
+
+    room_id: str
+    token: str
+    seats: list[int]
+
+
+class TakeSeat(_Strict):
+    """POST /api/rooms/{id}/seats/{seat}: take an open seat of an online room."""
+
+    name: Name = ""
+
+
+class SeatGranted(_Strict):
+    """The token that now holds the seat."""
+
+    token: str
+    seats: list[int]
+
+
+class LevelInfo(_Strict):
+    """A computer player one may choose, with its name in English and Japanese."""
+
+    id: str
+    en: str
+    ja: str
+
+
+class Levels(_Strict):
+    """Computer players that exist, weakest first."""
+
+    levels: list[LevelInfo]
+
+
+class GameSummary(_Strict):
+    """One finished game in the /games list."""
+
+    id: str
+    room_id: str
+    number: int
+    mode: str
+    players: int
+    seat_names: list[str]
+    started_at: str
+    finished_at: str | None
+    shots: int
+    outcome: dict[str, Any] | None
+
+
+class GamesPage(_Strict):
+    """A page of finished games, newest first."""
+
+    total: int
+    games: list[GameSummary]
+
+
+# -- WebSocket: client -> server ---------------------------------------------------------
+
+
+class Hello(_Strict):
+    """First message on a connection: the seat token (if any) and the last event seen."""
+
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=128)
+    last_seq: int = Field(default=0, ge=0)
+
+
+class ShotMessage(_Strict):
+    """A shot for ``seat``: striker centre (x, y; m), direction (rad), speed (m/s)."""
+
+    type: Literal["shot"]
+    seat: int = Field(ge=0, le=3)
+    x: float = Field(ge=-1.0, le=1.0)
+    y: float = Field(ge=-1.0, le=1.0)
+    angle: float = Field(ge=-100.0, le=100.0)
+    speed: float = Field(gt=0.0, le=100.0)
+
+
+class Resync(_Strict):
+    """The client saw a gap in the event numbers: send the whole state again."""
+
+    type: Literal["resync"]
+    last_seq: int = Field(default=0, ge=0)
+
+
+class Rematch(_Strict):
+    """After the end: play again in the same room with the same seats."""
+
+    type: Literal["rematch"]
+
+
+class Ping(_Strict):
+    """Keep-alive; answered with a pong."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Hello | ShotMessage | Resync | Rematch | Ping, Field(discriminator="type")
+]
+CLIENT_MESSAGE: TypeAdapter[Hello | ShotMessage | Resync | Rematch | Ping] = TypeAdapter(
+    ClientMessage
+)
+"""Validator of one client message (JSON text)."""

@@ -1,0 +1,125 @@
+"""The play protocol: JSON over WebSocket, one connection per browser tab.
+
+A client says ``hello`` with its seat token; it gets a snapshot and from then on every numbered
+event of the room. Malformed or illegal messages get an ``error`` back and change nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from hikone_carrom.match import IllegalShotError, Shot
+from hikone_carrom.server.errors import RoomError, error_message
+from hikone_carrom.server.registry import RoomRegistry
+from hikone_carrom.server.room import Room
+from hikone_carrom.server.schemas import CLIENT_MESSAGE, Hello, Ping, Rematch, Resync, ShotMessage
+
+__all__ = ["Connection", "serve_room"]
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE = 4096
+"""Longest client message accepted, characters."""
+
+
+class Connection:
+    """One client: an outgoing queue drained by its own writer task, and the seats it holds."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.seats: frozenset[int] = frozenset()
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def send(self, text: str) -> None:
+        """Queue a message; a slow client never holds up the room."""
+        self.queue.put_nowait(text)
+
+    def send_json(self, message: dict[str, Any]) -> None:
+        """Queue a message given as a dict."""
+        self.send(json.dumps(message, separators=(",", ":")))
+
+    async def write(self) -> None:
+        """Send queued messages until ``None`` is queued or the socket closes."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            await self.websocket.send_text(text)
+
+
+async def serve_room(websocket: WebSocket, room_id: str, registry: RoomRegistry) -> None:
+    """Run one client's connection to a room until it closes."""
+    await websocket.accept()
+    conn = Connection(websocket)
+    writer = asyncio.create_task(conn.write())
+    room: Room | None = None
+    try:
+        try:
+            room = await registry.get(room_id)
+        except RoomError as err:
+            conn.send_json(err.to_message())
+            return
+        while True:
+            text = await websocket.receive_text()
+            await _handle(room, conn, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if room is not None:
+            room.subscribers.discard(conn)
+        conn.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, timeout=2.0)
+        writer.cancel()
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+async def _handle(room: Room, conn: Connection, text: str) -> None:
+    """Validate one message and act on it; every refusal goes back to this client only."""
+    if len(text) > MAX_MESSAGE:
+        conn.send_json(error_message("bad_message", "Message too long", "メッセージが長すぎます"))
+        return
+    try:
+        msg = CLIENT_MESSAGE.validate_json(text)
+    except ValidationError as err:
+        first = err.errors()[0] if err.errors() else {"loc": (), "msg": "invalid"}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        conn.send_json(
+            error_message(
+                "bad_message",
+                f"Malformed message ({where}: {first.get('msg', '')})",
+                f"メッセージの形式が正しくありません（{where}）",
+            )
+        )
+        return
+    try:
+        if isinstance(msg, Hello):
+            conn.seats = room.seats_of_token(msg.token)
+            conn.send_json(room.snapshot(conn.seats))
+            room.subscribers.add(conn)
+        elif isinstance(msg, Resync):
+            conn.send_json(room.snapshot(conn.seats))
+        elif isinstance(msg, Ping):
+            conn.send_json({"type": "pong", "seq": room.seq})
+        elif conn not in room.subscribers:
+            conn.send_json(
+                error_message("no_hello", "Say hello first", "最初に hello を送ってください")
+            )
+        elif isinstance(msg, ShotMessage):
+            try:
+                shot = Shot(msg.x, msg.y, msg.angle, msg.speed)
+            except IllegalShotError as err:
+                raise RoomError("illegal_shot", err.reason("en"), err.reason("ja")) from err
+            await room.play(conn.seats, msg.seat, shot)
+        elif isinstance(msg, Rematch):
+            await room.rematch(conn.seats)
+    except RoomError as err:
+        conn.send_json(err.to_message())

@@ -1,0 +1,146 @@
+// Finished games at /games, and the replay viewer that steps through the shots.
+import { BoardView } from "./board.js";
+import { explain } from "./explain.js";
+import { applyI18n, lang, onLangChange, t } from "./i18n.js";
+import { api } from "./net.js";
+import { trackAt, tracksDuration } from "./tracks.js";
+
+export class GamesPage {
+  constructor(root) {
+    this.root = root;
+  }
+
+  async mount() {
+    this.root.replaceChildren(document.getElementById("tpl-games").content.cloneNode(true));
+    this.off = onLangChange(() => this.render());
+    this.games = (await api("/api/games")).games;
+    this.render();
+  }
+
+  render() {
+    applyI18n(this.root);
+    const body = this.root.querySelector("#games-body");
+    body.replaceChildren();
+    const fmt = new Intl.DateTimeFormat(lang() === "ja" ? "ja-JP" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+    for (const g of this.games || []) {
+      const tr = body.insertRow();
+      tr.insertCell().textContent = fmt.format(new Date(g.finished_at));
+      tr.insertCell().textContent = t(`mode.${g.mode}.short`);
+      tr.insertCell().textContent = g.seat_names.join(" · ");
+      const o = g.outcome;
+      tr.insertCell().textContent = o
+        ? `${o.winner ? t("end.win", { color: t(`color.${o.winner}`) }) : t("end.draw")} (${o.scores[0]}–${o.scores[1]}, ${o.reason})`
+        : "";
+      tr.insertCell().textContent = String(g.shots);
+      const a = document.createElement("a");
+      a.href = `/replay/${g.id}`;
+      a.dataset.link = "";
+      a.textContent = t("games.replay");
+      tr.insertCell().append(a);
+    }
+    this.root.querySelector("#games-empty").hidden = (this.games || []).length > 0;
+  }
+
+  dispose() {
+    this.off?.();
+  }
+}
+
+export class ReplayPage {
+  constructor(root, gameId) {
+    this.root = root;
+    this.gameId = gameId;
+    this.index = 0;
+    this.anim = null;
+  }
+
+  async mount() {
+    this.root.replaceChildren(document.getElementById("tpl-replay").content.cloneNode(true));
+    this.data = await api(`/api/games/${this.gameId}/replay`);
+    this.view = new BoardView(this.root.querySelector("#board"), this.data.board);
+    this.off = onLangChange(() => this.render());
+    const step = (to) => {
+      this.anim = null;
+      this.index = Math.max(0, Math.min(this.data.events.length, to));
+      this.render();
+    };
+    this.root.querySelector("#rp-first").onclick = () => step(0);
+    this.root.querySelector("#rp-prev").onclick = () => step(this.index - 1);
+    this.root.querySelector("#rp-next").onclick = () => {
+      step(this.index + 1);
+      this.play();
+    };
+    this.root.querySelector("#rp-last").onclick = () => step(this.data.events.length);
+    this.root.querySelector("#rp-play").onclick = () => this.play();
+    window.__replay = this;
+    const loop = (now) => {
+      if (this.disposed) return;
+      this.frame(now);
+      requestAnimationFrame(loop);
+    };
+    requestAnimationFrame(loop);
+    this.render();
+  }
+
+  dispose() {
+    this.disposed = true;
+    this.off?.();
+  }
+
+  seatName(seat) {
+    return this.data.game.seat_names[seat] || t("seat.player", { n: seat + 1 });
+  }
+
+  stateAt(i) {
+    return i === 0 ? this.data.start : this.data.events[i - 1].state;
+  }
+
+  play() {
+    const ev = this.data.events[this.index - 1];
+    if (ev && ev.kind === "shot") this.anim = { ev, start: performance.now(), duration: tracksDuration(ev.tracks) };
+  }
+
+  frame(now) {
+    let disks;
+    if (this.anim) {
+      const tt = (now - this.anim.start) / 1000;
+      const moving = new Set(this.anim.ev.tracks.map((tr) => tr.id));
+      disks = this.anim.ev.tracks
+        .map((tr) => ({ id: tr.id, kind: tr.kind, color: tr.color, r: tr.r, ...trackAt(tr, tt) }))
+        .filter((d) => d.alpha > 0);
+      for (const d of this.anim.ev.before || []) if (!moving.has(d.id)) disks.push(d);
+      if (tt >= this.anim.duration) this.anim = null;
+    } else disks = this.stateAt(this.index).layout;
+    this.view.draw(disks, null);
+  }
+
+  render() {
+    applyI18n(this.root);
+    const g = this.data.game;
+    const o = g.outcome;
+    this.root.querySelector("#replay-meta").textContent =
+      `${g.seat_names.join(" · ")} — ${o ? (o.winner ? t("end.win", { color: t(`color.${o.winner}`) }) : t("end.draw")) : ""}`;
+    this.root.querySelector("#rp-pos").textContent = `${this.index} / ${this.data.events.length}`;
+    this.root.querySelector("#rp-play").disabled = !(this.index > 0 && this.data.events[this.index - 1].kind === "shot");
+    const st = this.stateAt(this.index);
+    const counts = this.root.querySelector("#counts");
+    counts.replaceChildren();
+    const h = document.createElement("h3");
+    h.textContent = t("counts.title");
+    counts.append(h);
+    for (const color of ["red", "green"]) {
+      const p = document.createElement("p");
+      p.textContent = `${t(`color.${color}`)}: ${t("counts.pocketed")} ${st.counts[color].pocketed} / 12 · ${t("counts.debt")} ${st.counts[color].debt}`;
+      counts.append(p);
+    }
+    const log = this.root.querySelector("#log");
+    log.replaceChildren();
+    for (const ev of this.data.events.slice(0, this.index).reverse()) {
+      const li = document.createElement("li");
+      const lines = explain(ev, (s) => this.seatName(s));
+      if (lines.some((l) => l.kind === "penalty")) li.className = "penalty";
+      li.textContent = lines.map((l) => l.text).join(" ");
+      log.append(li);
+    }
+  }
+}

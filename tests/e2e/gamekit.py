@@ -1,0 +1,45 @@
+"""Helpers to play the browser game from Playwright: find the striker, pull back, wait."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+STRIKER_AT = """([back]) => {
+  const g = window.__game;
+  const bx = -Math.cos(g.aim.ahead) * back, by = -Math.sin(g.aim.ahead) * back;
+  const [sx, sy] = g.view.toScreen(g.aim.x + bx, g.aim.y + by);
+  const r = g.canvas.getBoundingClientRect();
+  return [r.left + sx / g.view.dpr, r.top + sy / g.view.dpr];
+}"""
+
+
+def point_behind_striker(page: Page, back: float) -> tuple[float, float]:
+    """CSS pixel position ``back`` m behind the striker, on the shooter's side."""
+    x, y = page.evaluate(STRIKER_AT, [back])
+    return float(x), float(y)
+
+
+def wait_my_turn(page: Page, timeout: float = 30_000) -> None:
+    """Until this page may shoot (its seat's turn, nothing animating)."""
+    page.wait_for_function("() => window.__game && window.__game.myTurn()", timeout=timeout)
+
+
+def drag_shot(page: Page, pull: float = 0.09) -> None:
+    """Shoot by mouse like a slingshot: press behind the striker, pull back ``pull`` m, release."""
+    x0, y0 = point_behind_striker(page, 0.035)
+    x1, y1 = point_behind_striker(page, 0.035 + pull)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    for k in range(1, 11):
+        page.mouse.move(x0 + (x1 - x0) * k / 10, y0 + (y1 - y0) * k / 10)
+    page.mouse.up()
+
+
+def shots_seen(page: Page, seat: int) -> int:
+    """How many shots of ``seat`` this page has animated and logged."""
+    n: int = page.evaluate(
+        "(seat) => window.__game.log.filter(e => e.ev.kind === 'shot' && e.ev.seat === seat)"
+        ".length",
+        seat,
+    )
+    return n

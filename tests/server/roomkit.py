@@ -1,0 +1,49 @@
+"""Helpers to talk to a room in tests: create it, say hello, send messages, aim a shot."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def create_room(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("mode", "hotseat")
+    r = client.post("/api/rooms", json=body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def hello(ws: Any, token: str | None) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "hello", "token": token, "last_seq": 0}))
+    msg: dict[str, Any] = ws.receive_json()
+    assert msg["type"] == "snapshot"
+    return msg
+
+
+def send(ws: Any, **msg: Any) -> None:
+    ws.send_text(json.dumps(msg))
+
+
+def straight_shot(state: dict[str, Any], speed: float = 2.5) -> dict[str, Any]:
+    """A legal shot for the shooter: from the placement's point (or the middle of the line)
+    straight towards the centre of the board."""
+    placement = state["placement"]
+    if placement["kind"] == "point":
+        x, y = placement["point"]
+    else:
+        (x0, y0), (x1, y1) = placement["line"]
+        lo, hi = max(placement["free"], key=lambda iv: iv[1] - iv[0])
+        s = (lo + hi) / 2
+        x, y = x0 + (x1 - x0) * s, y0 + (y1 - y0) * s
+    return {
+        "type": "shot",
+        "seat": state["shooter"],
+        "x": x,
+        "y": y,
+        "angle": math.atan2(-y, -x) + 0.05,
+        "speed": speed,
+    }
