@@ -1,0 +1,92 @@
+"""Conversion between Disk objects / BoardSpec and the engine's arrays, with input checks."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from hikone_carrom.board import BoardSpec
+from hikone_carrom.physics import _engine as E
+from hikone_carrom.physics.disk import Disk
+from hikone_carrom.physics.errors import InvalidLayoutError
+
+__all__ = ["board_params", "check_count", "pack", "seed_bits"]
+
+_LAYOUT_ERRORS = {
+    1: "disk {a!r} lies beyond the rails / 駒 {a!r} が壁の外にあります",
+    2: "disks {a!r} and {b!r} overlap on one layer / {a!r} と {b!r} が重なっています",
+    3: "disk {a!r} on a layer >= 1 has nothing under it (R6e) / {a!r} の下に支えがありません",
+    4: "disk {a!r} on a layer >= 1 cannot move / 重なった {a!r} は動かせません",
+}
+
+
+def board_params(board: BoardSpec) -> np.ndarray:
+    """The engine's parameter vector for ``board``."""
+    p = np.empty(E.N_PARAMS)
+    p[E.P_DECEL] = board.friction * board.gravity
+    p[E.P_E_DISK] = board.restitution_disk
+    p[E.P_E_RAIL] = board.restitution_rail
+    p[E.P_HALF] = board.half_width
+    p[E.P_POCKET_R] = board.pocket_radius
+    p[E.P_FLY_V0] = board.fly_off_speed
+    p[E.P_FLY_V1] = board.fly_off_full_speed
+    p[E.P_FLY_PMAX] = board.fly_off_max_probability
+    return p
+
+
+def seed_bits(seed: int) -> np.uint64:
+    """A seed (any int) as the engine's 64-bit unsigned seed."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise InvalidLayoutError(f"seed must be an int, got {seed!r}")
+    return np.uint64(int(seed) % (1 << 64))
+
+
+def check_count(name: str, value: int) -> int:
+    """A positive int argument (e.g. max_events), or InvalidLayoutError."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
+        raise InvalidLayoutError(f"{name} must be a positive int, got {value!r}")
+    return int(value)
+
+
+def pack(
+    disks: Iterable[Disk], board: BoardSpec, params: np.ndarray
+) -> tuple[tuple[Disk, ...], np.ndarray, np.ndarray]:
+    """Disks sorted by id (the canonical order) and their state arrays S, L; checks the layout."""
+    items: Sequence[Disk] = tuple(disks)
+    seen: set[str] = set()
+    for d in items:
+        if not isinstance(d, Disk):
+            raise InvalidLayoutError(f"expected Disk, got {type(d).__name__}")
+        if not isinstance(d.id, str) or not d.id:
+            raise InvalidLayoutError(f"disk ids must be non-empty strings, got {d.id!r}")
+        if d.id in seen:
+            raise InvalidLayoutError(f"duplicate disk id {d.id!r} / ID {d.id!r} が重複しています")
+        seen.add(d.id)
+        for name in ("x", "y", "vx", "vy", "radius", "mass"):
+            v = getattr(d, name)
+            if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+                raise InvalidLayoutError(f"disk {d.id!r}: {name} must be finite, got {v!r}")
+        if d.radius <= 0.0 or d.mass <= 0.0:
+            raise InvalidLayoutError(f"disk {d.id!r}: radius and mass must be > 0")
+        if isinstance(d.layer, bool) or not isinstance(d.layer, int) or d.layer < 0:
+            raise InvalidLayoutError(f"disk {d.id!r}: layer must be an int >= 0, got {d.layer!r}")
+    ordered = tuple(sorted(items, key=lambda d: d.id))
+    n = len(ordered)
+    S = np.zeros((n, E.N_SCOL))
+    L = np.zeros((n, E.N_LCOL), dtype=np.int64)
+    for i, d in enumerate(ordered):
+        S[i, E.X] = d.x
+        S[i, E.Y] = d.y
+        S[i, E.VX] = d.vx
+        S[i, E.VY] = d.vy
+        S[i, E.RAD] = d.radius
+        S[i, E.MASS] = d.mass
+        L[i, E.LAYER] = d.layer
+    code, a, b = E.validate(S, L, params)
+    if code:
+        ida = ordered[a].id
+        idb = ordered[b].id if b >= 0 else ""
+        raise InvalidLayoutError(_LAYOUT_ERRORS[int(code)].format(a=ida, b=idb))
+    return ordered, S, L

@@ -1,0 +1,215 @@
+"""simulate_batch(): many candidate shots from one layout, in parallel, for computer players."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from hikone_carrom.board import DEFAULT_BOARD, BoardSpec, Side
+from hikone_carrom.physics import _engine as E
+from hikone_carrom.physics._pack import board_params, check_count, pack, seed_bits
+from hikone_carrom.physics.disk import Disk
+from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError
+from hikone_carrom.physics.events import StrikerFate
+from hikone_carrom.physics.simulate import DEFAULT_MAX_EVENTS
+
+__all__ = ["BatchResult", "shots_from_angles", "simulate_batch"]
+
+PARALLEL_MIN_SHOTS = 64
+"""Batches this large run on numba's threads; smaller ones on the calling thread (same results)."""
+_SIDES = tuple(Side)
+_FATES = (StrikerFate.ON_BOARD, StrikerFate.POCKETED, StrikerFate.FLEW_OFF)
+
+
+@dataclass(frozen=True, eq=False)
+class BatchResult:
+    """Compact per-shot outcomes of :func:`simulate_batch` (M shots, N disks in ``ids`` order).
+
+    Arrays: ``status`` (M, N) 0 on board / 1 pocketed / 2 flew off; ``pocket`` (M, N) pocket
+    index or -1; ``order`` (M, N) rank among the disks that left the board or -1; ``time_out``
+    (M, N) s (inf if it stayed); ``x``, ``y`` (M, N) m and ``layer`` (M, N) of the final layout;
+    ``first_contact`` (M,) disk index or -1 and ``first_contact_time`` (M,) s; ``rails_before``
+    (M, 16) side codes (Side order south, west, north, east; -1 padding) with ``n_rails_before``;
+    ``striker_fate`` (M,) 0 on board / 1 pocketed / 2 flew off; ``truncated`` (M,) bool;
+    ``events_handled`` (M,).
+    """
+
+    ids: tuple[str, ...]
+    striker_index: int
+    status: np.ndarray
+    pocket: np.ndarray
+    order: np.ndarray
+    time_out: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    layer: np.ndarray
+    first_contact: np.ndarray
+    first_contact_time: np.ndarray
+    rails_before: np.ndarray
+    n_rails_before: np.ndarray
+    striker_fate: np.ndarray
+    truncated: np.ndarray
+    events_handled: np.ndarray
+
+    def __len__(self) -> int:
+        return int(self.status.shape[0])
+
+    def pocketed_ids(self, m: int) -> tuple[str, ...]:
+        """Ids pocketed in shot m, in the order they fell."""
+        cols = [k for k in range(len(self.ids)) if self.status[m, k] == E.IN_POCKET]
+        return tuple(self.ids[k] for k in sorted(cols, key=lambda k: int(self.order[m, k])))
+
+    def off_board_ids(self, m: int) -> tuple[str, ...]:
+        """Ids that flew off in shot m, in order."""
+        cols = [k for k in range(len(self.ids)) if self.status[m, k] == E.OFF_BOARD]
+        return tuple(self.ids[k] for k in sorted(cols, key=lambda k: int(self.order[m, k])))
+
+    def first_contact_id(self, m: int) -> str | None:
+        """Id of the striker's first contact in shot m, or None."""
+        k = int(self.first_contact[m])
+        return self.ids[k] if k >= 0 else None
+
+    def rails_before_sides(self, m: int) -> tuple[Side, ...]:
+        """Rails the striker touched before its first contact in shot m."""
+        return tuple(_SIDES[int(c)] for c in self.rails_before[m, : self.n_rails_before[m]])
+
+    def fate(self, m: int) -> StrikerFate:
+        """The striker's fate in shot m."""
+        return _FATES[int(self.striker_fate[m])]
+
+
+def shots_from_angles(x: ArrayLike, y: ArrayLike, angle: ArrayLike, speed: ArrayLike) -> np.ndarray:
+    """Shots array (M, 4) of (x, y, vx, vy) from striker centres (m), angles (rad, 0 = +x,
+    counter-clockwise) and speeds (m/s); scalars broadcast."""
+    xs, ys, a, s = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (x, y, angle, speed)))
+    return np.stack(
+        [xs.ravel(), ys.ravel(), (s * np.cos(a)).ravel(), (s * np.sin(a)).ravel()], axis=1
+    )
+
+
+def simulate_batch(
+    disks: Iterable[Disk],
+    shots: ArrayLike,
+    board: BoardSpec = DEFAULT_BOARD,
+    seeds: int | Sequence[int] = 0,
+    fly_off: bool = True,
+    max_events: int = DEFAULT_MAX_EVENTS,
+    striker: str = "S",
+) -> BatchResult:
+    """Simulate each shot from the same layout, in parallel on every core (numba.prange).
+
+    Args:
+        disks: the layout at rest, without the striker.
+        shots: (M, 4) striker start (x, y) m and velocity (vx, vy) m/s; see
+            :func:`shots_from_angles`. The striker has the board's striker radius and mass.
+        seeds: one seed for every shot, or one per shot (fly-off draws).
+        fly_off, max_events: as in :func:`simulate`.
+        striker: id given to the striker (must not be in ``disks``).
+
+    Each shot's outcome equals ``simulate(disks + [striker], ...)`` with the same seed.
+
+    Raises:
+        InvalidLayoutError: bad layout. InvalidShotError: a shot is non-finite, or its striker
+            lies beyond the rails or overlaps a disk of layer 0.
+    """
+    layout = tuple(disks)
+    if any(d.id == striker for d in layout):
+        raise InvalidLayoutError(f"the layout already holds a disk with the striker id {striker!r}")
+    arr = np.array(shots, dtype=float)
+    if arr.ndim != 2 or arr.shape[1] != 4:
+        raise InvalidShotError(f"shots must have shape (M, 4), got {arr.shape}")
+    if not np.isfinite(arr).all():
+        raise InvalidShotError("shots must be finite")
+    m = arr.shape[0]
+    if isinstance(seeds, int | np.integer) and not isinstance(seeds, bool):
+        seed_arr = np.full(m, seed_bits(int(seeds)), dtype=np.uint64)
+    else:
+        seq = list(seeds)  # type: ignore[arg-type]
+        if len(seq) != m:
+            raise InvalidShotError(f"{len(seq)} seeds for {m} shots")
+        seed_arr = np.array([seed_bits(s) for s in seq], dtype=np.uint64)
+    max_events = check_count("max_events", max_events)
+    params = board_params(board)
+    layout_sorted, S_lay, L_lay = pack(layout, board, params)
+    proto = Disk.striker(striker, 0.0, 0.0, board=board)
+    _check_shots(arr, S_lay, L_lay, proto, params)
+    ordered = tuple(sorted((*layout_sorted, proto), key=lambda d: d.id))
+    s_index = [d.id for d in ordered].index(striker)
+    S0 = np.zeros((len(ordered), E.N_SCOL))
+    L0 = np.zeros((len(ordered), E.N_LCOL), dtype=np.int64)
+    rows = [k for k in range(len(ordered)) if k != s_index]
+    S0[rows] = S_lay
+    L0[rows] = L_lay
+    S0[s_index, E.RAD] = proto.radius
+    S0[s_index, E.MASS] = proto.mass
+    n = len(ordered)
+    Sout = np.zeros((m, n, E.N_SCOL))
+    Lout = np.zeros((m, n, E.N_LCOL), dtype=np.int64)
+    OUTi = np.zeros((m, E.N_OUTI), dtype=np.int64)
+    OUTf = np.zeros((m, E.N_OUTF))
+    RB = np.full((m, E.MAX_RAILS_BEFORE), -1, dtype=np.int64)
+    if m:
+        with np.errstate(over="ignore"):
+            kernel = E.run_batch_parallel if m >= PARALLEL_MIN_SHOTS else E.run_batch_serial
+            kernel(
+                S0,
+                L0,
+                params,
+                s_index,
+                arr,
+                seed_arr,
+                bool(fly_off),
+                max_events,
+                Sout,
+                Lout,
+                OUTi,
+                OUTf,
+                RB,
+            )
+    status = Lout[:, :, E.STATUS]
+    fate = status[:, s_index].copy()
+    return BatchResult(
+        ids=tuple(d.id for d in ordered),
+        striker_index=s_index,
+        status=status.astype(np.int8),
+        pocket=Lout[:, :, E.POCKET].copy(),
+        order=Lout[:, :, E.ORDER].copy(),
+        time_out=Sout[:, :, E.PTIME].copy(),
+        x=Sout[:, :, E.X].copy(),
+        y=Sout[:, :, E.Y].copy(),
+        layer=Lout[:, :, E.LAYER].copy(),
+        first_contact=OUTi[:, 3].copy(),
+        first_contact_time=OUTf[:, 0].copy(),
+        rails_before=RB,
+        n_rails_before=OUTi[:, 4].copy(),
+        striker_fate=fate.astype(np.int8),
+        truncated=OUTi[:, 2].astype(bool),
+        events_handled=OUTi[:, 1].copy(),
+    )
+
+
+def _check_shots(
+    arr: np.ndarray, S: np.ndarray, L: np.ndarray, proto: Disk, params: np.ndarray
+) -> None:
+    """Every shot's striker within the rails and clear of layer-0 disks (as the engine checks)."""
+    limit = params[E.P_HALF] - proto.radius + E.TOUCH
+    bad = np.flatnonzero((np.abs(arr[:, 0]) > limit) | (np.abs(arr[:, 1]) > limit))
+    if bad.size:
+        raise InvalidShotError(
+            f"shot {int(bad[0])}: the striker lies beyond the rails / ストライカーが壁の外です"
+        )
+    floor = L[:, E.LAYER] == 0
+    if floor.any():
+        rr = S[floor, E.RAD] + proto.radius
+        dx = arr[:, 0:1] - S[floor, E.X][None, :]
+        dy = arr[:, 1:2] - S[floor, E.Y][None, :]
+        hit = dx * dx + dy * dy < rr * rr - 2.0 * rr * E.TOUCH
+        rows = np.flatnonzero(hit.any(axis=1))
+        if rows.size:
+            raise InvalidShotError(
+                f"shot {int(rows[0])}: the striker overlaps a piece"
+                " / ストライカーが駒に重なっています"
+            )

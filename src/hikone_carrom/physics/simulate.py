@@ -1,0 +1,84 @@
+"""simulate(): one shot, from disks in motion to the layout at rest (exact, deterministic)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from hikone_carrom.board import DEFAULT_BOARD, BoardSpec
+from hikone_carrom.physics import _engine as E
+from hikone_carrom.physics._pack import board_params, check_count, pack, seed_bits
+from hikone_carrom.physics.disk import Disk
+from hikone_carrom.physics.errors import InvalidLayoutError
+from hikone_carrom.physics.result import ShotResult
+
+__all__ = ["DEFAULT_MAX_EVENTS", "simulate"]
+
+DEFAULT_MAX_EVENTS = 20_000
+"""Event guard per shot: beyond it the shot is cut short and ``ShotResult.truncated`` is set."""
+
+
+def simulate(
+    disks: Iterable[Disk],
+    board: BoardSpec = DEFAULT_BOARD,
+    striker: str | None = "S",
+    seed: int = 0,
+    fly_off: bool = True,
+    max_events: int = DEFAULT_MAX_EVENTS,
+) -> ShotResult:
+    """Simulate one shot until every disk rests (DESIGN.md physics model; R5c/R5d/R6c, R6e).
+
+    Args:
+        disks: the disks on the board (SI units); any order (the engine sorts them by id).
+        board: geometry and constants.
+        striker: id of the striker whose first contact and fate are reported, or None.
+        seed: seeds the fly-off draws (splitmix64 of seed and event counter).
+        fly_off: False switches flying off the board off.
+        max_events: guard on handled events; when reached the shot stops with ``truncated``.
+
+    Raises:
+        InvalidLayoutError: bad disks, overlaps, unsupported stacks, unknown striker; nothing
+            is simulated then.
+    """
+    params = board_params(board)
+    max_events = check_count("max_events", max_events)
+    bits = seed_bits(seed)
+    ordered, S, L = pack(disks, board, params)
+    ids = [d.id for d in ordered]
+    if striker is None:
+        s_index = -1
+    elif striker in ids:
+        s_index = ids.index(striker)
+        if ordered[s_index].layer != 0:
+            raise InvalidLayoutError(
+                f"striker {striker!r} must lie on the board, not on a piece"
+                " / ストライカーは盤面に置いてください"
+            )
+    else:
+        raise InvalidLayoutError(
+            f"no disk with the striker id {striker!r} / ストライカー {striker!r} がありません"
+        )
+    n = len(ordered)
+    capacity = max_events + int(L[:, E.LAYER].sum()) + 2 * n + 8
+    EVf = np.empty((capacity, E.N_EVF))
+    EVi = np.empty((capacity, E.N_EVI), dtype=np.int64)
+    outi = np.zeros(E.N_OUTI, dtype=np.int64)
+    outf = np.zeros(E.N_OUTF)
+    rails = np.full(E.MAX_RAILS_BEFORE, -1, dtype=np.int64)
+    with np.errstate(over="ignore"):
+        E.run(S, L, params, s_index, bits, bool(fly_off), max_events, EVf, EVi, outi, outf, rails)
+    n_log = int(outi[0])
+    return ShotResult(
+        board=board,
+        seed=int(seed),
+        striker=striker,
+        initial=ordered,
+        S=S,
+        L=L,
+        EVf=EVf[:n_log].copy(),
+        EVi=EVi[:n_log].copy(),
+        outi=outi,
+        outf=outf,
+        rails=rails,
+    )

@@ -1,0 +1,73 @@
+"""Shared checks for the physics tests: invariants of a shot, evaluated at every event."""
+
+from __future__ import annotations
+
+import math
+
+from hikone_carrom.board import BoardSpec
+from hikone_carrom.physics import Disk, DiskState, EventKind, ShotResult, TrackSegment
+from hikone_carrom.physics.result import position_on_segment
+
+OVERLAP_TOL = 1e-9  # m
+
+
+def assert_invariants(result: ShotResult, disks: list[Disk], board: BoardSpec) -> None:
+    """Replays the event log and checks, at every event: no overlap > 1e-9 m within a layer,
+    kinetic energy never rises (across the event and since the last one), momentum is kept in
+    disk-disk events, every centre within the rails; disks leave only by a pocketed / flew_off
+    event; every disk rests at the end."""
+    by_id = {d.id: d for d in disks}
+    seg = {d.id: TrackSegment(0.0, d.x, d.y, d.vx, d.vy, d.layer) for d in disks}
+    decel = board.friction * board.gravity
+
+    def states(t: float) -> dict[str, DiskState]:
+        return {i: position_on_segment(s, t, decel) for i, s in seg.items()}
+
+    def energy(st: dict[str, DiskState]) -> float:
+        return sum(0.5 * by_id[i].mass * (s.vx * s.vx + s.vy * s.vy) for i, s in st.items())
+
+    e_last = energy(states(0.0))
+    t_last = 0.0
+    for ev in result.events:
+        assert ev.time >= t_last
+        t_last = ev.time
+        before = states(ev.time)
+        e_before = energy(before)
+        assert e_before <= e_last * (1.0 + 1e-12) + 1e-18, (ev, e_before, e_last)
+        if ev.kind in (EventKind.POCKETED, EventKind.FLEW_OFF):
+            del seg[ev.ids[0]]
+        else:
+            for s in ev.states:
+                seg[s.id] = TrackSegment(ev.time, s.x, s.y, s.vx, s.vy, s.layer)
+        after = states(ev.time)
+        e_last = energy(after)
+        assert e_last <= e_before * (1.0 + 1e-12) + 1e-18, (ev, e_last, e_before)
+        if ev.kind is EventKind.DISK_DISK:
+            a_id, b_id = ev.ids
+            ma, mb = by_id[a_id].mass, by_id[b_id].mass
+            for comp in ("vx", "vy"):
+                p0 = ma * getattr(before[a_id], comp) + mb * getattr(before[b_id], comp)
+                p1 = ma * getattr(after[a_id], comp) + mb * getattr(after[b_id], comp)
+                assert abs(p1 - p0) <= 1e-12 * (1.0 + abs(p0)) + 1e-16, (ev, p0, p1)
+        items = list(after.items())
+        for a in range(len(items)):
+            for b in range(a + 1, len(items)):
+                (ia, p), (ib, q) = items[a], items[b]
+                if p.layer == q.layer:
+                    gap = math.hypot(p.x - q.x, p.y - q.y) - by_id[ia].radius - by_id[ib].radius
+                    assert gap > -OVERLAP_TOL, (ev, ia, ib, gap)
+        for i, s in items:
+            lim = board.half_width - by_id[i].radius
+            assert abs(s.x) <= lim + 1e-12 and abs(s.y) <= lim + 1e-12, (ev, i, s)
+    gone = {e.ids[0] for e in result.events if e.kind in (EventKind.POCKETED, EventKind.FLEW_OFF)}
+    final_ids = {d.id for d in result.final}
+    assert final_ids | gone == set(by_id)
+    assert not final_ids & gone
+    assert {p.id for p in result.pocketed} | set(result.off_board) == gone
+    assert final_ids == set(seg)
+    for d in result.final:
+        assert d.vx == 0.0 and d.vy == 0.0
+        assert abs(d.x) <= board.half_width - d.radius + 1e-12
+        assert abs(d.y) <= board.half_width - d.radius + 1e-12
+        end = position_on_segment(seg[d.id], result.duration + 10.0, decel)
+        assert (end.x, end.y, end.vx, end.vy, end.layer) == (d.x, d.y, 0.0, 0.0, d.layer)
