@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
+from tests.e2e.gamekit import play_finished_game
 
 CHROMIUM = os.environ.get("HIKONE_CARROM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -37,12 +38,17 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("e2e") / "games.sqlite3"
+def e2e_db_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The store of the end-to-end server (SQLite; tests may add games to it in-process)."""
+    return f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'games.sqlite3'}"
+
+
+@pytest.fixture(scope="session")
+def server_url(e2e_db_url: str) -> Iterator[str]:
     port = _free_port()
     code = (
         "from hikone_carrom.server import main; "
-        f"raise SystemExit(main(['--port', '{port}', '--no-browser', '--db', 'sqlite:///{db}']))"
+        f"raise SystemExit(main(['--port', '{port}', '--no-browser', '--db', '{e2e_db_url}']))"
     )
     proc = subprocess.Popen(
         [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT
@@ -82,6 +88,12 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield b
     b.close()
+
+
+@pytest.fixture(scope="session")
+def finished_game(server_url: str, e2e_db_url: str) -> str:
+    """Id of a finished game in the server's store: a few real shots, then time runs out (R7b)."""
+    return play_finished_game(e2e_db_url, shots=4)
 
 
 @pytest.fixture(scope="session")

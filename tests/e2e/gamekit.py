@@ -1,8 +1,16 @@
-"""Helpers to play the browser game from Playwright: find the striker, pull back, wait."""
+"""Helpers to play the browser game from Playwright: find the striker, pull back, wait; and a
+finished game made in-process on the end-to-end server's store."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from fastapi.testclient import TestClient
 from playwright.sync_api import Page
+from tests.server.roomkit import create_room, hello, send, straight_shot
+
+from hikone_carrom.server.app import create_app
+from hikone_carrom.server.config import ServerSettings
 
 STRIKER_AT = """([back]) => {
   const g = window.__game;
@@ -43,3 +51,21 @@ def shots_seen(page: Page, seat: int) -> int:
         seat,
     )
     return n
+
+
+def play_finished_game(db_url: str, shots: int) -> str:
+    """Play ``shots`` real shots of a timed hot-seat match on the store at ``db_url``, then let
+    its clock run out (R7b, R8a) until the match is over; returns the game id."""
+    with TestClient(create_app(ServerSettings(db_url=db_url, ai_delay_s=0.0))) as client:
+        made = create_room(client, mode="hotseat", players=2, minutes=2)
+        rid = made["room_id"]
+        room: Any = client.app.state.registry.rooms[rid]  # type: ignore[attr-defined]
+        with client.websocket_connect(f"/ws/rooms/{rid}") as ws:
+            state = hello(ws, made["token"])["state"]
+            for n in range(shots):
+                send(ws, **straight_shot(state, speed=2.2 + 0.3 * n))
+                state = ws.receive_json()["event"]["state"]
+            room._time.shift += 121.0
+            while not ws.receive_json()["event"]["state"]["over"]:
+                room._time.shift += 10.5
+        return f"{rid}-1"

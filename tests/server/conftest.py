@@ -1,4 +1,5 @@
-"""Fixtures: an app on a fresh SQLite file, clients, and helpers to talk to a room."""
+"""Fixtures: an app on a fresh SQLite file, clients, and a throwaway PostgreSQL server so that the
+store and a room's whole life run against both back ends."""
 
 from __future__ import annotations
 
@@ -7,14 +8,41 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.server.pgcluster import MISSING_MESSAGE, PostgresCluster, find_bin_dir
 
 from hikone_carrom.server.app import create_app
 from hikone_carrom.server.config import ServerSettings
+
+BACKENDS = ("sqlite", "postgresql")
 
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PostgresCluster]:
+    """One PostgreSQL server for the session (no skip: missing binaries fail the test)."""
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        pytest.fail(MISSING_MESSAGE)
+    cluster = PostgresCluster.start(bin_dir)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: PostgresCluster) -> str:
+    """A new empty PostgreSQL database."""
+    return pg_cluster.database()
+
+
+@pytest.fixture(params=BACKENDS)
+def any_db_url(request: pytest.FixtureRequest) -> str:
+    """The same test on a fresh SQLite file and on a fresh PostgreSQL database."""
+    url: str = request.getfixturevalue("db_url" if request.param == "sqlite" else "pg_url")
+    return url
 
 
 @pytest.fixture

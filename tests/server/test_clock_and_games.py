@@ -82,31 +82,3 @@ def test_rematch_starts_a_new_game_in_the_same_room(client: TestClient) -> None:
         assert ev["room"]["game_number"] == 1
         assert ev["state"]["over"] is False and ev["state"]["actions"] == 0
         assert ev["game_id"] != made["room_id"] + "-1"
-
-
-def test_a_restarted_server_resumes_every_room(db_url: str) -> None:
-    from hikone_carrom.server.app import create_app
-    from hikone_carrom.server.config import ServerSettings
-
-    settings = ServerSettings(db_url=db_url, ai_delay_s=0.0)
-    with TestClient(create_app(settings)) as first:
-        made = create_room(first, mode="hotseat", players=2)
-        rid = made["room_id"]
-        with first.websocket_connect(f"/ws/rooms/{rid}") as ws:
-            state = hello(ws, made["token"])["state"]
-            for _ in range(3):
-                send(ws, **straight_shot(state, speed=2.0 + 0.4 * state["actions"]))
-                state = _next_event(ws)["event"]["state"]
-        before = first.get(f"/api/rooms/{rid}").json()
-    with TestClient(create_app(settings)) as second:
-        after = second.get(f"/api/rooms/{rid}").json()
-        assert after["seq"] == before["seq"] == 3
-        assert after["state"]["layout"] == before["state"]["layout"]
-        assert after["state"]["counts"] == before["state"]["counts"]
-        assert after["state"]["shooter"] == before["state"]["shooter"]
-        assert len(after["log"]) == 3
-        with second.websocket_connect(f"/ws/rooms/{rid}") as ws:
-            snap = hello(ws, made["token"])  # the stored token still holds the seats
-            assert snap["you"]["seats"] == [0, 1]
-            send(ws, **straight_shot(snap["state"]))
-            assert _next_event(ws)["seq"] == 4

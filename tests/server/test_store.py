@@ -1,31 +1,74 @@
-"""The game store: Alembic schema, rooms, numbered events, finished games."""
+"""The game store on SQLite and on a real PostgreSQL server: Alembic schema, rooms, numbered
+events, games and their records. The same store code serves both."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import inspect
 
-from hikone_carrom.server.storage import GameStore, StoredSeat, StoreError, hash_token
+from hikone_carrom.server.storage import (
+    GameStore,
+    StoredGame,
+    StoredSeat,
+    StoreError,
+    hash_token,
+)
+
+BIG_SEED = (1 << 62) - 1
+"""The largest game seed a room makes (its seeds are taken modulo 2**62)."""
 
 
-def test_migrate_creates_the_schema_and_is_idempotent(tmp_path: Path) -> None:
-    store = GameStore(f"sqlite:///{tmp_path / 'a' / 'g.sqlite3'}")
-    store.migrate()
+@pytest.fixture
+def store(any_db_url: str) -> Iterator[GameStore]:
+    s = GameStore(any_db_url)
+    s.migrate()
+    yield s
+    s.close()
+
+
+def _room(store: GameStore, room_id: str = "r1", seed: int = 3) -> None:
+    seats = [StoredSeat(0, "human", "A", hash_token("t")), StoredSeat(1, "open", "", None)]
+    store.create_room(
+        room_id, mode="online", players=2, ai_level=None, minutes=5.0, seed=seed, seats=seats
+    )
+
+
+def _game(room_id: str, number: int, seed: int, started: datetime) -> StoredGame:
+    return StoredGame(
+        id=f"{room_id}-{number + 1}",
+        room_id=room_id,
+        number=number,
+        seed=seed,
+        players=2,
+        mode="online",
+        seat_names=("A", "彦根"),
+        started_at=started,
+        finished_at=None,
+        shots=0,
+        outcome=None,
+        record=None,
+    )
+
+
+def test_migrate_creates_the_schema_and_is_idempotent(store: GameStore) -> None:
     store.migrate()
     tables = set(inspect(store.engine).get_table_names())
     assert {"rooms", "seats", "games", "events", "alembic_version"} <= tables
+
+
+def test_a_sqlite_store_makes_its_folder(tmp_path: Path) -> None:
+    store = GameStore(f"sqlite:///{tmp_path / 'a' / 'b' / 'g.sqlite3'}")
+    store.migrate()
+    assert (tmp_path / "a" / "b" / "g.sqlite3").is_file()
     store.close()
 
 
-def test_events_are_numbered_without_gaps(tmp_path: Path) -> None:
-    store = GameStore(f"sqlite:///{tmp_path / 'g.sqlite3'}")
-    store.migrate()
-    seats = [StoredSeat(0, "human", "A", hash_token("t")), StoredSeat(1, "open", "", None)]
-    store.create_room(
-        "r1", mode="online", players=2, ai_level=None, minutes=None, seed=3, seats=seats
-    )
+def test_events_are_numbered_without_gaps(store: GameStore) -> None:
+    _room(store)
     store.append_event("r1", 1, "g1", "seat", {"a": 1})
     with pytest.raises(StoreError):
         store.append_event("r1", 3, "g1", "seat", {"a": 2})
@@ -40,4 +83,51 @@ def test_events_are_numbered_without_gaps(tmp_path: Path) -> None:
     assert room.seats[0].token_hash != "t"
     with pytest.raises(StoreError):
         store.load_room("missing")
-    store.close()
+
+
+def test_rooms_seats_games_and_records_round_trip(store: GameStore) -> None:
+    _room(store, seed=(1 << 31) - 1)
+    store.save_seat("r1", StoredSeat(1, "human", "ベン", hash_token("u")))
+    with pytest.raises(StoreError):
+        store.save_seat("r1", StoredSeat(7, "human", "X", None))
+    start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
+    store.start_game(_game("r1", 0, BIG_SEED, start))
+    store.start_game(_game("r1", 1, 5, start + timedelta(minutes=9)))
+    store.append_event("r1", 1, "r1-1", "shot", {"seat": 0, "ja": "パック"}, shots=1)
+    outcome = {"winner": "red", "reason": "R7a", "scores": [112, 3]}
+    record = {"format": "hikone-carrom-record", "shots": [{"speed": 2.5, "pocketed": ["R1"]}]}
+    store.append_event("r1", 2, "r1-1", "shot", {"seat": 0}, shots=2, finished=(outcome, record))
+    store.append_event("r1", 3, "r1-2", "rematch", {})
+    with pytest.raises(StoreError):
+        store.append_event("r1", 4, "r1-9", "shot", {}, shots=1)  # no such game
+    assert store.load_room("r1").last_seq == 3  # the refused event left nothing behind
+
+    room = store.load_room("r1")
+    assert room.seed == (1 << 31) - 1 and room.minutes == 5.0
+    assert [s.name for s in room.seats] == ["A", "ベン"]
+    assert [g.id for g in room.games] == ["r1-1", "r1-2"]
+    assert [e.seq for e in room.events] == [1, 2, 3]
+    assert room.events[0].payload["ja"] == "パック"
+    first = store.game("r1-1")
+    assert first.seed == BIG_SEED
+    assert first.seat_names == ("A", "彦根")
+    assert first.started_at == start and first.started_at.tzinfo is not None
+    assert first.finished_at is not None and first.finished_at.tzinfo is not None
+    assert first.shots == 2 and first.outcome == outcome and first.record == record
+    assert [e.seq for e in store.game_events("r1-1")] == [1, 2]
+    assert store.room_ids() == ["r1"]
+    with pytest.raises(StoreError):
+        store.game("r1-7")
+
+
+def test_finished_games_are_listed_newest_first(store: GameStore) -> None:
+    start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
+    for k, rid in enumerate(("ra", "rb", "rc")):
+        _room(store, rid)
+        store.start_game(_game(rid, 0, k, start))
+        if rid != "rb":
+            store.append_event(rid, 1, f"{rid}-1", "shot", {}, shots=1, finished=({}, {}))
+    assert store.count_finished_games() == 2
+    assert [g.id for g in store.finished_games()] == ["rc-1", "ra-1"]
+    assert [g.id for g in store.finished_games(limit=1, offset=1)] == ["ra-1"]
+    assert store.finished_games(offset=2) == []

@@ -1,5 +1,8 @@
 """Compiled core of the exact event-driven engine (numba, cached to disk; also runs without JIT).
 
+The entry points (``run``, ``run_batch_*``) release the GIL (``nogil``), so that a server's
+simulation threads and a player's look-ahead run truly in parallel.
+
 All JIT code lives in this one module on purpose: numba's on-disk cache is invalidated by changes
 to the file of the compiled function only, so a helper in another module could leave a stale cache.
 
@@ -732,7 +735,7 @@ def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> None:
 
 
 # --- the event loop ----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def run(
     S: np.ndarray,
     L: np.ndarray,
@@ -928,7 +931,7 @@ def run_one_of_batch(
     RB[m] = rb
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True, parallel=True)
 def run_batch_parallel(
     S0: np.ndarray,
     L0: np.ndarray,
@@ -951,7 +954,7 @@ def run_batch_parallel(
         )
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def run_batch_serial(
     S0: np.ndarray,
     L0: np.ndarray,

@@ -22,6 +22,7 @@ from hikone_carrom.rules import RuleOptions
 from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.players import level_names
+from hikone_carrom.server.ratelimit import MessageRate
 from hikone_carrom.server.registry import RoomRegistry
 from hikone_carrom.server.room import LOG_KINDS
 from hikone_carrom.server.runner import Runner
@@ -64,8 +65,12 @@ def _summary(game: StoredGame) -> GameSummary:
 
 
 def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> FastAPI:
-    """The game server for ``settings`` (store URL, workers); the schema is migrated on start."""
+    """The game server for ``settings`` (store URL, workers); the schema is migrated on start.
+
+    Raises :class:`~hikone_carrom.server.ratelimit.RateLimitError` for an unusable message rate.
+    """
     spec = board or BoardSpec()
+    MessageRate(settings.message_burst, settings.message_rate)  # refuse bad settings now
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -32,10 +32,13 @@ class ServerSettings:
 
     ``db_url`` is any SQLAlchemy URL (SQLite, PostgreSQL, ...). ``sim_workers`` is the number of
     threads that run simulations and computer players off the event loop. ``ai_delay_s`` is a pause
-    (s) before a computer player shoots so that people can follow the game.
+    (s) before a computer player shoots so that people can follow the game. Each WebSocket
+    connection may send ``message_burst`` messages at once and ``message_rate`` messages/s after
+    that; more are dropped with an error.
     """
 
     db_url: str
     sim_workers: int = 2
     ai_delay_s: float = 0.6
-    default_minutes: float = 5.0
+    message_burst: int = 30
+    message_rate: float = 10.0

@@ -27,11 +27,10 @@ from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.storage import GameStore, StoredEvent, StoredGame, StoredSeat, hash_token
 from hikone_carrom.server.views import board_view, clock_view, ruling_text, shot_view, state_view
 
-__all__ = ["MODES", "Room", "RoomConfig", "Seat", "Subscriber"]
+__all__ = ["LOG_KINDS", "Room", "RoomConfig", "Seat", "Subscriber"]
 
 log = logging.getLogger(__name__)
 
-MODES = ("computer", "hotseat", "online")
 LOG_KINDS = ("shot", "skip", "time_called", "rematch")
 """Event kinds that appear in the rulings log of a snapshot."""
 

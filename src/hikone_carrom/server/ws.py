@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from hikone_carrom.match import IllegalShotError, Shot
 from hikone_carrom.server.errors import RoomError, error_message
+from hikone_carrom.server.ratelimit import MessageRate, cut_off_message, rate_limited_message
 from hikone_carrom.server.registry import RoomRegistry
 from hikone_carrom.server.room import Room
 from hikone_carrom.server.schemas import CLIENT_MESSAGE, Hello, Ping, Rematch, Resync, ShotMessage
@@ -27,6 +28,9 @@ log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 4096
 """Longest client message accepted, characters."""
+
+POLICY_VIOLATION = 1008
+"""WebSocket close code for a client cut off for flooding."""
 
 
 class Connection:
@@ -59,6 +63,9 @@ async def serve_room(websocket: WebSocket, room_id: str, registry: RoomRegistry)
     await websocket.accept()
     conn = Connection(websocket)
     writer = asyncio.create_task(conn.write())
+    settings = registry.settings
+    rate = MessageRate(settings.message_burst, settings.message_rate)
+    close_code = 1000
     room: Room | None = None
     try:
         try:
@@ -68,7 +75,14 @@ async def serve_room(websocket: WebSocket, room_id: str, registry: RoomRegistry)
             return
         while True:
             text = await websocket.receive_text()
-            await _handle(room, conn, text)
+            if rate.allow():
+                await _handle(room, conn, text)
+            elif rate.cut_off:
+                conn.send_json(cut_off_message())
+                close_code = POLICY_VIOLATION
+                return
+            elif rate.first_refusal:
+                conn.send_json(rate_limited_message(rate))
     except WebSocketDisconnect:
         pass
     finally:
@@ -79,7 +93,7 @@ async def serve_room(websocket: WebSocket, room_id: str, registry: RoomRegistry)
             await asyncio.wait_for(writer, timeout=2.0)
         writer.cancel()
         with contextlib.suppress(Exception):
-            await websocket.close()
+            await websocket.close(code=close_code)
 
 
 async def _handle(room: Room, conn: Connection, text: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = ["Base", "EventRow", "GameRow", "RoomRow", "SeatRow"]
@@ -30,7 +30,7 @@ class RoomRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     ai_level: Mapped[str | None] = mapped_column(String(32), nullable=True)
     minutes: Mapped[float | None] = mapped_column(Float, nullable=True)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
 
 
@@ -58,7 +58,7 @@ class GameRow(Base):
         String(32), ForeignKey("rooms.id", ondelete="CASCADE"), index=True
     )
     number: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
     players: Mapped[int] = mapped_column(Integer)
     mode: Mapped[str] = mapped_column(String(16))
     seat_names: Mapped[list[str]] = mapped_column(JSON)

@@ -27,6 +27,7 @@ export class BoardView {
     this.canvas = canvas;
     this.g = geometry;
     this.turn = 0;
+    this.side = "south";
     this.ctx = canvas.getContext("2d");
     this.staticLayer = null;
     this.cssSize = 0;
@@ -35,7 +36,9 @@ export class BoardView {
 
   /** Show side ("south", "west", "north", "east") at the bottom. */
   setViewSide(side) {
-    const turn = SIDE_TURN[side] ?? 0;
+    if (!(side in SIDE_TURN)) return;
+    this.side = side;
+    const turn = SIDE_TURN[side];
     if (turn !== this.turn) {
       this.turn = turn;
       this.staticLayer = null;
@@ -75,7 +78,7 @@ export class BoardView {
     return [vx * c - vy * s, vx * s + vy * c];
   }
 
-  /** World angle (rad) to the view's screen angle for drawing. */
+  /** Set ctx so that drawing in world metres lands on the turned view (device pixels). */
   _applyWorld(ctx) {
     ctx.translate(this.canvas.width / 2, this.canvas.height / 2);
     ctx.scale(this.scale, -this.scale);
@@ -213,7 +216,6 @@ export class BoardView {
       ctx.stroke();
       ctx.lineWidth = Math.max(2 * px, 0.0022);
     }
-    // maker's mark on the south frame
     ctx.restore();
     this.staticLayer = layer;
   }
@@ -247,7 +249,7 @@ export class BoardView {
   /**
    * Draw one frame.
    * disks: [{id, kind: "red"|"green"|"jack"|"striker", color, x, y, layer, r, alpha, scale}]
-   * overlay: optional {placement, activeSeat, striker:{x,y,ok}, aim:{...}}
+   * overlay: optional {placement, aim: {from, to, contact, deflect, power, angle, pull}, note}
    */
   draw(disks, overlay = null) {
     this.resize();
@@ -389,25 +391,15 @@ export class BoardView {
       ctx.stroke();
       if (d.invalid) {
         ctx.globalAlpha = 1;
+        dashedRing(ctx, x, y, r * 1.18, r * 0.14, "#b3170a", [r * 0.3, r * 0.2]);
         ctx.lineWidth = r * 0.14;
         ctx.strokeStyle = "#b3170a";
-        ctx.setLineDash([r * 0.3, r * 0.2]);
-        ctx.beginPath();
-        ctx.arc(x, y, r * 1.18, 0, Math.PI * 2);
-        ctx.stroke();
-        ctx.setLineDash([]);
         ctx.beginPath();
         ctx.moveTo(x - r * 0.5, y - r * 0.5); ctx.lineTo(x + r * 0.5, y + r * 0.5);
         ctx.moveTo(x - r * 0.5, y + r * 0.5); ctx.lineTo(x + r * 0.5, y - r * 0.5);
         ctx.stroke();
       } else if (d.ghost) {
-        ctx.lineWidth = r * 0.08;
-        ctx.strokeStyle = "rgba(255,248,230,0.9)";
-        ctx.setLineDash([r * 0.25, r * 0.18]);
-        ctx.beginPath();
-        ctx.arc(x, y, r * 1.22, 0, Math.PI * 2);
-        ctx.stroke();
-        ctx.setLineDash([]);
+        dashedRing(ctx, x, y, r * 1.22, r * 0.08, "rgba(255,248,230,0.9)", [r * 0.25, r * 0.18]);
       }
     }
     // specular glint
@@ -444,14 +436,8 @@ export class BoardView {
       }
       ctx.restore();
     } else if (p.kind === "point") {
-      ctx.save();
-      ctx.strokeStyle = "rgba(233,185,73,0.9)";
-      ctx.lineWidth = 2.5 * px;
-      ctx.setLineDash([5 * px, 4 * px]);
-      ctx.beginPath();
-      ctx.arc(p.point[0], p.point[1], this.g.puck_radius * 1.45, 0, Math.PI * 2);
-      ctx.stroke();
-      ctx.restore();
+      const [x, y] = p.point;
+      dashedRing(ctx, x, y, this.g.puck_radius * 1.45, 2.5 * px, "rgba(233,185,73,0.9)", [5 * px, 4 * px]);
     }
   }
 
@@ -518,7 +504,19 @@ export class BoardView {
   }
 }
 
-export function lerp2(a, b, s) {
+/** Stroke a dashed circle of radius r (m) and line width w (m) about (x, y). */
+function dashedRing(ctx, x, y, r, w, color, dash) {
+  ctx.save();
+  ctx.lineWidth = w;
+  ctx.strokeStyle = color;
+  ctx.setLineDash(dash);
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.restore();
+}
+
+function lerp2(a, b, s) {
   return [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s];
 }
 

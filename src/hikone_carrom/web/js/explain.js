@@ -33,3 +33,8 @@ export function explain(ev, seatName) {
   });
   return lines;
 }
+
+/** "Red wins" / "Draw" for a match outcome ({winner, reason, scores}). */
+export function outcomeTitle(o) {
+  return o.winner ? t("end.win", { color: t(`color.${o.winner}`) }) : t("end.draw");
+}

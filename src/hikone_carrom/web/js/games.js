@@ -1,9 +1,10 @@
 // Finished games at /games, and the replay viewer that steps through the shots.
 import { BoardView } from "./board.js";
-import { explain } from "./explain.js";
+import { outcomeTitle } from "./explain.js";
+import { renderCounts, renderLog } from "./hud.js";
 import { applyI18n, lang, onLangChange, t } from "./i18n.js";
 import { api } from "./net.js";
-import { trackAt, tracksDuration } from "./tracks.js";
+import { disksAt, everyFrame, tracksDuration } from "./tracks.js";
 
 export class GamesPage {
   constructor(root) {
@@ -28,9 +29,7 @@ export class GamesPage {
       tr.insertCell().textContent = t(`mode.${g.mode}.short`);
       tr.insertCell().textContent = g.seat_names.join(" · ");
       const o = g.outcome;
-      tr.insertCell().textContent = o
-        ? `${o.winner ? t("end.win", { color: t(`color.${o.winner}`) }) : t("end.draw")} (${o.scores[0]}–${o.scores[1]}, ${o.reason})`
-        : "";
+      tr.insertCell().textContent = o ? `${outcomeTitle(o)} (${o.scores[0]}–${o.scores[1]}, ${o.reason})` : "";
       tr.insertCell().textContent = String(g.shots);
       const a = document.createElement("a");
       a.href = `/replay/${g.id}`;
@@ -73,12 +72,7 @@ export class ReplayPage {
     this.root.querySelector("#rp-last").onclick = () => step(this.data.events.length);
     this.root.querySelector("#rp-play").onclick = () => this.play();
     window.__replay = this;
-    const loop = (now) => {
-      if (this.disposed) return;
-      this.frame(now);
-      requestAnimationFrame(loop);
-    };
-    requestAnimationFrame(loop);
+    everyFrame((now) => this.frame(now), () => !this.disposed);
     this.render();
   }
 
@@ -104,11 +98,7 @@ export class ReplayPage {
     let disks;
     if (this.anim) {
       const tt = (now - this.anim.start) / 1000;
-      const moving = new Set(this.anim.ev.tracks.map((tr) => tr.id));
-      disks = this.anim.ev.tracks
-        .map((tr) => ({ id: tr.id, kind: tr.kind, color: tr.color, r: tr.r, ...trackAt(tr, tt) }))
-        .filter((d) => d.alpha > 0);
-      for (const d of this.anim.ev.before || []) if (!moving.has(d.id)) disks.push(d);
+      disks = disksAt(this.anim.ev, tt);
       if (tt >= this.anim.duration) this.anim = null;
     } else disks = this.stateAt(this.index).layout;
     this.view.draw(disks, null);
@@ -117,30 +107,15 @@ export class ReplayPage {
   render() {
     applyI18n(this.root);
     const g = this.data.game;
-    const o = g.outcome;
+    const n = this.data.events.length;
     this.root.querySelector("#replay-meta").textContent =
-      `${g.seat_names.join(" · ")} — ${o ? (o.winner ? t("end.win", { color: t(`color.${o.winner}`) }) : t("end.draw")) : ""}`;
-    this.root.querySelector("#rp-pos").textContent = `${this.index} / ${this.data.events.length}`;
+      `${g.seat_names.join(" · ")} — ${g.outcome ? outcomeTitle(g.outcome) : ""}`;
+    this.root.querySelector("#rp-pos").textContent =
+      this.index === 0 ? `${t("replay.start")} · 0 / ${n}` : `${this.index} / ${n}`;
     this.root.querySelector("#rp-play").disabled = !(this.index > 0 && this.data.events[this.index - 1].kind === "shot");
-    const st = this.stateAt(this.index);
-    const counts = this.root.querySelector("#counts");
-    counts.replaceChildren();
-    const h = document.createElement("h3");
-    h.textContent = t("counts.title");
-    counts.append(h);
-    for (const color of ["red", "green"]) {
-      const p = document.createElement("p");
-      p.textContent = `${t(`color.${color}`)}: ${t("counts.pocketed")} ${st.counts[color].pocketed} / 12 · ${t("counts.debt")} ${st.counts[color].debt}`;
-      counts.append(p);
-    }
-    const log = this.root.querySelector("#log");
-    log.replaceChildren();
-    for (const ev of this.data.events.slice(0, this.index).reverse()) {
-      const li = document.createElement("li");
-      const lines = explain(ev, (s) => this.seatName(s));
-      if (lines.some((l) => l.kind === "penalty")) li.className = "penalty";
-      li.textContent = lines.map((l) => l.text).join(" ");
-      log.append(li);
-    }
+    renderCounts(this.root.querySelector("#counts"), this.stateAt(this.index));
+    const shown = this.data.events.slice(0, this.index).reverse();
+    renderLog(this.root.querySelector("#log"), shown, (seat) => this.seatName(seat));
   }
+
 }

@@ -85,8 +85,6 @@ export class RoomConnection {
       this.handlers.event(msg);
     } else if (msg.type === "error") {
       this.handlers.error?.(msg);
-    } else if (msg.type === "welcome") {
-      this.handlers.welcome?.(msg);
     }
   }
 }

@@ -1,10 +1,11 @@
 // The game page: board, shot input, animation of the server's tracks, HUD and end screen.
 import { BoardView } from "./board.js";
 import { guide, nearestFree, placeOn, pointAt } from "./aim.js";
-import { explain } from "./explain.js";
+import { explain, outcomeTitle } from "./explain.js";
+import { chip, renderCounts, renderLog, text } from "./hud.js";
 import { applyI18n, lang, onLangChange, t } from "./i18n.js";
 import { api, RoomConnection, saveToken } from "./net.js";
-import { trackAt, tracksDuration } from "./tracks.js";
+import { disksAt, everyFrame, tracksDuration } from "./tracks.js";
 
 const SIDES2 = ["south", "north"];
 const SIDES4 = ["south", "west", "north", "east"];
@@ -44,12 +45,7 @@ export class RoomPage {
     this.conn.open();
     this._bindInput();
     this.disposers.push(onLangChange(() => this.renderHud()));
-    const loop = (now) => {
-      if (this.disposed) return;
-      this.frame(now);
-      requestAnimationFrame(loop);
-    };
-    requestAnimationFrame(loop);
+    everyFrame((now) => this.frame(now), () => !this.disposed);
   }
 
   dispose() {
@@ -68,7 +64,7 @@ export class RoomPage {
     this.mySeats = new Set(msg.you.seats);
     this.state = msg.state;
     this.clockAt = performance.now();
-    this.log = msg.log.map((ev) => ({ ev, lines: null })).reverse();
+    this.log = msg.log.map((ev) => ({ ev })).reverse();
     this.queue = [];
     this.anim = null;
     this.pendingShot = false;
@@ -91,7 +87,6 @@ export class RoomPage {
   }
 
   onStatus(up) {
-    this.connected = up;
     if (!up) this.banner(t("error.connection"));
   }
 
@@ -100,7 +95,6 @@ export class RoomPage {
     if (!ev) return;
     if (ev.kind === "shot") {
       this.anim = { ev, start: performance.now(), duration: tracksDuration(ev.tracks) };
-      this.lastShot = ev;
       this.root.querySelector("#shot-error").textContent = "";
     } else {
       this.applyEvent(ev);
@@ -110,14 +104,13 @@ export class RoomPage {
 
   applyEvent(ev) {
     if (ev.room) this.room = ev.room;
-    if (ev.you_seats) this.mySeats = new Set(ev.you_seats);
     const prevShooter = this.state?.shooter;
     if (ev.state) {
       this.state = ev.state;
       this.clockAt = performance.now();
     }
     if (["shot", "skip", "time_called", "rematch"].includes(ev.kind)) {
-      this.log.unshift({ ev, lines: null });
+      this.log.unshift({ ev });
       const lines = ev.kind === "rematch" ? [{ text: t("msg.rematch") }] : explain(ev, (s) => this.seatName(s));
       const main = lines.find((l) => l.kind === "penalty") || lines.find((l) => l.kind === "win") || lines[lines.length - 1];
       if (main) this.banner(main.text);
@@ -137,9 +130,16 @@ export class RoomPage {
     return this.room.players === 4 ? SIDES4 : SIDES2;
   }
 
+  /** The side shown at the bottom: on one device (hot-seat) the shooter's, so that every
+   * player pulls back from their own side; online, the viewer's own seat; else south. */
   viewSide() {
     if (!this.room) return "south";
-    if (this.room.mode === "hotseat" || this.mySeats.size === 0) return "south";
+    if (this.room.mode === "hotseat") {
+      const shooter = this.state?.shooter;
+      if (shooter === null || shooter === undefined) return this.view?.side ?? "south";
+      return this.sides()[shooter];
+    }
+    if (this.mySeats.size === 0) return "south";
     return this.sides()[Math.min(...this.mySeats)];
   }
 
@@ -360,15 +360,7 @@ export class RoomPage {
     if (this.anim) {
       const tt = (now - this.anim.start) / 1000;
       this.stats.animFrames++;
-      disks = [];
-      const moving = new Set();
-      for (const tr of this.anim.ev.tracks) {
-        moving.add(tr.id);
-        const at = trackAt(tr, tt);
-        if (at.alpha <= 0) continue;
-        disks.push({ id: tr.id, kind: tr.kind, color: tr.color, r: tr.r, ...at });
-      }
-      for (const d of this.anim.ev.before || []) if (!moving.has(d.id)) disks.push(d);
+      disks = disksAt(this.anim.ev, tt);
       if (tt >= this.anim.duration) {
         this.stats.animTime += this.anim.duration;
         const ev = this.anim.ev;
@@ -429,41 +421,10 @@ export class RoomPage {
       turn.append(text("strong", who));
       turn.append(text("span", t(`color.${color}`), "color-name"));
       if (st.first_shot) turn.append(text("span", t("controls.first"), "sub"));
+      if (this.mySeats.size === 0) turn.append(text("span", t("turn.watch"), "sub"));
     }
     // counts and jack spot pile
-    const counts = this.root.querySelector("#counts");
-    counts.replaceChildren(text("h3", t("counts.title")));
-    const table = document.createElement("table");
-    const head = table.insertRow();
-    for (const h of ["", t("counts.pocketed"), t("counts.debt")]) head.append(text("th", h));
-    for (const color of ["red", "green"]) {
-      const row = table.insertRow();
-      const cell = row.insertCell();
-      cell.append(chip(color), ` ${t(`color.${color}`)}`);
-      const c = st.counts[color];
-      const n = row.insertCell();
-      n.className = "num";
-      n.textContent = `${c.pocketed} / 12`;
-      const d = row.insertCell();
-      d.className = `num${c.debt ? " debt" : ""}`;
-      d.textContent = String(c.debt);
-    }
-    counts.append(table);
-    const pile = document.createElement("div");
-    pile.className = "pile";
-    pile.append(`${t("counts.pile")}: `);
-    if (st.pile.length) {
-      const stack = document.createElement("span");
-      stack.className = "pile-stack";
-      for (const kind of st.pile) {
-        const i = document.createElement("i");
-        i.className = kind;
-        i.title = t(`piece.${kind}`);
-        stack.append(i);
-      }
-      pile.append(stack, ` ×${st.pile.length}`);
-    } else pile.append(t("counts.pile.empty"));
-    counts.append(pile);
+    renderCounts(this.root.querySelector("#counts"), st);
     // seats
     const seats = this.root.querySelector("#seats");
     seats.replaceChildren(text("h3", t("seats.title")));
@@ -501,23 +462,17 @@ export class RoomPage {
     this.root.querySelector("#share-link").value = `${location.origin}/room/${this.room.id}`;
     // clock
     this.root.querySelector("#clock").hidden = !st.clock;
+    this.root.querySelector("#clock-label").textContent = t(st.time_called ? "clock.called" : "clock.match");
     // log
     const log = this.root.querySelector("#log");
-    log.replaceChildren();
-    for (const entry of this.log.slice(0, 40)) {
-      const lines = entry.ev.kind === "rematch" ? [{ text: t("msg.rematch"), kind: "info" }] : explain(entry.ev, (s) => this.seatName(s));
-      const li = document.createElement("li");
-      if (lines.some((l) => l.kind === "penalty")) li.className = "penalty";
-      li.innerHTML = lines.map((l) => escapeHtml(l.text)).join(" ").replace(/\((R\d+[a-z]?(?:, R\d+[a-z]?)*)\)|（(R\d+[a-z]?(?:, R\d+[a-z]?)*)）/g, (m) => `<span class="rule">${m}</span>`);
-      log.append(li);
-    }
+    renderLog(log, this.log.slice(0, 40).map((entry) => entry.ev), (seat) => this.seatName(seat));
     if (!this.log.length) log.append(text("li", t("log.empty")));
     // end screen
     const end = this.root.querySelector("#endscreen");
     end.hidden = !(st.over && !this.anim && this.queue.length === 0);
     if (st.over && st.outcome) {
       const o = st.outcome;
-      this.root.querySelector("#end-title").textContent = o.winner ? t("end.win", { color: t(`color.${o.winner}`) }) : t("end.draw");
+      this.root.querySelector("#end-title").textContent = outcomeTitle(o);
       this.root.querySelector("#end-detail").textContent = t(`end.reason.${o.reason}`, { color: o.winner ? t(`color.${o.winner}`) : "" });
       const sc = this.root.querySelector("#end-scores");
       sc.replaceChildren();
@@ -566,20 +521,3 @@ function lineLength(p) {
   return Math.hypot(b[0] - a[0], b[1] - a[1]);
 }
 
-function text(tag, content, cls) {
-  const el = document.createElement(tag);
-  el.textContent = content;
-  if (cls) el.className = cls;
-  return el;
-}
-
-function chip(color) {
-  const el = document.createElement("span");
-  el.className = `chip ${color}`;
-  el.setAttribute("aria-hidden", "true");
-  return el;
-}
-
-function escapeHtml(s) {
-  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-}

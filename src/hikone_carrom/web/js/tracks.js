@@ -42,3 +42,29 @@ export function tracksDuration(tracks) {
   }
   return end;
 }
+
+/**
+ * Every disk to draw at time t (s) of a shot event: the moving ones from their tracks (those
+ * swallowed or gone are left out) and the ones that did not move from the layout before it.
+ */
+export function disksAt(ev, t) {
+  const disks = [];
+  const moving = new Set();
+  for (const tr of ev.tracks) {
+    moving.add(tr.id);
+    const at = trackAt(tr, t);
+    if (at.alpha > 0) disks.push({ id: tr.id, kind: tr.kind, color: tr.color, r: tr.r, ...at });
+  }
+  for (const d of ev.before || []) if (!moving.has(d.id)) disks.push(d);
+  return disks;
+}
+
+/** Call draw(now) on every display frame until alive() is false. */
+export function everyFrame(draw, alive) {
+  const loop = (now) => {
+    if (!alive()) return;
+    draw(now);
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+}
