@@ -160,9 +160,10 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "draw" if outcome.winner is None else f"{outcome.winner.value} wins"
         verdict += f" ({outcome.reason})"
     shots = sum(1 for a in match.actions if a.kind == ActionKind.SHOT)
+    timing = f"match time {summary.match_time_s:.0f} s; " if match.clock is not None else ""
     console.print(
         f"{verdict}; {shots} shots, {summary.penalties} with penalties; "
-        f"match time {summary.match_time_s:.0f} s; computed in {summary.wall_time_s:.1f} s"
+        f"{timing}computed in {summary.wall_time_s:.1f} s"
     )
     if args.record:
         write(args.record, to_record(match, [{"seat": i, "bot": n} for i, n in enumerate(names)]))
