@@ -4,9 +4,11 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-BROWSER_PKGS := chromium fonts-ipafont-gothic
+# Debian packages the tests need: Chromium (end-to-end), a Japanese font (screenshots),
+# PostgreSQL's binaries (the store is tested against a throwaway PostgreSQL server too).
+TEST_PKGS := chromium fonts-ipafont-gothic postgresql
 
-.PHONY: setup browser play test lint typecheck unit bench clean
+.PHONY: setup system-packages play test lint typecheck unit bench clean
 
 $(VENV)/bin/python:
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
@@ -20,14 +22,13 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 
 setup: $(STAMP)
 
-# The end-to-end tests drive Debian's Chromium (never a browser downloaded by a test tool),
-# with a Japanese font so that screenshots show the Japanese screens.
-browser:
-	@dpkg -s $(BROWSER_PKGS) >/dev/null 2>&1 || { \
-	  echo "installing Debian's $(BROWSER_PKGS) for the end-to-end tests"; \
+# The end-to-end tests drive Debian's Chromium, never a browser downloaded by a test tool.
+system-packages:
+	@dpkg -s $(TEST_PKGS) >/dev/null 2>&1 || { \
+	  echo "installing Debian's $(TEST_PKGS) for the tests"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive \
-	  apt-get install -y -qq --no-install-recommends $(BROWSER_PKGS) >/dev/null; }
+	  apt-get install -y -qq --no-install-recommends $(TEST_PKGS) >/dev/null; }
 
 ## The main job: play the game.
 play: setup
@@ -40,7 +41,7 @@ lint: setup
 typecheck: setup
 	$(VENV)/bin/mypy --strict
 
-unit: setup browser
+unit: setup system-packages
 	$(PY) -m pytest -q
 
 ## Every test: lint, types, then the whole pytest suite.

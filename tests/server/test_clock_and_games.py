@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.server.roomkit import create_room, hello, send, straight_shot
+from tests.server.roomkit import create_room, hello, send
 
 from hikone_carrom.records import replay
 from hikone_carrom.server.room import Room

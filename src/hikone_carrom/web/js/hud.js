@@ -1,0 +1,77 @@
+// Side-panel pieces shared by the game page and the replay viewer: pocket counts with debt and
+// the jack spot pile (R5h, R5i, R6e), and the rulings log with each rule id marked.
+import { explain } from "./explain.js";
+import { t } from "./i18n.js";
+
+/** An element with text content and an optional class. */
+export function text(tag, content, cls) {
+  const el = document.createElement(tag);
+  el.textContent = content;
+  if (cls) el.className = cls;
+  return el;
+}
+
+/** A colour chip (the colour is also named in words next to it). */
+export function chip(color) {
+  const el = document.createElement("span");
+  el.className = `chip ${color}`;
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+/** Fill el with pucks pocketed and debt per colour, and the jack spot pile, from a state. */
+export function renderCounts(el, st) {
+  el.replaceChildren(text("h3", t("counts.title")));
+  const table = document.createElement("table");
+  const head = table.insertRow();
+  for (const h of ["", t("counts.pocketed"), t("counts.debt")]) head.append(text("th", h));
+  for (const color of ["red", "green"]) {
+    const row = table.insertRow();
+    row.insertCell().append(chip(color), ` ${t(`color.${color}`)}`);
+    const c = st.counts[color];
+    const n = row.insertCell();
+    n.className = "num";
+    n.textContent = `${c.pocketed} / 12`;
+    const d = row.insertCell();
+    d.className = `num${c.debt ? " debt" : ""}`;
+    d.textContent = String(c.debt);
+  }
+  el.append(table);
+  const pile = document.createElement("div");
+  pile.className = "pile";
+  pile.append(`${t("counts.pile")}: `);
+  if (st.pile.length) {
+    const stack = document.createElement("span");
+    stack.className = "pile-stack";
+    for (const kind of st.pile) {
+      const i = document.createElement("i");
+      i.className = kind;
+      i.title = t(`piece.${kind}`);
+      stack.append(i);
+    }
+    pile.append(stack, ` ×${st.pile.length}`);
+  } else pile.append(t("counts.pile.empty"));
+  el.append(pile);
+}
+
+const RULE_IDS = /\((R\d+[a-z]?(?:, R\d+[a-z]?)*)\)|（(R\d+[a-z]?(?:, R\d+[a-z]?)*)）/g;
+
+/** Fill the list el with one item per event (newest first), each ruling in words. */
+export function renderLog(el, events, seatName) {
+  el.replaceChildren();
+  for (const ev of events) {
+    const lines = ev.kind === "rematch" ? [{ text: t("msg.rematch"), kind: "info" }] : explain(ev, seatName);
+    const li = document.createElement("li");
+    if (lines.some((l) => l.kind === "penalty")) li.className = "penalty";
+    for (const [i, line] of lines.entries()) {
+      if (i) li.append(" ");
+      let at = 0;
+      for (const m of line.text.matchAll(RULE_IDS)) {
+        li.append(line.text.slice(at, m.index), text("span", m[0], "rule"));
+        at = m.index + m[0].length;
+      }
+      li.append(line.text.slice(at));
+    }
+    el.append(li);
+  }
+}

@@ -1,0 +1,155 @@
+"""A throwaway PostgreSQL server for the store tests: Debian's ``initdb`` and ``pg_ctl`` in a
+temporary folder, listening on a free loopback port, stopped and removed at the end.
+
+When the tests run as root, the server runs as the unprivileged ``postgres`` user (or ``nobody``),
+which owns the folder: PostgreSQL refuses to run as root.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import uuid
+from pathlib import Path
+
+import psycopg
+
+__all__ = ["MISSING_MESSAGE", "PostgresCluster", "find_bin_dir"]
+
+PG_BIN_GLOB = "/usr/lib/postgresql/*/bin"
+MISSING_MESSAGE = (
+    "PostgreSQL server binaries (initdb, pg_ctl) not found under "
+    f"{PG_BIN_GLOB}: install Debian's package with `apt-get install -y postgresql`"
+)
+SUPERUSER = "hikone"
+START_TIMEOUT_S = 60
+
+
+class ClusterError(RuntimeError):
+    """The throwaway PostgreSQL server could not be started or stopped."""
+
+
+def find_bin_dir() -> Path | None:
+    """The newest PostgreSQL bin folder that has ``initdb`` and ``pg_ctl``, or None."""
+
+    def version(path: str) -> tuple[int, ...]:
+        name = Path(path).parent.name
+        return tuple(int(p) for p in name.split(".") if p.isdigit())
+
+    for candidate in sorted(glob.glob(PG_BIN_GLOB), key=version, reverse=True):
+        folder = Path(candidate)
+        if (folder / "initdb").is_file() and (folder / "pg_ctl").is_file():
+            return folder
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _server_user() -> pwd.struct_passwd | None:
+    """Whom to run the server as: None when not root, else ``postgres`` or ``nobody``."""
+    if os.geteuid() != 0:
+        return None
+    for name in ("postgres", "nobody"):
+        with contextlib.suppress(KeyError):
+            return pwd.getpwnam(name)
+    raise ClusterError("running as root and neither a 'postgres' nor a 'nobody' user exists")
+
+
+class PostgresCluster:
+    """One running PostgreSQL server; :meth:`start` it, :meth:`database` per test, :meth:`stop`."""
+
+    def __init__(self, bin_dir: Path, root: Path, port: int, user: pwd.struct_passwd | None):
+        self.bin_dir = bin_dir
+        self.root = root
+        self.data = root / "data"
+        self.logfile = root / "server.log"
+        self.port = port
+        self.user = user
+
+    @classmethod
+    def start(cls, bin_dir: Path) -> PostgresCluster:
+        """initdb a new cluster in a temporary folder and start it on a free loopback port."""
+        user = _server_user()
+        root = Path(tempfile.mkdtemp(prefix="hikone-pg-"))
+        if user is not None:
+            os.chown(root, user.pw_uid, user.pw_gid)
+        cluster = cls(bin_dir, root, _free_port(), user)
+        try:
+            cluster._run(
+                "initdb",
+                "-D",
+                str(cluster.data),
+                "-U",
+                SUPERUSER,
+                "-A",
+                "trust",
+                "-E",
+                "UTF8",
+                "--no-locale",
+                "--no-sync",
+            )
+            options = (
+                f"-c listen_addresses=127.0.0.1 -p {cluster.port} -k {root} "
+                "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            )
+            cluster._run(
+                "pg_ctl",
+                "-D",
+                str(cluster.data),
+                "-l",
+                str(cluster.logfile),
+                "-w",
+                "-t",
+                str(START_TIMEOUT_S),
+                "-o",
+                options,
+                "start",
+            )
+        except ClusterError:
+            shutil.rmtree(root, ignore_errors=True)
+            raise
+        return cluster
+
+    def _run(self, tool: str, *args: str) -> None:
+        command = [str(self.bin_dir / tool), *args]
+        if self.user is not None:
+            command = ["runuser", "-u", self.user.pw_name, "--", *command]
+        done = subprocess.run(
+            command, cwd=self.root, capture_output=True, text=True, timeout=120, check=False
+        )
+        if done.returncode != 0:
+            log = self.logfile.read_text() if self.logfile.exists() else ""
+            raise ClusterError(
+                f"{' '.join(command)} failed ({done.returncode}):\n{done.stdout}{done.stderr}{log}"
+            )
+
+    def url(self, database: str = "postgres") -> str:
+        """SQLAlchemy URL of a database of this server (psycopg 3 driver)."""
+        return f"postgresql+psycopg://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
+
+    def database(self) -> str:
+        """Create a new empty database and return its SQLAlchemy URL."""
+        name = f"t_{uuid.uuid4().hex[:16]}"
+        with psycopg.connect(
+            host="127.0.0.1", port=self.port, user=SUPERUSER, dbname="postgres", autocommit=True
+        ) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+    def stop(self) -> None:
+        """Stop the server and remove its folder."""
+        try:
+            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
