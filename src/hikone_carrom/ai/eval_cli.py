@@ -1,0 +1,182 @@
+"""``hikone-carrom ai-eval``: measure the computer players (issue 6 section 2).
+
+Examples::
+
+    hikone-carrom ai-eval --seeds 200 --results runs/eval.jsonl          # full protocol
+    hikone-carrom ai-eval --players greedy,6 --tiers 1x --seeds 20 --duel-games 40
+    hikone-carrom ai-eval --results runs/eval.jsonl --report-only --markdown tables.md
+    hikone-carrom ai-eval --ray local ...                                 # needs the [ray] extra
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table as RichTable
+
+from hikone_carrom.ai.errors import AIError, EvaluationError
+from hikone_carrom.ai.evaluation import OWN_TIER, DuelTask, SoloTask, Task
+from hikone_carrom.ai.levels import make_player
+from hikone_carrom.ai.noise import tier_scale
+from hikone_carrom.ai.report import Table, decision_table, duel_table, markdown, solo_table
+from hikone_carrom.ai.results import ResultsFile
+from hikone_carrom.ai.runner import run_local, run_ray
+
+__all__ = ["DEFAULT_DUELS", "DEFAULT_PLAYERS", "build_parser", "main", "plan_tasks"]
+
+DEFAULT_PLAYERS = "random,aim,greedy,1,2,3,4,5,6"
+DEFAULT_DUELS = "6:random,6:greedy,greedy:random,aim:random"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command's arguments."""
+    p = argparse.ArgumentParser(
+        prog="hikone-carrom ai-eval",
+        description="Measure the computer players: solo clear, duels, decision time "
+        "/ コンピュータの強さを測る（ソロクリア・対戦・思考時間）",
+    )
+    p.add_argument(
+        "--players",
+        default=DEFAULT_PLAYERS,
+        help=f"solo-clear players: names or levels, comma separated (default {DEFAULT_PLAYERS})",
+    )
+    p.add_argument(
+        "--duels",
+        default=DEFAULT_DUELS,
+        help=f"pairings A:B, comma separated, or 'none' (default {DEFAULT_DUELS})",
+    )
+    p.add_argument(
+        "--tiers",
+        default="0x,1x,5x",
+        help="noise tiers: multiples of 1x, or 'own' for each level's own hand (default 0x,1x,5x)",
+    )
+    p.add_argument("--seeds", type=int, default=200, help="solo games per player and tier")
+    p.add_argument(
+        "--duel-games", type=int, default=None, help="games per pairing and tier (default: --seeds)"
+    )
+    p.add_argument("--seed-start", type=int, default=0, help="first game seed")
+    p.add_argument("--cap", type=int, default=200, help="solo strike cap (default 200)")
+    p.add_argument(
+        "--max-shots",
+        type=int,
+        default=300,
+        help="duel shots before time is called, R7b (default 300)",
+    )
+    p.add_argument(
+        "--results",
+        default="ai-eval.jsonl",
+        help="results file (JSON lines; resumed when it exists)",
+    )
+    p.add_argument("--jobs", type=int, default=2, help="local worker processes (default 2)")
+    p.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        default=None,
+        help="run on a Ray cluster ('local' starts one; needs hikone-carrom[ray])",
+    )
+    p.add_argument("--report-only", action="store_true", help="print the tables, run nothing")
+    p.add_argument("--markdown", metavar="FILE", default=None, help="also write the tables here")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def _names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for name in names:
+        make_player(int(name) if name.isdigit() else name)  # raises UnknownPlayerError
+    return names
+
+
+def plan_tasks(args: argparse.Namespace) -> list[Task]:
+    """Every task the arguments ask for, in a fixed order (raises AIError on bad arguments)."""
+    if args.seeds < 0 or args.cap < 1 or args.max_shots < 1:
+        raise EvaluationError(
+            "--seeds must be >= 0, --cap and --max-shots >= 1",
+            "--seeds は0以上、--cap と --max-shots は1以上です",
+        )
+    tiers = [t.strip() for t in args.tiers.split(",") if t.strip()]
+    for tier in tiers:
+        if tier != OWN_TIER:
+            tier_scale(tier)
+    players = _names(args.players) if args.players.strip() else []
+    duels: list[tuple[str, str]] = []
+    if args.duels.strip().lower() != "none":
+        for pair in args.duels.split(","):
+            a, sep, b = pair.strip().partition(":")
+            if not sep:
+                raise EvaluationError(
+                    f"a pairing is A:B, not {pair!r}", f"対戦の指定は A:B です（{pair!r} は不可）"
+                )
+            _names(f"{a},{b}")
+            duels.append((a.strip(), b.strip()))
+    games = args.seeds if args.duel_games is None else args.duel_games
+    tasks: list[Task] = []
+    for tier in tiers:
+        for s in range(args.seed_start, args.seed_start + args.seeds):
+            tasks += [SoloTask(p, tier, s, args.cap) for p in players]
+        for s in range(args.seed_start, args.seed_start + games):
+            tasks += [DuelTask(a, b, tier, s, args.max_shots) for a, b in duels]
+    return tasks
+
+
+def _stream(todo: list[Task], args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+    if args.ray:
+        return run_ray(todo, args.ray)
+    return run_local(todo, args.jobs)
+
+
+def _print(console: Console, table: Table) -> None:
+    rich = RichTable(title=table.title)
+    for name in table.header:
+        rich.add_column(name)
+    for row in table.rows:
+        rich.add_row(*row)
+    console.print(rich)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the evaluation; returns the exit code (0 done, 2 bad arguments or results file)."""
+    args = build_parser().parse_args(argv)
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=200)
+    try:
+        tasks = plan_tasks(args)
+        results = ResultsFile(args.results)
+        todo = [t for t in tasks if t.key not in results]
+        if not args.report_only and todo:
+            with Progress(
+                TextColumn("[bold]ai-eval[/bold] {task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=console,
+                disable=args.quiet,
+            ) as progress:
+                bar = progress.add_task(f"{len(tasks) - len(todo)} done before", total=len(todo))
+                for line in _stream(todo, args):
+                    results.append(line)
+                    progress.advance(bar)
+        wanted = {t.key for t in tasks}
+        lines = [v for k, v in results.lines.items() if k in wanted]
+    except AIError as err:
+        print(f"hikone-carrom ai-eval: {err.en} / {err.ja}", file=sys.stderr)
+        return 2
+    tables = [solo_table(lines), duel_table(lines), decision_table(lines)]
+    for table in tables:
+        if table.rows:
+            _print(console, table)
+    if args.markdown:
+        text = "\n".join(markdown(t) for t in tables if t.rows)
+        Path(args.markdown).write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,162 @@
+"""Tables of an evaluation's results: solo clear, duels (Wilson 95 % intervals), decision times.
+
+Each table is a header and rows of strings, printed with rich by the command and written as
+Markdown for docs/ai.md.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hikone_carrom.ai.stats import percentile, summarize, wilson
+
+__all__ = ["BUCKETS", "Table", "decision_table", "duel_table", "markdown", "solo_table"]
+
+BUCKETS: tuple[tuple[int, int], ...] = (
+    (1, 20),
+    (21, 30),
+    (31, 40),
+    (41, 60),
+    (61, 100),
+    (101, 199),
+)
+"""Strike ranges of the solo-clear distribution; games not cleared are counted apart."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A titled table of strings."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def _f(value: float, digits: int = 1) -> str:
+    return "-" if value != value else f"{value:.{digits}f}"
+
+
+def _tier_order(tier: str) -> float:
+    try:
+        return float(tier.removesuffix("x"))
+    except ValueError:
+        return float("inf")
+
+
+def solo_table(lines: Iterable[Mapping[str, Any]]) -> Table:
+    """Strikes to clear per tier and player: games, cleared, mean, sd, median, range, buckets."""
+    groups: dict[tuple[str, str], list[Mapping[str, Any]]] = defaultdict(list)
+    for line in lines:
+        task = line["task"]
+        if task["kind"] == "solo":
+            groups[(task["tier"], task["player"])].append(line["result"])
+    rows = []
+    for tier, player in sorted(groups, key=lambda k: (_tier_order(k[0]), k[1])):
+        results = groups[(tier, player)]
+        strikes = [float(r["strikes"]) for r in results]
+        s = summarize(strikes)
+        cleared = sum(1 for r in results if r["cleared"])
+        dist = [
+            str(sum(1 for r in results if r["cleared"] and lo <= r["strikes"] <= hi))
+            for lo, hi in BUCKETS
+        ]
+        rows.append(
+            (
+                tier,
+                player,
+                str(s.n),
+                str(cleared),
+                _f(s.mean),
+                _f(s.sd),
+                _f(s.median),
+                f"{int(s.low)}-{int(s.high)}",
+                *dist,
+                str(s.n - cleared),
+            )
+        )
+    header = (
+        "tier",
+        "player",
+        "games",
+        "cleared",
+        "mean",
+        "sd",
+        "median",
+        "range",
+        *(f"{lo}-{hi}" for lo, hi in BUCKETS),
+        "not cleared",
+    )
+    return Table("Solo clear: strikes to win (cap counts as the cap)", header, tuple(rows))
+
+
+def duel_table(lines: Iterable[Mapping[str, Any]]) -> Table:
+    """Win rate of A against B per tier (draws count half), with Wilson 95 % intervals."""
+    groups: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    for line in lines:
+        task = line["task"]
+        if task["kind"] == "duel":
+            groups[(task["tier"], task["a"], task["b"])].append(line["result"]["winner"])
+    rows = []
+    for tier, a, b in sorted(groups, key=lambda k: (_tier_order(k[0]), k[1], k[2])):
+        winners = groups[(tier, a, b)]
+        n = len(winners)
+        wins = winners.count("a")
+        draws = winners.count("draw")
+        score = wins + 0.5 * draws
+        lo, hi = wilson(score, n)
+        rows.append(
+            (
+                tier,
+                a,
+                b,
+                str(n),
+                str(wins),
+                str(draws),
+                str(n - wins - draws),
+                f"{100 * score / n:.1f} %",
+                f"{100 * lo:.1f}-{100 * hi:.1f} %",
+            )
+        )
+    header = ("tier", "A", "B", "games", "A wins", "draws", "B wins", "A score", "Wilson 95 %")
+    return Table("Duels, seats alternated (A's score: wins + draws/2)", header, tuple(rows))
+
+
+def decision_table(lines: Iterable[Mapping[str, Any]]) -> Table:
+    """Decision time per shot (s) per player over every task: count, median, p95, max."""
+    times: dict[str, list[float]] = defaultdict(list)
+    for line in lines:
+        task, result = line["task"], line["result"]
+        if task["kind"] == "solo":
+            times[task["player"]].extend(result["times"])
+        else:
+            times[task["a"]].extend(result["times_a"])
+            times[task["b"]].extend(result["times_b"])
+    rows = []
+    for player in sorted(times):
+        t = times[player]
+        rows.append(
+            (
+                player,
+                str(len(t)),
+                _f(percentile(t, 50.0), 4),
+                _f(percentile(t, 95.0), 4),
+                _f(max(t) if t else float("nan"), 4),
+            )
+        )
+    header = ("player", "decisions", "median s", "p95 s", "max s")
+    return Table("Decision time per shot", header, tuple(rows))
+
+
+def markdown(table: Table) -> str:
+    """The table as GitHub Markdown, with its title as a bold line."""
+    out = [
+        f"**{table.title}**",
+        "",
+        "| " + " | ".join(table.header) + " |",
+        "|" + "|".join("---" for _ in table.header) + "|",
+    ]
+    out += ["| " + " | ".join(row) + " |" for row in table.rows]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,117 @@
+"""What a shot's outcome is worth to the shooter's team, read through the referee (R3-R7).
+
+Material is the score difference by the R7b reading (own pucks pocketed minus debt, minus the
+opponent's), so every rule the referee applies counts: penalties and debt (R5), pucks returned by a
+foul (R5h), an early jack (R5b, R6a), a restored board in doubles (R4c), service pucks (R3b).
+Having the next shot is worth a *turn value*: a constant while searching broadly, then the ease of
+the next shot in the position left (see :mod:`hikone_carrom.ai.position`), for the team that
+shoots next. Partners in doubles share a colour, so they play for the team (R1c).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from hikone_carrom.ai.outcomes import report_of_key
+from hikone_carrom.rules import Color, RefereeState, Ruling, apply
+
+__all__ = ["Judge", "Judgement", "Weights", "material"]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Values in pucks.
+
+    Attributes:
+        win: a won game (R7a). turn: the next shot, before its ease is known.
+        turn_base, turn_ease: the next shot's value as ``turn_base + turn_ease * ease``.
+        jack_ease: extra value per unit ease of a next shot at the jack that would win (R6b).
+        regain: share of our own next shot's value still counted when the turn passes (we shoot
+            again after the opponent). miss: cost of a shot that touches no disk at all.
+    """
+
+    win: float = 60.0
+    turn: float = 0.6
+    turn_base: float = 0.2
+    turn_ease: float = 1.2
+    jack_ease: float = 12.0
+    regain: float = 0.4
+    miss: float = 0.3
+
+
+def material(state: RefereeState, color: Color) -> int:
+    """Own pucks pocketed minus debt, minus the same for the opponent (R5i, R7b)."""
+    me = state.pocketed_of(color) - state.debt_of(color)
+    opp = color.opponent
+    return me - (state.pocketed_of(opp) - state.debt_of(opp))
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The referee's view of one outcome for the shooter's team.
+
+    Attributes:
+        gain: change of :func:`material` (pucks). won / lost: the game ended for / against us.
+        mine_next: our team shoots next (R3a success). missed: the striker touched no disk.
+        state, ruling: what the referee said.
+    """
+
+    gain: float
+    won: bool
+    lost: bool
+    mine_next: bool
+    missed: bool
+    state: RefereeState
+    ruling: Ruling
+
+    @property
+    def over(self) -> bool:
+        """True when the game ended with this shot."""
+        return self.state.is_over
+
+
+@dataclass
+class Judge:
+    """Rulings for report keys from one state, computed once per distinct key (cached)."""
+
+    state: RefereeState
+    color: Color
+    weights: Weights = field(default_factory=Weights)
+    _cache: dict[tuple[int, ...], Judgement] = field(default_factory=dict, repr=False)
+
+    def judge(self, key: Sequence[int]) -> Judgement:
+        """The judgement of a report key (see :mod:`hikone_carrom.ai.outcomes`)."""
+        k = tuple(int(v) for v in key)
+        found = self._cache.get(k)
+        if found is None:
+            new, ruling = apply(self.state, report_of_key(k))
+            winner = new.winner
+            won = new.is_over and winner is self.color
+            lost = new.is_over and winner is self.color.opponent
+            mine = (not new.is_over) and new.color(new.shooter) is self.color
+            gain = float(material(new, self.color) - material(self.state, self.color))
+            missed = len(k) > 9 and bool(k[9])
+            found = Judgement(gain, won, lost, mine, missed, new, ruling)
+            self._cache[k] = found
+        return found
+
+    def quick_value(self, key: Sequence[int]) -> float:
+        """Value with a constant turn value: gain, win/loss, and who shoots next."""
+        j = self.judge(key)
+        return self.value(j, self.weights.turn, self.weights.turn)
+
+    def value(self, j: Judgement, turn_mine: float, turn_theirs: float) -> float:
+        """Value of judgement ``j`` when our next shot is worth ``turn_mine`` and theirs
+        ``turn_theirs`` (pucks)."""
+        w = self.weights
+        if j.won:
+            return j.gain + w.win
+        if j.lost:
+            return j.gain - w.win
+        if j.over:
+            return j.gain
+        base = j.gain - (w.miss if j.missed else 0.0)
+        if j.mine_next:
+            return base + turn_mine
+        return base - turn_theirs + w.regain * turn_mine

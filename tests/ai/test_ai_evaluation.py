@@ -1,0 +1,170 @@
+"""The evaluation harness: statistics, the resumable results file, the command, the runners."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from hikone_carrom.ai.errors import EvaluationError
+from hikone_carrom.ai.eval_cli import main
+from hikone_carrom.ai.evaluation import DuelTask, SoloTask, run_task, task_from_dict
+from hikone_carrom.ai.report import duel_table, markdown, solo_table
+from hikone_carrom.ai.results import RESULTS_FORMAT, ResultsFile
+from hikone_carrom.ai.runner import run_local, run_ray
+from hikone_carrom.ai.stats import percentile, summarize, wilson
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    lo, hi = wilson(200, 200)
+    assert hi == 1.0 and lo == pytest.approx(0.9812, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson(3, 2)
+
+
+def test_summaries() -> None:
+    s = summarize([1.0, 2.0, 3.0, 4.0])
+    assert (s.n, s.mean, s.median, s.low, s.high) == (4, 2.5, 2.5, 1.0, 4.0)
+    assert s.sd == pytest.approx(math.sqrt(5 / 3))
+    assert percentile([1.0, 2.0, 3.0, 4.0, 5.0], 95) == pytest.approx(4.8)
+    assert math.isnan(summarize([]).mean)
+
+
+def test_solo_and_duel_tasks() -> None:
+    solo = run_task(SoloTask("greedy", "0x", 3, cap=5))
+    assert solo["result"]["strikes"] <= 5 and len(solo["result"]["times"]) == 5
+    assert task_from_dict(solo["task"]) == SoloTask("greedy", "0x", 3, cap=5)
+    duel = run_task(DuelTask("aim", "random", "5x", 1, max_shots=6))
+    result = duel["result"]
+    assert result["winner"] in ("a", "b", "draw") and result["a_seat"] == 1
+    assert result["shots"] >= 6
+    with pytest.raises(EvaluationError):
+        task_from_dict({"kind": "chess"})
+    table = solo_table([solo])
+    assert table.rows[0][:3] == ("0x", "greedy", "1")
+    assert "| tier |" in markdown(duel_table([duel]))
+
+
+def test_results_file_resumes_and_drops_a_cut_line(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    results = ResultsFile(path)
+    results.append({"key": "k1", "task": {"kind": "solo"}, "result": {"strikes": 3}})
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write('{"key": "k2", "task"')  # a run killed while writing
+    again = ResultsFile(path)
+    assert "k1" in again and "k2" not in again and len(again) == 1
+    assert path.read_text(encoding="utf-8").endswith("}\n")
+
+
+def test_results_file_rejects_foreign_or_broken_files(tmp_path: Path) -> None:
+    foreign = tmp_path / "foreign.jsonl"
+    foreign.write_text('{"format": "something else"}\n', encoding="utf-8")
+    with pytest.raises(EvaluationError):
+        ResultsFile(foreign)
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(json.dumps({"format": RESULTS_FORMAT}) + "\nnot json\n{}\n", encoding="utf-8")
+    with pytest.raises(EvaluationError) as err:
+        ResultsFile(broken)
+    assert ":2:" in err.value.en
+
+
+def test_command_runs_resumes_and_reports(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "eval.jsonl"
+    md = tmp_path / "tables.md"
+    args = [
+        "--players",
+        "random,greedy",
+        "--duels",
+        "greedy:random",
+        "--tiers",
+        "0x,1x",
+        "--seeds",
+        "2",
+        "--duel-games",
+        "2",
+        "--cap",
+        "8",
+        "--max-shots",
+        "8",
+        "--results",
+        str(path),
+        "--jobs",
+        "1",
+        "--quiet",
+        "--markdown",
+        str(md),
+    ]
+    assert main(args) == 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 + 2 * 2 * 2 + 2 * 2
+    assert main(args) == 0  # resumed: nothing new
+    assert len(path.read_text(encoding="utf-8").splitlines()) == len(lines)
+    text = md.read_text(encoding="utf-8")
+    assert "Solo clear" in text and "Wilson" in text and "Decision time" in text
+    assert main([*args, "--report-only"]) == 0
+    assert "greedy" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [["--players", "nobody"], ["--duels", "greedy-random"], ["--tiers", "loud"], ["--seeds", "-1"]],
+)
+def test_command_refuses_bad_arguments(tmp_path: Path, bad: list[str], capsys: Any) -> None:
+    assert main([*bad, "--results", str(tmp_path / "x.jsonl"), "--quiet"]) == 2
+    assert "ai-eval" in capsys.readouterr().err
+
+
+def test_local_processes_give_the_same_results_as_inline() -> None:
+    tasks = [SoloTask("greedy", "1x", s, cap=4) for s in range(3)]
+    local = {line["key"]: line["result"]["strikes"] for line in run_local(tasks, jobs=2)}
+    inline = {line["key"]: line["result"]["strikes"] for line in run_local(tasks, jobs=1)}
+    assert local == inline and len(local) == 3
+
+
+class _FakeRay:
+    """Just enough of Ray's API to check the dispatcher's calls (no cluster here)."""
+
+    def __init__(self) -> None:
+        self.inited: dict[str, Any] | None = None
+
+    def is_initialized(self) -> bool:
+        return self.inited is not None
+
+    def init(self, **kwargs: Any) -> None:
+        self.inited = kwargs
+
+    def remote(self, **options: Any) -> Any:
+        assert options == {"num_cpus": 1}
+
+        def wrap(fn: Any) -> Any:
+            return SimpleNamespace(remote=lambda task: ("ref", fn(task)))
+
+        return wrap
+
+    def wait(self, refs: list[Any], num_returns: int) -> tuple[list[Any], list[Any]]:
+        return refs[:num_returns], refs[num_returns:]
+
+    def get(self, ref: Any) -> Any:
+        return ref[1]
+
+
+def test_ray_dispatch_and_missing_ray() -> None:
+    fake = _FakeRay()
+    tasks = [SoloTask("aim", "1x", s, cap=3) for s in range(2)]
+    lines = list(run_ray(tasks, "local", importer=lambda name: fake))
+    assert [line["key"] for line in lines] == [t.key for t in tasks]
+    assert fake.inited is not None and fake.inited["address"] is None
+
+    def missing(name: str) -> Any:
+        raise ImportError(name)
+
+    with pytest.raises(EvaluationError) as err:
+        list(run_ray(tasks, "ray://head:10001", importer=missing))
+    assert "hikone-carrom[ray]" in err.value.en
