@@ -10,10 +10,13 @@ TEST_PKGS := chromium fonts-ipafont-gothic postgresql
 
 .PHONY: setup system-packages play test lint typecheck unit bench clean
 
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
 $(VENV)/bin/python:
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
-	  echo "python3 -m venv failed; installing Debian's python3-venv"; \
-	  apt-get update -qq && apt-get install -y -qq python3-venv && $(PYTHON) -m venv $(VENV); }
+	  echo "python3 -m venv failed; installing Debian's python3-venv"; rm -rf $(VENV); \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv && \
+	  $(PYTHON) -m venv $(VENV); }
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install -q --upgrade pip
@@ -26,8 +29,7 @@ setup: $(STAMP)
 system-packages:
 	@dpkg -s $(TEST_PKGS) >/dev/null 2>&1 || { \
 	  echo "installing Debian's $(TEST_PKGS) for the tests"; \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive \
 	  apt-get install -y -qq --no-install-recommends $(TEST_PKGS) >/dev/null; }
 
 ## The main job: play the game.

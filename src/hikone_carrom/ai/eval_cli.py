@@ -5,7 +5,8 @@ Examples::
     hikone-carrom ai-eval --seeds 200 --results runs/eval.jsonl          # full protocol
     hikone-carrom ai-eval --players greedy,6 --tiers 1x --seeds 20 --duel-games 40
     hikone-carrom ai-eval --results runs/eval.jsonl --report-only --markdown tables.md
-    hikone-carrom ai-eval --ray local ...                                 # needs the [ray] extra
+    hikone-carrom ai-eval --ray local ...              # a private local Ray (needs the [ray] extra)
+    hikone-carrom ai-eval --ray ray://head:10001 ...   # a Ray cluster (same version on every node)
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,14 @@ from hikone_carrom.ai.levels import make_player
 from hikone_carrom.ai.noise import tier_scale
 from hikone_carrom.ai.report import Table, decision_table, duel_table, markdown, solo_table
 from hikone_carrom.ai.results import ResultsFile
-from hikone_carrom.ai.runner import run_local, run_ray
+from hikone_carrom.ai.runner import (
+    RayConnectionError,
+    RemoteTaskError,
+    ray_session,
+    require_ray,
+    run_local,
+    run_ray,
+)
 
 __all__ = ["DEFAULT_DUELS", "DEFAULT_PLAYERS", "build_parser", "main", "plan_tasks"]
 
@@ -73,12 +82,18 @@ def build_parser() -> argparse.ArgumentParser:
         default="ai-eval.jsonl",
         help="results file (JSON lines; resumed when it exists)",
     )
-    p.add_argument("--jobs", type=int, default=2, help="local worker processes (default 2)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=2,
+        help="local worker processes, or CPUs of a --ray local instance (default 2)",
+    )
     p.add_argument(
         "--ray",
         metavar="ADDRESS",
         default=None,
-        help="run on a Ray cluster ('local' starts one; needs hikone-carrom[ray])",
+        help="run on Ray: 'local' starts a private instance, 'auto', HOST:PORT or "
+        "ray://HOST:PORT joins a cluster (needs hikone-carrom[ray] on every node)",
     )
     p.add_argument("--report-only", action="store_true", help="print the tables, run nothing")
     p.add_argument("--markdown", metavar="FILE", default=None, help="also write the tables here")
@@ -95,10 +110,10 @@ def _names(text: str) -> list[str]:
 
 def plan_tasks(args: argparse.Namespace) -> list[Task]:
     """Every task the arguments ask for, in a fixed order (raises AIError on bad arguments)."""
-    if args.seeds < 0 or args.cap < 1 or args.max_shots < 1:
+    if args.seeds < 0 or args.cap < 1 or args.max_shots < 1 or args.jobs < 1:
         raise EvaluationError(
-            "--seeds must be >= 0, --cap and --max-shots >= 1",
-            "--seeds は0以上、--cap と --max-shots は1以上です",
+            "--seeds must be >= 0, --cap, --max-shots and --jobs >= 1",
+            "--seeds は0以上、--cap・--max-shots・--jobs は1以上です",
         )
     tiers = [t.strip() for t in args.tiers.split(",") if t.strip()]
     for tier in tiers:
@@ -125,10 +140,14 @@ def plan_tasks(args: argparse.Namespace) -> list[Task]:
     return tasks
 
 
-def _stream(todo: list[Task], args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+@contextmanager
+def _stream(todo: list[Task], args: argparse.Namespace) -> Iterator[Iterator[dict[str, Any]]]:
+    """Result lines of ``todo`` from the runner the arguments choose (Ray held for the block)."""
     if args.ray:
-        return run_ray(todo, args.ray)
-    return run_local(todo, args.jobs)
+        with ray_session(args.ray, num_cpus=args.jobs):
+            yield run_ray(todo, args.ray, num_cpus=args.jobs)
+    else:
+        yield run_local(todo, args.jobs)
 
 
 def _print(console: Console, table: Table) -> None:
@@ -141,13 +160,16 @@ def _print(console: Console, table: Table) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the evaluation; returns the exit code (0 done, 2 bad arguments or results file)."""
+    """Run the evaluation; returns the exit code (0 done, 1 Ray unreachable or a task failed on
+    it, the finished results kept for a resumed run; 2 bad arguments or results file)."""
     args = build_parser().parse_args(argv)
     console = Console()
     if not console.is_terminal:
         console = Console(width=200)
     try:
         tasks = plan_tasks(args)
+        if args.ray and not args.report_only:
+            require_ray(args.ray)  # a bad address or a missing Ray changes nothing on disk
         results = ResultsFile(args.results)
         todo = [t for t in tasks if t.key not in results]
         if not args.report_only and todo:
@@ -160,11 +182,15 @@ def main(argv: list[str] | None = None) -> int:
                 disable=args.quiet,
             ) as progress:
                 bar = progress.add_task(f"{len(tasks) - len(todo)} done before", total=len(todo))
-                for line in _stream(todo, args):
-                    results.append(line)
-                    progress.advance(bar)
+                with _stream(todo, args) as stream:
+                    for line in stream:
+                        results.append(line)
+                        progress.advance(bar)
         wanted = {t.key for t in tasks}
         lines = [v for k, v in results.lines.items() if k in wanted]
+    except (RayConnectionError, RemoteTaskError) as err:
+        print(f"hikone-carrom ai-eval: {err.en} / {err.ja}", file=sys.stderr)
+        return 1
     except AIError as err:
         print(f"hikone-carrom ai-eval: {err.en} / {err.ja}", file=sys.stderr)
         return 2

@@ -56,6 +56,7 @@ class RoomRegistry:
             ai_level=level,
             minutes=request.minutes,
             seed=secrets.randbelow(1 << 31),
+            hints=request.hints,
         )
         room, token = await Room.create(
             config,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import logging
 import secrets
@@ -17,11 +18,13 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from hikone_carrom.ai import NoLegalShotError, hint
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import IllegalShotError, Match, Noise, Shot
 from hikone_carrom.records import to_record
 from hikone_carrom.rules import MatchClock, RuleOptions, RulesError
 from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.hints import HintBook, HintKey, hint_message, hint_seed
 from hikone_carrom.server.players import ComputerPlayer, make_computer
 from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.storage import GameStore, StoredEvent, StoredGame, StoredSeat, hash_token
@@ -56,7 +59,8 @@ class Seat:
 
 @dataclass(frozen=True)
 class RoomConfig:
-    """What a room was created with. ``minutes`` makes timed matches (R7b, R8a)."""
+    """What a room was created with. ``minutes`` makes timed matches (R7b, R8a); ``hints`` lets
+    its players ask for the expert's suggested shot."""
 
     id: str
     mode: str
@@ -64,6 +68,7 @@ class RoomConfig:
     ai_level: str | None
     minutes: float | None
     seed: int
+    hints: bool = True
 
     def options(self) -> RuleOptions:
         """Rule options of this room's matches (digital play: no refereed fouls, R5k)."""
@@ -115,6 +120,7 @@ class Room:
         self._tasks: set[asyncio.Task[None]] = set()
         self._computer_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
+        self.hint_book = HintBook()
         self.closed = False
 
     # -- creation ---------------------------------------------------------------------------
@@ -153,6 +159,7 @@ class Room:
             minutes=config.minutes,
             seed=config.seed,
             seats=[StoredSeat(s.seat, s.kind, s.name, s.token_hash) for s in seats],
+            hints=config.hints,
         )
         await room._start_game(0)
         room._refresh_state()
@@ -173,7 +180,13 @@ class Room:
         stored action of it (the same seed and inputs give the same rulings)."""
         stored = await runner.store(store.load_room, room_id)
         config = RoomConfig(
-            stored.id, stored.mode, stored.players, stored.ai_level, stored.minutes, stored.seed
+            stored.id,
+            stored.mode,
+            stored.players,
+            stored.ai_level,
+            stored.minutes,
+            stored.seed,
+            stored.hints,
         )
         seats = [Seat(s.seat, s.kind, s.name, s.token_hash) for s in stored.seats]
         room = cls(config, seats, store=store, runner=runner, board=board, ai_delay_s=ai_delay_s)
@@ -237,6 +250,7 @@ class Room:
             "players": self.config.players,
             "ai_level": self.config.ai_level,
             "minutes": self.config.minutes,
+            "hints": self.config.hints,
             "game_id": self.game_id,
             "game_number": self.game_number,
             "seats": [
@@ -455,6 +469,71 @@ class Room:
         self._turn_ready_at = time.monotonic() + float(payload["duration"])
         await self._emit("shot", payload, finished=self.match.is_over)
         self._after_change()
+
+    async def hint(self, seats: frozenset[int], seat: int | None) -> dict[str, Any]:
+        """The expert's suggested shot for ``seat`` (default: the shooter), for this client only.
+
+        Only a client holding the seat whose turn it is may ask, in a room with hints on. The
+        hint is computed off the event loop on a copy of the match, at most once per position;
+        nothing of the game, its events or its record changes.
+        """
+        if not self.config.hints:
+            raise RoomError(
+                "hints_off", "Hints are off in this room", "この部屋ではヒントは使えません"
+            )
+        async with self.lock:
+            if self.match.is_over:
+                raise RoomError("game_over", "The game is over", "試合は終わっています")
+            if seat is None:
+                seat = self.match.shooter
+            if seat not in seats:
+                raise RoomError(
+                    "not_your_seat",
+                    "You do not hold this seat",
+                    "この席はあなたの席ではありません",
+                    status=403,
+                )
+            if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
+                raise RoomError(
+                    "not_your_seat", "This seat is not a person's", "この席は人の席ではありません"
+                )
+            if self.waiting:
+                raise RoomError(
+                    "waiting",
+                    "Waiting for every seat to be taken",
+                    "全員が席に着くのを待っています",
+                )
+            if self.match.shooter != seat:
+                raise RoomError(
+                    "not_your_turn",
+                    "It is not this seat's turn (R1c)",
+                    "この席の番ではありません（R1c）",
+                    rule="R1c",
+                )
+            key = HintKey(self.game_id, len(self.match.actions), seat)
+            position = copy.deepcopy(self.match)
+        seed = hint_seed(self.config.seed, self.game_number, key.actions)
+        return await self.hint_book.get(key, lambda: self._compute_hint(key, position, seed))
+
+    async def _compute_hint(self, key: HintKey, position: Match, seed: int) -> dict[str, Any]:
+        """Ask the library's expert about a copy of the match (in a worker thread)."""
+        try:
+            plan = await self.runner.simulate(hint, position, seed)
+        except NoLegalShotError as err:
+            raise RoomError(
+                "no_hint",
+                "The expert finds no legal placement for the striker (R2b)",
+                "ストライカーを置ける場所がないため、ヒントを出せません（R2b）",
+                rule="R2b",
+            ) from err
+        return hint_message(
+            plan,
+            key,
+            self.board,
+            self.config.players,
+            position.color(key.seat),
+            first_shot=position.referee.is_first_shot(key.seat),
+        )
 
     async def rematch(self, seats: frozenset[int]) -> None:
         """Start the next match in this room (only a seated player, only after the end)."""

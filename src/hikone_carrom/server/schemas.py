@@ -17,6 +17,7 @@ __all__ = [
     "GameSummary",
     "GamesPage",
     "Hello",
+    "HintRequest",
     "LevelInfo",
     "Levels",
     "Ping",
@@ -40,7 +41,8 @@ class CreateRoom(_Strict):
     """POST /api/rooms: a new room.
 
     ``level`` names a computer player (mode "computer" only); ``minutes`` makes a timed match
-    (R7b, R8a; ``None`` = untimed).
+    (R7b, R8a; ``None`` = untimed); ``hints`` lets the players ask for the expert's shot (on by
+    default: every mode is a casual game).
     """
 
     mode: Mode
@@ -48,6 +50,7 @@ class CreateRoom(_Strict):
     level: str | None = Field(default=None, max_length=16)
     minutes: float | None = Field(default=None, gt=0, le=120)
     name: Name = ""
+    hints: bool = True
 
 
 class RoomCreated(_Strict):
@@ -129,6 +132,14 @@ class ShotMessage(_Strict):
     speed: float = Field(gt=0.0, le=100.0)
 
 
+class HintRequest(_Strict):
+    """Ask for the expert's suggested shot for ``seat`` (default: the seat whose turn it is);
+    answered to this client only with a ``hint`` message."""
+
+    type: Literal["hint"]
+    seat: int | None = Field(default=None, ge=0, le=3)
+
+
 class Resync(_Strict):
     """The client saw a gap in the event numbers: send the whole state again."""
 
@@ -149,9 +160,9 @@ class Ping(_Strict):
 
 
 ClientMessage = Annotated[
-    Hello | ShotMessage | Resync | Rematch | Ping, Field(discriminator="type")
+    Hello | ShotMessage | HintRequest | Resync | Rematch | Ping, Field(discriminator="type")
 ]
-CLIENT_MESSAGE: TypeAdapter[Hello | ShotMessage | Resync | Rematch | Ping] = TypeAdapter(
-    ClientMessage
+CLIENT_MESSAGE: TypeAdapter[Hello | ShotMessage | HintRequest | Resync | Rematch | Ping] = (
+    TypeAdapter(ClientMessage)
 )
 """Validator of one client message (JSON text)."""

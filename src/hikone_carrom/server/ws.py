@@ -20,7 +20,15 @@ from hikone_carrom.server.errors import RoomError, error_message
 from hikone_carrom.server.ratelimit import MessageRate, cut_off_message, rate_limited_message
 from hikone_carrom.server.registry import RoomRegistry
 from hikone_carrom.server.room import Room
-from hikone_carrom.server.schemas import CLIENT_MESSAGE, Hello, Ping, Rematch, Resync, ShotMessage
+from hikone_carrom.server.schemas import (
+    CLIENT_MESSAGE,
+    Hello,
+    HintRequest,
+    Ping,
+    Rematch,
+    Resync,
+    ShotMessage,
+)
 
 __all__ = ["Connection", "serve_room"]
 
@@ -133,6 +141,8 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
             except IllegalShotError as err:
                 raise RoomError("illegal_shot", err.reason("en"), err.reason("ja")) from err
             await room.play(conn.seats, msg.seat, shot)
+        elif isinstance(msg, HintRequest):
+            conn.send_json(await room.hint(conn.seats, msg.seat))
         elif isinstance(msg, Rematch):
             await room.rematch(conn.seats)
     except RoomError as err:

@@ -9,7 +9,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    true,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = ["Base", "EventRow", "GameRow", "RoomRow", "SeatRow"]
@@ -20,7 +31,8 @@ class Base(DeclarativeBase):
 
 
 class RoomRow(Base):
-    """A room: a table where one match after another (rematches) is played."""
+    """A room: a table where one match after another (rematches) is played; ``hints`` says
+    whether its players may ask for the expert's hint."""
 
     __tablename__ = "rooms"
 
@@ -32,6 +44,7 @@ class RoomRow(Base):
     minutes: Mapped[float | None] = mapped_column(Float, nullable=True)
     seed: Mapped[int] = mapped_column(BigInteger)
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
+    hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class SeatRow(Base):

@@ -94,7 +94,8 @@ class StoredGame:
 
 @dataclass(frozen=True)
 class StoredRoom:
-    """A room with its seats, its games in order and its whole event log."""
+    """A room with its seats, its games in order and its whole event log; ``hints`` says
+    whether its players may ask for the expert's hint."""
 
     id: str
     created_at: datetime
@@ -107,6 +108,7 @@ class StoredRoom:
     seats: tuple[StoredSeat, ...]
     games: tuple[StoredGame, ...]
     events: tuple[StoredEvent, ...]
+    hints: bool = True
 
 
 def _game(row: GameRow) -> StoredGame:
@@ -180,8 +182,9 @@ class GameStore:
         minutes: float | None,
         seed: int,
         seats: list[StoredSeat],
+        hints: bool = True,
     ) -> None:
-        """Store a new room and its seats."""
+        """Store a new room and its seats (``hints``: may its players ask for a hint)."""
         with self._session() as session, session.begin():
             session.add(
                 RoomRow(
@@ -193,6 +196,7 @@ class GameStore:
                     minutes=minutes,
                     seed=seed,
                     last_seq=0,
+                    hints=hints,
                 )
             )
             session.flush()
@@ -249,6 +253,7 @@ class GameStore:
                 seats=tuple(StoredSeat(s.seat, s.kind, s.name, s.token_hash) for s in seats),
                 games=tuple(_game(g) for g in games),
                 events=tuple(_event(e) for e in events),
+                hints=bool(room.hints),
             )
 
     # games and events
