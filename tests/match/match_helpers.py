@@ -61,6 +61,17 @@ def find_shot(
     pytest.fail("no shot in the scan produced the wanted result")
 
 
+def accounted(m: Match) -> None:
+    """Assert every puck and the jack is on the board or in a pocket, never both (R1a)."""
+    on = {p: 0 for p in Piece}
+    for d in m.layout:
+        on[piece_of(d.id)] += 1
+    for c in Color:
+        assert on[c.puck] + m.referee.pocketed(c) == 12
+        assert m.referee.debt(c) >= 0
+    assert on[Piece.JACK] + int(m.referee.jack_pocketed) == 1
+
+
 def aim(src: tuple[float, float], dst: tuple[float, float]) -> float:
     """Angle (rad) from ``src`` to ``dst``."""
     return math.atan2(dst[1] - src[1], dst[0] - src[0])

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from match_helpers import accounted
 
 from hikone_carrom import ai
 from hikone_carrom.match import Match
-from hikone_carrom.match.pieces import piece_of
 from hikone_carrom.records import replay, to_record
-from hikone_carrom.rules import Color, Piece, RuleOptions
+from hikone_carrom.rules import RuleOptions
 from hikone_carrom.simulate import VirtualTime, run_match
-
-
-def _accounted(m: Match) -> None:
-    on = {p: 0 for p in Piece}
-    for d in m.layout:
-        on[piece_of(d.id)] += 1
-    for c in Color:
-        assert on[c.puck] + m.referee.pocketed(c) == 12
-        assert m.referee.debt(c) >= 0
-    assert on[Piece.JACK] + int(m.referee.jack_pocketed) == 1
 
 
 @pytest.mark.parametrize(
@@ -31,13 +21,13 @@ def _accounted(m: Match) -> None:
         (4, ("random", "random", "random", "random"), 150.0, 4),
     ],
 )
-def test_match_reaches_an_R7_end_with_everything_accounted(
+def test_match_reaches_an_R7_end_with_everythingaccounted(
     players: int, bots: tuple[str, ...], time_limit: float | None, seed: int
 ) -> None:
     vt = VirtualTime()
     m = Match(players, RuleOptions(match_time_s=time_limit), seed=seed, now=vt)
     seats = [ai.make_player(b, seed=seed * 10 + i) for i, b in enumerate(bots)]
-    run_match(m, seats, clock_time=vt, max_actions=1500, on_action=_accounted)
+    run_match(m, seats, clock_time=vt, max_actions=1500, on_action=accounted)
     assert m.is_over and m.outcome is not None
     if time_limit is None:
         # Untimed: only a jack pocketed after all twelve pucks ends the game (R7a, R6b).
