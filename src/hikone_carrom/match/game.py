@@ -11,6 +11,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
 from hikone_carrom.board import BoardSpec
@@ -83,7 +84,7 @@ class PlayResult:
         return out
 
 
-class ActionKind:
+class ActionKind(StrEnum):
     """The kinds of action a match records."""
 
     SHOT = "shot"
@@ -96,7 +97,7 @@ class ActionKind:
 class Action:
     """One entry of the match's history: a shot with its result, or a referee action."""
 
-    kind: str
+    kind: ActionKind
     seat: int
     play: PlayResult | None = None
     ruling: Ruling | None = None
@@ -353,15 +354,19 @@ class Match:
         report = report_of(
             self.board, self.players, self.board.seat_side(seat, self.players), before, result
         )
-        snapshot = _Snapshot(self._layout, self._referee.state, len(self._actions))
+        snapshot = self._snapshot()
         ruling = self._referee.report(report)
-        if ruling.restored:
-            after = before
-        else:
-            rest = settle(d for d in result.final if d.id != STRIKER_ID)
-            left = [p[0] for p in result.pocketed] + list(result.off_board)
-            after = stack_on_jack_spot(self.board, rest, ruling.returned, left)
-        self._check_accounting(after)
+        try:
+            if ruling.restored:
+                after = before
+            else:
+                rest = settle(d for d in result.final if d.id != STRIKER_ID)
+                left = [p[0] for p in result.pocketed] + list(result.off_board)
+                after = stack_on_jack_spot(self.board, rest, ruling.returned, left)
+            self._check_accounting(after)
+        except Exception:
+            self._referee.undo()  # an internal inconsistency must not leave half a shot behind
+            raise
         play = PlayResult(seat, shot, noise, executed, before, result, report, ruling, after)
         self._undo.append(snapshot)
         self._layout = after
@@ -372,7 +377,7 @@ class Match:
     def skip_turn(self) -> Ruling:
         """R8a: the shooter's 10 seconds passed; that shot is lost and the turn passes."""
         seat = self.shooter
-        snapshot = _Snapshot(self._layout, self._referee.state, len(self._actions))
+        snapshot = self._snapshot()
         ruling = self._referee.skip_turn()
         self._undo.append(snapshot)
         self._actions.append(Action(ActionKind.SKIP, seat, ruling=ruling))
@@ -381,14 +386,14 @@ class Match:
 
     def call_time(self) -> None:
         """R7b: time is up; the round is finished, then the game decided (R7c, R7d)."""
-        snapshot = _Snapshot(self._layout, self._referee.state, len(self._actions))
+        snapshot = self._snapshot()
         self._referee.call_time()
         self._undo.append(snapshot)
         self._actions.append(Action(ActionKind.CALL_TIME, self.shooter))
 
     def decide_lot(self, winner: Color) -> None:
         """R7d with ``deadlock="lot"``: record who won the rock-paper-scissors."""
-        snapshot = _Snapshot(self._layout, self._referee.state, len(self._actions))
+        snapshot = self._snapshot()
         self._referee.decide_lot(winner)
         self._undo.append(snapshot)
         self._actions.append(Action(ActionKind.LOT, self.shooter, lot_winner=winner))
@@ -400,13 +405,13 @@ class Match:
             self.clock.start()
             self.clock.turn_started()
 
-    def tick(self) -> list[str]:
+    def tick(self) -> list[ActionKind]:
         """Apply the clock (timed matches): call time when it has run out (R7b) and skip the
         shot whose 10 seconds are over (R8a). Returns the actions taken ("call_time", "skip")."""
         if self.clock is None or self.is_over or self._referee.state.awaiting_lot:
             return []
         self.start_clock()
-        done: list[str] = []
+        done: list[ActionKind] = []
         if self.clock.time_up and not self._referee.state.time_called:
             self.call_time()
             done.append(ActionKind.CALL_TIME)
@@ -414,6 +419,9 @@ class Match:
             self.skip_turn()
             done.append(ActionKind.SKIP)
         return done
+
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(self._layout, self._referee.state, len(self._actions))
 
     def _turn_passed(self, ruling: Ruling | None) -> None:
         if self.clock is not None and self.clock.started:
