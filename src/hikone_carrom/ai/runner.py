@@ -30,6 +30,7 @@ __all__ = [
     "CodeMismatchError",
     "RayConnectionError",
     "RemoteTaskError",
+    "WorkerTaskError",
     "code_fingerprint",
     "ray_session",
     "require_ray",
@@ -62,7 +63,15 @@ class RemoteTaskError(AIError):
         self.key = key
 
 
-class CodeMismatchError(AIError):
+class WorkerTaskError(AIError):
+    """Raised on a Ray worker for an AIError of a task (keeps ``en`` and ``ja`` across pickling,
+    so the driver can report it in both languages)."""
+
+    def __reduce__(self) -> tuple[type[WorkerTaskError], tuple[str, str]]:
+        return (type(self), (self.en, self.ja))
+
+
+class CodeMismatchError(WorkerTaskError):
     """A Ray worker's ``hikone_carrom`` differs from the driver's (results would not match)."""
 
 
@@ -134,10 +143,18 @@ def _run_remote(payload: dict[str, Any]) -> dict[str, Any]:
             "この Ray ワーカーの hikone_carrom がドライバと異なります: "
             "全ノードに同じ版を入れてください",
         )
-    if not _warmed:
-        warm_up()
-        _warmed = True
-    return run_task(task_from_dict(payload["task"]))
+    try:
+        if not _warmed:
+            warm_up()
+            _warmed = True
+        return run_task(task_from_dict(payload["task"]))
+    except WorkerTaskError:
+        raise
+    except AIError as err:
+        raise WorkerTaskError(err.en, err.ja) from err
+
+
+_LOOPBACK_SWITCH = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 
 
 def require_ray(address: str, importer: Callable[[str], Any] | None = None) -> Any:
@@ -149,6 +166,10 @@ def require_ray(address: str, importer: Callable[[str], Any] | None = None) -> A
             (``pip install 'hikone-carrom[ray]'``).
     """
     _check_address(address)
+    if address == LOCAL_RAY:
+        # A private single-node Ray keeps all its traffic on loopback: Ray reads this switch
+        # when imported and then uses 127.0.0.1 instead of the machine's network address.
+        os.environ.setdefault(_LOOPBACK_SWITCH, "0")
     if importer is None:
         import importlib
 
@@ -163,7 +184,11 @@ def require_ray(address: str, importer: Callable[[str], Any] | None = None) -> A
 
 
 def _check_address(address: str) -> None:
-    if address != LOCAL_RAY and not _RAY_ADDRESS.match(address):
+    port = address.rpartition(":")[2]
+    well_formed = _RAY_ADDRESS.match(address) is not None and (
+        address == "auto" or 0 < int(port) < 65536
+    )
+    if address != LOCAL_RAY and not well_formed:
         raise EvaluationError(
             f"--ray takes 'local', 'auto', HOST:PORT or ray://HOST:PORT, not {address!r}",
             f"--ray には 'local'、'auto'、HOST:PORT、ray://HOST:PORT を指定します"
@@ -179,7 +204,7 @@ def _connect(ray: Any, address: str, num_cpus: int) -> None:
             if num_cpus < 1:
                 raise EvaluationError("jobs must be >= 1", "jobs は1以上です")
             ray.init(
-                address=None,
+                address=LOCAL_RAY,  # never joins a cluster found through RAY_ADDRESS
                 num_cpus=num_cpus,
                 include_dashboard=False,
                 object_store_memory=_LOCAL_OBJECT_STORE,
@@ -191,9 +216,12 @@ def _connect(ray: Any, address: str, num_cpus: int) -> None:
     except (ConnectionError, RuntimeError, TimeoutError, ValueError) as err:
         if isinstance(err, AIError):
             raise
+        why = " ".join(str(err).split())[:300] or type(err).__name__
         raise RayConnectionError(
-            f"cannot start or reach Ray at {address!r}: {err}",
-            f"Ray（{address!r}）を起動または接続できません: {err}",
+            f"cannot start or reach Ray at {address!r} ({why}); a cluster with token "
+            "authentication needs RAY_AUTH_MODE=token and its token",
+            f"Ray（{address!r}）を起動または接続できません（{why}）。"
+            "トークン認証のクラスタには RAY_AUTH_MODE=token とそのトークンが必要です",
         ) from err
 
 

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["event_latencies", "main", "serve_in_thread"]
+__all__ = ["event_latencies", "hint_latencies", "main", "serve_in_thread"]
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -143,6 +143,42 @@ async def _latencies(base: str, shots: int) -> list[float]:
     return out
 
 
+async def _hint_latencies(base: str, positions: int) -> tuple[list[float], list[float]]:
+    import websockets
+
+    made = _post(f"{base}/api/rooms", {"mode": "hotseat", "players": 2})
+    ws_url = base.replace("http://", "ws://") + f"/ws/rooms/{made['room_id']}"
+    first: list[float] = []
+    again: list[float] = []
+    async with websockets.connect(ws_url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": made["token"], "last_seq": 0}))
+        state = json.loads(await ws.recv())["state"]
+
+        async def ask() -> tuple[float, dict[str, Any]]:
+            start = time.perf_counter()
+            await ws.send(json.dumps({"type": "hint"}))
+            answer: dict[str, Any] = json.loads(await ws.recv())
+            if answer.get("type") != "hint":
+                raise RuntimeError(f"no hint: {answer}")
+            return time.perf_counter() - start, answer
+
+        for _ in range(positions):
+            if state["over"]:
+                break
+            took, answer = await ask()
+            first.append(took)
+            again.append((await ask())[0])
+            await ws.send(json.dumps({"type": "shot", "seat": answer["seat"], **answer["shot"]}))
+            state = json.loads(await ws.recv())["event"]["state"]
+    return first, again
+
+
+def hint_latencies(base: str, positions: int) -> tuple[list[float], list[float]]:
+    """Seconds from asking for the expert's hint to holding it, per position of a hot-seat game
+    that plays every hint: (first asks, which compute it; repeat asks, answered from the cache)."""
+    return asyncio.run(_hint_latencies(base, positions))
+
+
 def event_latencies(base: str, shots: int) -> list[float]:
     """Seconds from simulation end to the last of 4 clients holding the event, per shot."""
     return asyncio.run(_latencies(base, shots))
@@ -193,11 +229,14 @@ def main(argv: list[str] | None = None) -> int:
     """Print the server and browser figures; returns the exit status."""
     parser = argparse.ArgumentParser(prog="hikone-carrom bench server", description=__doc__)
     parser.add_argument("--shots", type=int, default=30, help="shots for the latency figure")
+    parser.add_argument("--hints", type=int, default=12, help="positions for the hint figure")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium frame rate")
     parser.add_argument("--chromium", default="/usr/bin/chromium", help="Chromium executable")
     args = parser.parse_args(argv)
     if args.shots < 1:
         parser.error("--shots must be at least 1")
+    if args.hints < 0:
+        parser.error("--hints must be at least 0")
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         with serve_in_thread(db) as base:
@@ -208,6 +247,14 @@ def main(argv: list[str] | None = None) -> int:
                 f"  median {statistics.median(ms):.1f} ms   p95 {_quantile(ms, 0.95):.1f} ms"
                 f"   max {max(ms):.1f} ms"
             )
+            if args.hints:
+                first, again = hint_latencies(base, args.hints)
+                print(f"expert's hint, ask -> answer (hot-seat, {len(first)} positions):")
+                for label, values in (("first ask", first), ("repeat ask", again)):
+                    ms = [1000.0 * v for v in values]
+                    print(
+                        f"  {label}: median {statistics.median(ms):.1f} ms   max {max(ms):.1f} ms"
+                    )
             if not args.no_browser:
                 fps, seconds, shots = animation_fps(base, args.chromium)
                 print(f"animation in headless Chromium ({shots} shots, {seconds:.1f} s animated):")

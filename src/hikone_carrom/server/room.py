@@ -591,6 +591,8 @@ class Room:
                 placement = self.match.legal_placement()
                 x, y = placement.nearest(shot.x, shot.y)
                 await self._play(seat, replace(shot, x=x, y=y), noise)
+        if self._computer_task is asyncio.current_task():
+            self._computer_task = None  # so that a continuation (R3a) gets its own turn task
         self._after_change()
 
     async def _run_clock(self) -> None:

@@ -249,7 +249,8 @@ export class BoardView {
   /**
    * Draw one frame.
    * disks: [{id, kind: "red"|"green"|"jack"|"striker", color, x, y, layer, r, alpha, scale}]
-   * overlay: optional {placement, aim: {from, to, contact, deflect, power, angle, pull}, note}
+   * overlay: optional {placement, aim: {from, to, contact, deflect, power, angle, pull}, note,
+   *   hint: {from, to, angle, power, label, target: [x, y, r] | null, pocket: [x, y] | null, color}}
    */
   draw(disks, overlay = null) {
     this.resize();
@@ -270,8 +271,10 @@ export class BoardView {
       }
     }
     for (const d of sorted) this._drawDisk(ctx, d);
+    if (overlay && overlay.hint) this._drawHint(ctx, overlay.hint);
     if (overlay && overlay.aim) this._drawAim(ctx, overlay.aim);
     ctx.restore();
+    if (overlay && overlay.hint) this._hintLabel(overlay.hint);
     // stack height badges in screen space so text stays upright
     for (const [key, n] of stackCount) {
       const [ix, iy] = key.split(",").map(Number);
@@ -439,6 +442,82 @@ export class BoardView {
       const [x, y] = p.point;
       dashedRing(ctx, x, y, this.g.puck_radius * 1.45, 2.5 * px, "rgba(233,185,73,0.9)", [5 * px, 4 * px]);
     }
+  }
+
+  /** The expert's suggestion: a dashed ghost striker where it stands, a dashed aim line to the
+   * first contact, a power ring, and the target piece's dotted way to its pocket. */
+  _drawHint(ctx, hint) {
+    const px = 1 / this.scale;
+    const r = this.g.puck_radius;
+    const ink = "rgba(120,214,245,0.95)";
+    ctx.save();
+    ctx.lineCap = "round";
+    ctx.shadowColor = "rgba(0,0,0,0.5)";
+    ctx.shadowBlur = 3;
+    dashedRing(ctx, hint.from[0], hint.from[1], r, 2.2 * px, ink, [4 * px, 3 * px]);
+    const start = [hint.from[0] + Math.cos(hint.angle) * r, hint.from[1] + Math.sin(hint.angle) * r];
+    ctx.setLineDash([9 * px, 6 * px]);
+    for (const [style, width] of [["rgba(10,40,55,0.6)", 5 * px], [ink, 2.8 * px]]) {
+      ctx.strokeStyle = style;
+      ctx.lineWidth = width;
+      ctx.beginPath();
+      ctx.moveTo(start[0], start[1]);
+      ctx.lineTo(hint.to[0], hint.to[1]);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    ctx.strokeStyle = ink;
+    ctx.shadowBlur = 0;
+    ctx.lineWidth = 1.4 * px;
+    ctx.beginPath();
+    ctx.arc(hint.to[0], hint.to[1], r, 0, Math.PI * 2);
+    ctx.stroke();
+    if (hint.target) {
+      const [tx, ty, tr] = hint.target;
+      dashedRing(ctx, tx, ty, tr * 1.35, 2 * px, ink, [3 * px, 3 * px]);
+      if (hint.pocket) {
+        ctx.setLineDash([2 * px, 5 * px]);
+        ctx.lineWidth = 2 * px;
+        ctx.beginPath();
+        ctx.moveTo(tx, ty);
+        ctx.lineTo(hint.pocket[0], hint.pocket[1]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+    }
+    // power ring: the filled share of the circle is the suggested power
+    const R = r * 1.9;
+    ctx.lineWidth = 4 * px;
+    ctx.strokeStyle = "rgba(10,40,55,0.45)";
+    ctx.beginPath();
+    ctx.arc(hint.from[0], hint.from[1], R, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.strokeStyle = ink;
+    const heat = Math.max(0, Math.min(1, hint.power));
+    ctx.beginPath();
+    ctx.arc(hint.from[0], hint.from[1], R, hint.angle + Math.PI - Math.PI * heat, hint.angle + Math.PI + Math.PI * heat);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /** The suggested speed and power as a badge beside the suggested striker (screen space). */
+  _hintLabel(hint) {
+    const ctx = this.ctx;
+    const [sx, sy] = this.toScreen(hint.from[0], hint.from[1]);
+    const off = this.g.puck_radius * this.scale * 2.6;
+    ctx.save();
+    ctx.font = `600 ${12 * this.dpr}px system-ui, sans-serif`;
+    const w = ctx.measureText(hint.label).width + 14 * this.dpr, hh = 20 * this.dpr;
+    const x = Math.min(Math.max(sx + off + w / 2, w / 2 + 4), this.canvas.width - w / 2 - 4);
+    const y = Math.min(Math.max(sy + off * 0.8, hh), this.canvas.height - hh);
+    ctx.fillStyle = "rgba(10,40,55,0.9)";
+    roundRect(ctx, x - w / 2, y - hh / 2, w, hh, hh / 2);
+    ctx.fill();
+    ctx.fillStyle = "#bfeeff";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(hint.label, x, y + 0.5);
+    ctx.restore();
   }
 
   _drawAim(ctx, aim) {

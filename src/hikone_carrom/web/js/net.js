@@ -29,7 +29,7 @@ export function saveToken(roomId, token) {
 
 export class RoomConnection {
   /**
-   * handlers: {snapshot(msg), event(ev), error(msg), status(connected: bool)}
+   * handlers: {snapshot(msg), event(ev), hint(msg), error(msg), status(connected: bool)}
    */
   constructor(roomId, handlers) {
     this.roomId = roomId;
@@ -83,6 +83,8 @@ export class RoomConnection {
       }
       this.seq = msg.seq;
       this.handlers.event(msg);
+    } else if (msg.type === "hint") {
+      this.handlers.hint?.(msg);
     } else if (msg.type === "error") {
       this.handlers.error?.(msg);
     }

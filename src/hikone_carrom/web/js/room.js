@@ -3,7 +3,7 @@ import { BoardView } from "./board.js";
 import { guide, nearestFree, placeOn, pointAt } from "./aim.js";
 import { explain, outcomeTitle } from "./explain.js";
 import { chip, renderCounts, renderLog, text } from "./hud.js";
-import { applyI18n, lang, onLangChange, t } from "./i18n.js";
+import { applyI18n, lang, onLangChange, pick, t } from "./i18n.js";
 import { api, RoomConnection, saveToken } from "./net.js";
 import { disksAt, everyFrame, tracksDuration } from "./tracks.js";
 
@@ -28,6 +28,10 @@ export class RoomPage {
     this.stats = { frames: 0, since: performance.now(), fps: 0, animFrames: 0, animTime: 0 };
     this.clockAt = 0;
     this.pendingShot = false;
+    this.hint = null; // the expert's suggestion for the current position (a "hint" message)
+    this.hintPending = false;
+    this.adopted = null; // the aim as set by "Use this shot", with the exact suggested shot
+    this.lastOverlay = null;
     this.disposers = [];
     window.__game = this;
   }
@@ -39,6 +43,7 @@ export class RoomPage {
     this.conn = new RoomConnection(this.roomId, {
       snapshot: (m) => this.onSnapshot(m),
       event: (m) => this.onEvent(m),
+      hint: (m) => this.onHint(m),
       error: (m) => this.onError(m),
       status: (up) => this.onStatus(up),
     });
@@ -68,6 +73,8 @@ export class RoomPage {
     this.queue = [];
     this.anim = null;
     this.pendingShot = false;
+    this.hintPending = false;
+    if (this.hint && !this.hintFits(this.hint)) this.clearHint();
     if (first) this.view = new BoardView(this.canvas, this.geometry);
     this.view.setViewSide(this.viewSide());
     this.resetAim();
@@ -83,6 +90,10 @@ export class RoomPage {
     const text = msg.message ? msg.message[lang()] || msg.message.en : msg.code;
     this.root.querySelector("#shot-error").textContent = text;
     this.pendingShot = false;
+    if (this.hintPending) {
+      this.hintPending = false;
+      this.renderHint();
+    }
     if (msg.code === "no_room") this.banner(t("error.room"));
   }
 
@@ -118,10 +129,103 @@ export class RoomPage {
     }
     if (ev.kind === "rematch") this.log = [];
     this.pendingShot = false;
+    if (this.hint && !this.hintFits(this.hint)) this.clearHint();
     if (this.state && this.state.shooter !== prevShooter) this.resetAim();
     else if (this.state && ev.kind === "shot") this.resetAim(true);
     this.view?.setViewSide(this.viewSide());
     this.renderHud();
+  }
+
+  // ---- the expert's hint --------------------------------------------------------------------
+
+  /** Does a hint answer belong to the position on the board now (same game, action, seat)? */
+  hintFits(h) {
+    const st = this.state;
+    return Boolean(
+      st && this.room && !st.over && h.game_id === this.room.game_id && h.actions === st.actions &&
+      h.seat === st.shooter,
+    );
+  }
+
+  /** Ask the server for the expert's shot for the seat whose turn it is (answered to us only). */
+  askHint() {
+    if (!this.myTurn() || !this.room.hints || this.hintPending || this.pendingShot) return;
+    if (this.hint && this.hintFits(this.hint)) return;
+    this.hintPending = true;
+    this.root.querySelector("#shot-error").textContent = "";
+    this.conn.send({ type: "hint", seat: this.state.shooter });
+    this.renderHint();
+  }
+
+  onHint(msg) {
+    this.hintPending = false;
+    if (this.hintFits(msg)) {
+      this.hint = msg;
+      this.hintFocus = true; // the player's own guide steps aside until they aim again
+    }
+    this.renderHint();
+  }
+
+  clearHint() {
+    this.hint = null;
+    this.adopted = null;
+    this.hintPending = false;
+    this.renderHint();
+  }
+
+  /** Put the suggested placement, angle and power into the aim; the player still shoots. */
+  useHint() {
+    const h = this.hint;
+    if (!h || !this.hintFits(h) || !this.myTurn()) return;
+    const { x, y, angle, speed } = h.shot;
+    const spot = placeOn(this.state.placement, x, y);
+    Object.assign(this.aim, { x, y, s: spot.s, ok: true, angle, power: speed / this.geometry.max_speed });
+    this.adopted = { x, y, angle, power: this.aim.power, shot: { ...h.shot } };
+    this.formEdited = false;
+    this.syncForm();
+    this.canvas.focus();
+    this.root.querySelector("#hint-status").textContent = t("hint.used");
+  }
+
+  /** What the board draws for a hint: the suggested striker, a dashed aim line to the first
+   * contact, the power, and the target piece's way to its pocket. */
+  hintOverlay(h) {
+    const { x, y, angle, speed } = h.shot;
+    const g = guide(this.geometry, this.state.layout, x, y, angle, "striker");
+    const target = this.state.layout.find((d) => d.id === h.target) || null;
+    return {
+      from: [x, y],
+      to: g.to,
+      angle,
+      power: h.power,
+      label: `${speed.toFixed(2)} m/s · ${Math.round(h.power * 100)}%`,
+      target: target ? [target.x, target.y, target.r] : null,
+      pocket: h.pocket_at,
+      color: this.room.seats[h.seat].color,
+    };
+  }
+
+  /** The adopted suggestion if the aim has not been changed since "Use this shot". */
+  adoptedShot() {
+    const a = this.adopted;
+    if (!a) return null;
+    const same = a.x === this.aim.x && a.y === this.aim.y && a.angle === this.aim.angle && a.power === this.aim.power;
+    return same ? a.shot : null;
+  }
+
+  renderHint() {
+    const box = this.root.querySelector("#hintbox");
+    if (!box || !this.room) return;
+    box.hidden = !this.room.hints;
+    const h = this.hint && this.hintFits(this.hint) ? this.hint : null;
+    this.root.querySelector("#hint-ask").disabled = !this.myTurn() || this.hintPending || Boolean(h);
+    const status = this.root.querySelector("#hint-status");
+    if (this.hintPending) status.textContent = t("hint.thinking");
+    else if (!this.adoptedShot()) status.textContent = h ? t("hint.title") : "";
+    const card = this.root.querySelector("#hint-card");
+    card.hidden = !h;
+    if (h) this.root.querySelector("#hint-text").textContent = pick(h.text);
+    this.root.querySelector("#hint-use").disabled = !h || !this.myTurn();
   }
 
   // ---- seats and turns ---------------------------------------------------------------------
@@ -214,6 +318,7 @@ export class RoomPage {
       this.drag = null;
       if (c.hasPointerCapture(e.pointerId)) c.releasePointerCapture(e.pointerId);
       if (mode === "aim" && e.type === "pointerup" && this.aim.pull > 0.01) this.shoot();
+      if (mode === "place") this.hintFocus = false;
       this.aim.pull = 0;
     };
     c.addEventListener("pointerup", end);
@@ -223,6 +328,10 @@ export class RoomPage {
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       if (!this.myTurn()) return;
+      if (this.adoptedShot() && !this.formEdited) {
+        this.shoot(); // the suggested shot exactly, not its rounded figures in the form
+        return;
+      }
       const fd = new FormData(form);
       const p = this.state.placement;
       if (p.kind === "line") {
@@ -238,6 +347,8 @@ export class RoomPage {
     for (const input of form.querySelectorAll("input")) {
       input.addEventListener("input", () => {
         if (!this.myTurn()) return;
+        this.formEdited = true;
+        this.hintFocus = false;
         const fd = new FormData(form);
         const a = Number(fd.get("angle")), v = Number(fd.get("speed"));
         if (Number.isFinite(a)) this.aim.angle = this.aim.ahead + (a * Math.PI) / 180;
@@ -245,6 +356,13 @@ export class RoomPage {
       });
     }
     this.root.querySelector("#rematch").addEventListener("click", () => this.conn.send({ type: "rematch" }));
+    this.root.querySelector("#hint-ask").addEventListener("click", () => this.askHint());
+    this.root.querySelector("#hint-use").addEventListener("click", () => this.useHint());
+    this.root.querySelector("#hint-dismiss").addEventListener("click", () => {
+      this.hint = null;
+      this.adopted = null;
+      this.renderHint();
+    });
     this.root.querySelector("#copy-link").addEventListener("click", async () => {
       const input = this.root.querySelector("#share-link");
       input.select();
@@ -261,6 +379,7 @@ export class RoomPage {
   }
 
   _aimFrom(x, y) {
+    this.hintFocus = false;
     const dx = this.aim.x - x, dy = this.aim.y - y;
     const d = Math.hypot(dx, dy);
     if (d < 1e-4) return;
@@ -296,9 +415,14 @@ export class RoomPage {
       this.aim.power = Math.max(0, this.aim.power - (fine ? 0.005 : 0.02));
     } else if (e.key === " " || e.key === "Enter") {
       this.shoot();
+    } else if (e.key === "h" || e.key === "H") {
+      this.askHint();
+    } else if (e.key === "u" || e.key === "U") {
+      this.useHint();
     } else handled = false;
     if (handled) {
       e.preventDefault();
+      if (!["h", "H", "u", "U"].includes(e.key)) this.hintFocus = false;
       this.syncForm();
     }
   }
@@ -335,13 +459,11 @@ export class RoomPage {
     if (speed <= 0) return;
     this.pendingShot = true;
     err.textContent = "";
+    const suggested = this.adoptedShot();
     this.conn.send({
       type: "shot",
       seat: this.state.shooter,
-      x: this.aim.x,
-      y: this.aim.y,
-      angle: this.aim.angle,
-      speed,
+      ...(suggested || { x: this.aim.x, y: this.aim.y, angle: this.aim.angle, speed }),
     });
   }
 
@@ -374,13 +496,16 @@ export class RoomPage {
         const color = this.room.seats[this.state.shooter].color;
         disks.push({ id: "striker", kind: "striker", color, x: this.aim.x, y: this.aim.y, layer: 0, r: this.geometry.puck_radius, invalid: !this.aim.ok, ghost: true });
         const g = guide(this.geometry, this.state.layout, this.aim.x, this.aim.y, this.aim.angle, "striker");
+        const h = this.hint && this.hintFits(this.hint) && !this.adoptedShot() ? this.hint : null;
         overlay = {
+          hint: h ? this.hintOverlay(h) : null,
           placement: this.state.placement,
-          aim: { from: [this.aim.x, this.aim.y], to: g.to, contact: g.contact, deflect: g.deflect, power: this.aim.power, angle: this.aim.angle, pull: this.drag?.mode === "aim" ? this.aim.pullPoint : null },
+          aim: h && this.hintFocus && !this.drag ? null : { from: [this.aim.x, this.aim.y], to: g.to, contact: g.contact, deflect: g.deflect, power: this.aim.power, angle: this.aim.angle, pull: this.drag?.mode === "aim" ? this.aim.pullPoint : null },
           note: this.aim.ok ? null : t("place.blocked"),
         };
       }
     }
+    this.lastOverlay = overlay;
     this.view.draw(disks, overlay);
     this.tickClock();
   }
@@ -456,6 +581,7 @@ export class RoomPage {
     // controls
     this.root.querySelector("#controls").classList.toggle("inactive", !this.myTurn());
     this.root.querySelector("#numeric button").disabled = !this.myTurn();
+    this.renderHint();
     // share
     const share = this.root.querySelector("#share");
     share.hidden = this.room.mode !== "online";
