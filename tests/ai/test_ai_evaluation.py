@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from hikone_carrom.ai.eval_cli import main
 from hikone_carrom.ai.evaluation import DuelTask, SoloTask, run_task, task_from_dict
 from hikone_carrom.ai.report import duel_table, markdown, solo_table
 from hikone_carrom.ai.results import RESULTS_FORMAT, ResultsFile
-from hikone_carrom.ai.runner import run_local, run_ray
+from hikone_carrom.ai.runner import run_local
 from hikone_carrom.ai.stats import percentile, summarize, wilson
 
 
@@ -126,45 +125,3 @@ def test_local_processes_give_the_same_results_as_inline() -> None:
     local = {line["key"]: line["result"]["strikes"] for line in run_local(tasks, jobs=2)}
     inline = {line["key"]: line["result"]["strikes"] for line in run_local(tasks, jobs=1)}
     assert local == inline and len(local) == 3
-
-
-class _FakeRay:
-    """Just enough of Ray's API to check the dispatcher's calls (no cluster here)."""
-
-    def __init__(self) -> None:
-        self.inited: dict[str, Any] | None = None
-
-    def is_initialized(self) -> bool:
-        return self.inited is not None
-
-    def init(self, **kwargs: Any) -> None:
-        self.inited = kwargs
-
-    def remote(self, **options: Any) -> Any:
-        assert options == {"num_cpus": 1}
-
-        def wrap(fn: Any) -> Any:
-            return SimpleNamespace(remote=lambda task: ("ref", fn(task)))
-
-        return wrap
-
-    def wait(self, refs: list[Any], num_returns: int) -> tuple[list[Any], list[Any]]:
-        return refs[:num_returns], refs[num_returns:]
-
-    def get(self, ref: Any) -> Any:
-        return ref[1]
-
-
-def test_ray_dispatch_and_missing_ray() -> None:
-    fake = _FakeRay()
-    tasks = [SoloTask("aim", "1x", s, cap=3) for s in range(2)]
-    lines = list(run_ray(tasks, "local", importer=lambda name: fake))
-    assert [line["key"] for line in lines] == [t.key for t in tasks]
-    assert fake.inited is not None and fake.inited["address"] is None
-
-    def missing(name: str) -> Any:
-        raise ImportError(name)
-
-    with pytest.raises(EvaluationError) as err:
-        list(run_ray(tasks, "ray://head:10001", importer=missing))
-    assert "hikone-carrom[ray]" in err.value.en
