@@ -99,6 +99,9 @@ class CandidateBudget:
         max_cut: largest cut angle (rad) between the striker's path and the target's.
         banks: try striker banks off the rails. combinations: try carrier shots.
         breaks: add firm shots into groups. safety: number of fan directions (0 = none).
+        break_groups: densest groups aimed into. break_placements: placements per group.
+        break_speeds: striker speeds of break shots (m/s). break_spread: angle offsets (rad)
+            around the line to a group's puck.
     """
 
     placements: int = 5
@@ -109,6 +112,10 @@ class CandidateBudget:
     combinations: bool = False
     breaks: bool = False
     safety: int = 0
+    break_groups: int = 3
+    break_placements: int = 3
+    break_speeds: tuple[float, ...] = (2.5, 4.0)
+    break_spread: tuple[float, ...] = (0.0,)
 
 
 def _unit(dx: float, dy: float) -> tuple[float, float, float]:
@@ -317,15 +324,27 @@ class Aimer:
         dy = v.y[idx][:, None] - v.y[idx][None, :]
         crowd = (dx * dx + dy * dy < 0.06 * 0.06).sum(axis=1)
         order = sorted(range(idx.size), key=lambda n: (-int(crowd[n]), v.ids[int(idx[n])]))
-        for n in order[:3]:
+        b = self.b
+        step = max(1, len(self.points) // max(1, b.break_placements))
+        for n in order[: b.break_groups]:
             t = int(idx[n])
             # Into the group: whatever the striker meets first sets it moving.
-            for sx, sy in self.points[:: max(1, len(self.points) // 3)]:
+            for sx, sy in self.points[::step]:
                 ux, uy, d = _unit(float(v.x[t]) - sx, float(v.y[t]) - sy)
                 if d == 0.0:
                     continue
-                for speed in (2.5, 4.0):
-                    self.add(sx, sy, ux, uy, speed, ShotKind.BREAK, v.ids[t])
+                for turn in b.break_spread:
+                    c, s = math.cos(turn), math.sin(turn)
+                    for speed in b.break_speeds:
+                        self.add(
+                            sx,
+                            sy,
+                            c * ux - s * uy,
+                            s * ux + c * uy,
+                            speed,
+                            ShotKind.BREAK,
+                            v.ids[t],
+                        )
 
     def safety(self) -> None:
         n = self.b.safety

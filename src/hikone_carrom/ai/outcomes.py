@@ -17,7 +17,7 @@ from hikone_carrom.ai.view import TableView
 from hikone_carrom.board import Side
 from hikone_carrom.match import Noise, Placement, PlacementKind
 from hikone_carrom.match.pieces import JACK_ID, STRIKER_ID, disk_for
-from hikone_carrom.match.respot import stack_on_jack_spot
+from hikone_carrom.match.respot import settle, stack_on_jack_spot
 from hikone_carrom.physics import BatchResult, Disk, simulate_batch
 from hikone_carrom.rules import Piece, Ruling, ShotReport
 
@@ -152,4 +152,5 @@ def layout_after(view: TableView, batch: BatchResult, m: int, ruling: Ruling) ->
         else:
             left.append((int(batch.order[m, k]), disk_id))
     left.sort()
-    return stack_on_jack_spot(view.board, rest, ruling.returned, [i for _, i in left])
+    # As the match does: disks rest on what is under them once the striker is lifted (R6e).
+    return stack_on_jack_spot(view.board, settle(rest), ruling.returned, [i for _, i in left])

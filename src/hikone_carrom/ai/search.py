@@ -1,12 +1,15 @@
 """Search over candidate shots: simulate, judge by the rules, sample the hand's noise, value the
 position left (issue 6 section 1).
 
-Stages, each on fewer candidates: (1) every geometric candidate simulated once as meant and judged
-with a constant turn value; (2) the best ``keep`` re-simulated under ``samples`` draws of the
-player's own execution noise (the same draws for every candidate: common random numbers); (3) the
-best ``position`` valued with the ease of the next shot, ours if we keep the turn and the
-opponent's if it passes; (4) optionally small changes of angle and speed around the best.
-Everything is drawn from the generator it is given, so a search is deterministic for a seed.
+Stages, each on fewer candidates: (1) every geometric candidate simulated once as meant (or, with
+``screen``, under a few draws of the hand's noise) and judged with a constant turn value; (2) the
+best ``keep`` re-simulated under ``samples`` draws of the player's own execution noise (the same
+draws for every candidate: common random numbers); (3) the best ``rollout`` given
+``confirm_samples`` more draws and valued by a rollout of the next shot: the simulated chance of
+the best direct pot left, ours if we keep the turn and the opponent's if it passes (or, with
+``position``, by the geometric ease of that pot); (4) optionally small changes of angle and speed
+around the best. Everything is drawn from the generator it is given, so a search is
+deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from hikone_carrom.ai.errors import NoLegalShotError
 from hikone_carrom.ai.noise import NoiseModel
 from hikone_carrom.ai.outcomes import execute, layout_after, report_keys, run_shots
 from hikone_carrom.ai.position import turn_value
-from hikone_carrom.ai.value import Judge, Weights
+from hikone_carrom.ai.value import Judge, Judgement, Weights
 from hikone_carrom.ai.view import TableView
 from hikone_carrom.match import Noise
 from hikone_carrom.rules import next_seat
@@ -32,6 +35,13 @@ _SEED_LIMIT = 1 << 62
 _FALLBACK = CandidateBudget(placements=5, arrivals=(), breaks=True, safety=8)
 _REFINE_ANGLES = (-0.8, -0.3, 0.3, 0.8)  # degrees
 _REFINE_SPEEDS = (0.9, 1.12)
+_ROLLOUT_BUDGET = CandidateBudget(placements=4, arrivals=(0.6,))
+_ROLLOUT_KEEP = 12
+_ROLLOUT_DRAWS = 8
+
+
+def _success(j: Judgement) -> bool:
+    return j.won or j.mine_next
 
 
 @dataclass(frozen=True)
@@ -43,6 +53,12 @@ class SearchConfig:
         samples: noise draws per kept candidate (0: judge the shot as meant only).
         position: candidates whose position left is valued (0: none).
         refine: try small angle/speed changes around the best.
+        rollout: candidates whose position left is valued by a rollout instead (0: none): the
+            chance of the best next shot, ours and the opponent's, each estimated by a small
+            search of direct pots under the hand's noise.
+        confirm_samples: fresh noise draws added for the ``rollout`` candidates.
+        screen: noise draws for every candidate in the first stage (0: as meant only), so that
+            shots whose outcome is a lottery (breaks) are not kept for one lucky outcome.
         choice_top: choose at random among this many best (1: always the best).
         weights: values of win, turn and ease (pucks).
     """
@@ -54,6 +70,9 @@ class SearchConfig:
     refine: bool = False
     choice_top: int = 1
     weights: Weights = field(default_factory=Weights)
+    rollout: int = 0
+    confirm_samples: int = 0
+    screen: int = 0
 
 
 @dataclass(frozen=True)
@@ -100,9 +119,11 @@ class _Search:
         self.simulated += len(shots)
         return report_keys(self.view, batch)
 
-    def noisy(self, shots: np.ndarray, draws: np.ndarray) -> np.ndarray:
+    def noisy(
+        self, shots: np.ndarray, draws: np.ndarray, view: TableView | None = None
+    ) -> np.ndarray:
         """Every shot executed under every draw: (len(shots) * len(draws), 4)."""
-        v = self.view
+        v = self.view if view is None else view
         out = np.empty((len(shots) * len(draws), 4))
         row = 0
         for shot in shots:
@@ -116,9 +137,13 @@ class _Search:
         self, shots: np.ndarray, draws: np.ndarray, turns: list[tuple[float, float]] | None
     ) -> np.ndarray:
         keys = self.simulate(self.noisy(shots, draws)).reshape(len(shots), len(draws), -1)
+        return self.values_of(keys, turns)
+
+    def values_of(self, keys: np.ndarray, turns: list[tuple[float, float]] | None) -> np.ndarray:
+        """Mean value per candidate of report keys (candidates, draws, fields)."""
         w = self.config.weights
-        out = np.empty(len(shots))
-        for c in range(len(shots)):
+        out = np.empty(len(keys))
+        for c in range(len(keys)):
             mine, theirs = turns[c] if turns is not None else (w.turn, w.turn)
             vals = [self.judge.value(self.judge.judge(k), mine, theirs) for k in keys[c]]
             out[c] = float(np.mean(vals))
@@ -139,6 +164,51 @@ class _Search:
         theirs = TableView.build(v.board, v.players, next_seat(v.seat, v.players), state, layout)
         return turn_value(mine, w), turn_value(theirs, w)
 
+    def chance(self, view: TableView, draws: np.ndarray) -> float:
+        """Estimated chance that the best direct pot of ``view``'s seat keeps its turn or wins
+        (R3a, R7a): the best share of ``draws`` over its first few pots that work as meant."""
+        cands = generate(view, _ROLLOUT_BUDGET)
+        if not cands:
+            return 0.0
+        shots = np.array([[c.x, c.y, c.angle, c.speed] for c in cands])
+        judge = Judge(view.state, view.color, self.config.weights)
+        batch = run_shots(view, shots, _seeds(self.rng, len(shots)), self.fly_off)
+        self.simulated += len(shots)
+        keys = report_keys(view, batch)
+        ok = [k for k in range(len(cands)) if _success(judge.judge(keys[k]))][:_ROLLOUT_KEEP]
+        if not ok:
+            return 0.0
+        noisy = self.noisy(shots[ok], draws, view)
+        batch = run_shots(view, noisy, _seeds(self.rng, len(noisy)), self.fly_off)
+        self.simulated += len(noisy)
+        sampled = report_keys(view, batch).reshape(len(ok), len(draws), -1)
+        best = 0.0
+        for row in sampled:
+            best = max(best, float(np.mean([_success(judge.judge(k)) for k in row])))
+        return best
+
+    def rollout_turns(self, shot: np.ndarray, draws: np.ndarray) -> tuple[float, float]:
+        """(our next shot's value, theirs) in the position the shot leaves when played as meant,
+        from the simulated chance of each side's best next pot (jack pots that win count
+        ``jack_ease`` more, R6b)."""
+        v = self.view
+        batch = run_shots(v, shot[None, :], _seeds(self.rng, 1), self.fly_off)
+        self.simulated += 1
+        j = self.judge.judge(report_keys(v, batch)[0])
+        w = self.config.weights
+        if j.over:
+            return w.turn, w.turn
+        layout = layout_after(v, batch, 0, j.ruling)
+        out = []
+        for seat in (v.seat, next_seat(v.seat, v.players)):
+            view = TableView.build(v.board, v.players, seat, j.state, layout)
+            p = self.chance(view, draws)
+            value = w.turn_base + w.turn_ease * p
+            if view.jack_allowed:
+                value += w.jack_ease * p
+            out.append(value)
+        return out[0], out[1]
+
     def run(self) -> SearchResult:
         v, cfg = self.view, self.config
         cands = generate(v, cfg.budget) or generate(v, _FALLBACK)
@@ -148,19 +218,49 @@ class _Search:
                 "ストライカーを置ける場所がありません（R2a, R2b）",
             )
         shots = np.array([[c.x, c.y, c.angle, c.speed] for c in cands])
-        keys = self.simulate(shots)
-        values = np.array([self.judge.quick_value(k) for k in keys])
+        screening = cfg.screen > 0 and not self.noise.is_zero
+        first: np.ndarray | None = None
+        if screening:
+            screen_draws = self.noise.draw_many(self.rng, cfg.screen)
+            first = self.simulate(self.noisy(shots, screen_draws)).reshape(
+                len(shots), cfg.screen, -1
+            )
+            values = self.values_of(first, None)
+        else:
+            values = np.array([self.judge.quick_value(k) for k in self.simulate(shots)])
         order = np.argsort(-values, kind="stable")
         pool = order[: max(1, cfg.keep)]
         pool_values = values[pool]
         sampling = cfg.samples > 0 and not self.noise.is_zero
         draws = self.noise.draw_many(self.rng, cfg.samples) if sampling else np.zeros((1, 4))
+        keys: np.ndarray | None = None
         if sampling:
-            pool_values = self.sampled_values(shots[pool], draws, None)
+            keys = self.simulate(self.noisy(shots[pool], draws)).reshape(len(pool), len(draws), -1)
+            if first is not None:
+                keys = np.concatenate([first[pool], keys], axis=1)
+            pool_values = self.values_of(keys, None)
+            ranked = np.argsort(-pool_values, kind="stable")
+            pool, pool_values, keys = pool[ranked], pool_values[ranked], keys[ranked]
+        turns: list[tuple[float, float]] | None = None
+        if cfg.rollout > 0:
+            n = min(cfg.rollout, len(pool))
+            pool = pool[:n]
+            if keys is None:
+                keys = self.simulate(self.noisy(shots[pool], draws)).reshape(n, len(draws), -1)
+            keys = keys[:n]
+            if sampling and cfg.confirm_samples > 0:
+                more = self.noise.draw_many(self.rng, cfg.confirm_samples)
+                extra = self.simulate(self.noisy(shots[pool], more)).reshape(n, len(more), -1)
+                keys = np.concatenate([keys, extra], axis=1)
+            little = (
+                self.noise.draw_many(self.rng, _ROLLOUT_DRAWS) if sampling else np.zeros((1, 4))
+            )
+            turns = [self.rollout_turns(shots[c], little) for c in pool]
+            pool_values = self.values_of(keys, turns)
             ranked = np.argsort(-pool_values, kind="stable")
             pool, pool_values = pool[ranked], pool_values[ranked]
-        turns: list[tuple[float, float]] | None = None
-        if cfg.position > 0:
+            turns = [turns[int(k)] for k in ranked]
+        elif cfg.position > 0:
             pool = pool[: cfg.position]
             turns = [self.turns_after(shots[c]) for c in pool]
             pool_values = self.sampled_values(shots[pool], draws, turns)

@@ -1,0 +1,103 @@
+"""The expert's search stages: break fans, noisy screening, rollouts of the next shot, and the
+layout a simulated shot leaves (the same as the match's, R6e)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+from ai_helpers import scrambled_match
+
+from hikone_carrom.ai import (
+    BASE_NOISE,
+    LEVELS,
+    CandidateBudget,
+    NoiseModel,
+    ShotKind,
+    TableView,
+    generate,
+    make_player,
+    search,
+)
+from hikone_carrom.ai.outcomes import execute, layout_after, report_keys, run_shots
+from hikone_carrom.ai.value import Judge
+from hikone_carrom.match import Match
+from hikone_carrom.physics import Disk
+
+EXPERT = LEVELS[6].search
+
+
+def _rng(seed: int = 3) -> np.random.Generator:
+    return np.random.Generator(np.random.PCG64(seed))
+
+
+def _same_layout(a: Sequence[Disk], b: Sequence[Disk]) -> bool:
+    ka, kb = sorted(a, key=lambda d: d.id), sorted(b, key=lambda d: d.id)
+    if [(d.id, d.layer) for d in ka] != [(d.id, d.layer) for d in kb]:
+        return False
+    return all(math.hypot(p.x - q.x, p.y - q.y) < 1e-9 for p, q in zip(ka, kb, strict=True))
+
+
+def test_break_fan_turns_each_line_by_the_spread() -> None:
+    view = TableView.of_match(scrambled_match(2, seed=4, shots=3))
+    base = CandidateBudget(placements=5, arrivals=(), breaks=True)
+    fan = replace(base, break_spread=(-0.06, 0.0, 0.06), break_speeds=(2.0, 3.0, 4.5))
+    plain = [c for c in generate(view, base) if c.kind is ShotKind.BREAK]
+    wide = [c for c in generate(view, fan) if c.kind is ShotKind.BREAK]
+    assert plain and len(wide) == len(plain) // 2 * 3 * 3
+    assert {round(c.speed, 6) for c in wide} == {2.0, 3.0, 4.5}
+    # Each (placement, group) line is fanned: the middle shot has the plain angle.
+    plain_angles = {(round(c.x, 9), round(c.y, 9), round(c.angle, 9)) for c in plain}
+    middles = wide[3::9]
+    assert all((round(c.x, 9), round(c.y, 9), round(c.angle, 9)) in plain_angles for c in middles)
+    for left, mid in zip(wide[0::9], wide[3::9], strict=True):
+        turn = math.remainder(mid.angle - left.angle, 2.0 * math.pi)
+        assert math.isclose(turn, 0.06, abs_tol=1e-9)
+
+
+def test_screening_and_rollouts_simulate_more_and_stay_deterministic() -> None:
+    view = TableView.of_match(scrambled_match(2, seed=8, shots=6))
+    plain = replace(EXPERT, screen=0, rollout=0, confirm_samples=0)
+    quick = search(view, plain, BASE_NOISE, _rng())
+    full = search(view, EXPERT, BASE_NOISE, _rng())
+    again = search(view, EXPERT, BASE_NOISE, _rng())
+    assert full == again
+    assert full.simulated > quick.simulated + full.candidates * EXPERT.screen
+    assert view.placement.contains(full.shot[0], full.shot[1])
+    assert 0.0 < full.shot[3] <= view.board.max_speed
+
+
+def test_expert_search_with_an_exact_hand_skips_sampling() -> None:
+    view = TableView.of_match(scrambled_match(2, seed=2, shots=5))
+    found = search(view, EXPERT, NoiseModel(), _rng())
+    assert found.simulated < found.candidates + 40 * EXPERT.rollout
+    assert view.placement.contains(found.shot[0], found.shot[1])
+
+
+def test_layout_after_is_the_layout_the_match_leaves() -> None:
+    """For shots played through Match.play (no fly-off draws), the search's layout is the same."""
+    checked = 0
+    for seed in range(6):
+        match = Match(players=2, seed=seed, fly_off=False)
+        player = make_player("random", seed=seed, noise_scale=1.0)
+        for _ in range(10):
+            if match.is_over:
+                break
+            decision = player.decide(match)
+            view = TableView.of_match(match)
+            shot = decision.shot
+            executed = execute(
+                view.placement,
+                (shot.x, shot.y, shot.angle, shot.speed),
+                decision.noise,
+                view.board.max_speed,
+            )
+            batch = run_shots(view, np.array([executed]), [0], fly_off=False)
+            ruling = Judge(view.state, view.color).judge(report_keys(view, batch)[0]).ruling
+            expected = layout_after(view, batch, 0, ruling)
+            match.play(shot, decision.noise)
+            assert _same_layout(match.layout, expected)
+            checked += 1
+    assert checked >= 30
