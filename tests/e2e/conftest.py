@@ -16,17 +16,9 @@ import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 from tests.e2e.gamekit import play_finished_game
 
+from hikone_carrom.server.bench import CHROMIUM_ARGS
+
 CHROMIUM = os.environ.get("HIKONE_CARROM_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
