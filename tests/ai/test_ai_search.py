@@ -101,3 +101,52 @@ def test_layout_after_is_the_layout_the_match_leaves() -> None:
             assert _same_layout(match.layout, expected)
             checked += 1
     assert checked >= 30
+
+
+def _endgame_view(red_left: int, green_left: int) -> TableView:
+    """Red (seat 0) to shoot with ``red_left`` of its pucks on the board and green with
+    ``green_left``; the others pocketed (R6b: with none left red may pocket the jack)."""
+    match = Match(players=2, seed=5)
+    red = [d for d in match.layout if d.id.startswith("R")][:red_left]
+    green = [d for d in match.layout if d.id.startswith("G")][:green_left]
+    jack = [d for d in match.layout if d.id == "J"]
+    state = replace(
+        match.referee.state,
+        pocketed=(12 - red_left, 12 - green_left),
+        has_shot=(True, True),
+        shots=40,
+    )
+    return TableView.build(match.board, 2, 0, state, [*red, *green, *jack])
+
+
+def test_jack_budget_adds_jack_shots_screened_under_more_draws() -> None:
+    view = _endgame_view(0, 2)
+    assert view.jack_allowed
+    plain = replace(EXPERT, jack_budget=None, jack_screen=0)
+    assert EXPERT.jack_budget is not None
+    found = search(view, EXPERT, BASE_NOISE, _rng())
+    base = search(view, plain, BASE_NOISE, _rng())
+    assert found == search(view, EXPERT, BASE_NOISE, _rng())
+    extra = len(generate(view, EXPERT.jack_budget))
+    assert extra > 0 and found.candidates == base.candidates + extra
+    assert found.simulated >= found.candidates * EXPERT.jack_screen
+    assert found.candidate.kind is ShotKind.JACK and found.candidate.target == "J"
+    assert view.placement.contains(found.shot[0], found.shot[1])
+    assert 0.0 < found.shot[3] <= view.board.max_speed
+    # Not in the jack phase the jack budget changes nothing.
+    mid = _endgame_view(3, 2)
+    assert search(mid, EXPERT, BASE_NOISE, _rng()) == search(mid, plain, BASE_NOISE, _rng())
+
+
+def test_deny_weighs_the_next_shot_of_an_opponent_close_to_winning() -> None:
+    from hikone_carrom.ai.search import _Search
+
+    shot = np.array([0.0, -0.21, math.pi / 2, 0.3])
+    draws = BASE_NOISE.draw_many(_rng(1), 4)
+    turns = []
+    for green_left, deny in ((1, 0.0), (1, 2.0), (5, 0.0), (5, 2.0)):
+        view = _endgame_view(4, green_left)
+        config = replace(EXPERT, weights=replace(EXPERT.weights, deny=deny))
+        turns.append(_Search(view, config, BASE_NOISE, _rng(), True).rollout_turns(shot, draws))
+    assert turns[0][0] == turns[1][0] and turns[2] == turns[3]
+    assert math.isclose(turns[1][1], 3.0 * turns[0][1])

@@ -17,6 +17,7 @@ from hikone_carrom.ai.noise import BASE_NOISE
 from hikone_carrom.ai.player import Player
 from hikone_carrom.ai.players import AimPlayer, RandomPlayer, SearchPlayer
 from hikone_carrom.ai.search import SearchConfig
+from hikone_carrom.ai.value import Weights
 
 __all__ = ["BASELINES", "EXPERT_LEVEL", "GREEDY", "LEVELS", "Level", "make_player", "player_names"]
 
@@ -121,6 +122,15 @@ LEVELS: dict[int, Level] = {
             screen=4,
             rollout=8,
             confirm_samples=40,
+            jack_budget=CandidateBudget(
+                placements=15,
+                per_aim=4,
+                arrivals=(0.15, 0.35, 0.6, 1.0, 1.5),
+                max_cut=math.radians(80.0),
+                banks=True,
+            ),
+            jack_screen=24,
+            weights=Weights(jack_ease=30.0, deny=2.0),
         ),
     ),
 }

@@ -36,6 +36,7 @@ _FALLBACK = CandidateBudget(placements=5, arrivals=(), breaks=True, safety=8)
 _REFINE_ANGLES = (-0.8, -0.3, 0.3, 0.8)  # degrees
 _REFINE_SPEEDS = (0.9, 1.12)
 _ROLLOUT_BUDGET = CandidateBudget(placements=4, arrivals=(0.6,))
+_ROLLOUT_JACK_BUDGET = CandidateBudget(placements=7, arrivals=(0.3, 0.7), banks=True)
 _ROLLOUT_KEEP = 12
 _ROLLOUT_DRAWS = 8
 
@@ -59,6 +60,10 @@ class SearchConfig:
         confirm_samples: fresh noise draws added for the ``rollout`` candidates.
         screen: noise draws for every candidate in the first stage (0: as meant only), so that
             shots whose outcome is a lottery (breaks) are not kept for one lucky outcome.
+        jack_budget: extra candidates once the jack may be pocketed (R6b): pocketing it wins,
+            so they are many (None: the usual budget only).
+        jack_screen: noise draws for every candidate in the first stage once the jack may be
+            pocketed (0: ``screen``).
         choice_top: choose at random among this many best (1: always the best).
         weights: values of win, turn and ease (pucks).
     """
@@ -73,6 +78,8 @@ class SearchConfig:
     rollout: int = 0
     confirm_samples: int = 0
     screen: int = 0
+    jack_budget: CandidateBudget | None = None
+    jack_screen: int = 0
 
 
 @dataclass(frozen=True)
@@ -167,7 +174,7 @@ class _Search:
     def chance(self, view: TableView, draws: np.ndarray) -> float:
         """Estimated chance that the best direct pot of ``view``'s seat keeps its turn or wins
         (R3a, R7a): the best share of ``draws`` over its first few pots that work as meant."""
-        cands = generate(view, _ROLLOUT_BUDGET)
+        cands = generate(view, _ROLLOUT_JACK_BUDGET if view.jack_allowed else _ROLLOUT_BUDGET)
         if not cands:
             return 0.0
         shots = np.array([[c.x, c.y, c.angle, c.speed] for c in cands])
@@ -190,7 +197,8 @@ class _Search:
     def rollout_turns(self, shot: np.ndarray, draws: np.ndarray) -> tuple[float, float]:
         """(our next shot's value, theirs) in the position the shot leaves when played as meant,
         from the simulated chance of each side's best next pot (jack pots that win count
-        ``jack_ease`` more, R6b)."""
+        ``jack_ease`` more, R6b; the opponent's counts ``deny`` times more when it has at most
+        ``deny_left`` pucks on the board, R7a)."""
         v = self.view
         batch = run_shots(v, shot[None, :], _seeds(self.rng, 1), self.fly_off)
         self.simulated += 1
@@ -206,25 +214,29 @@ class _Search:
             value = w.turn_base + w.turn_ease * p
             if view.jack_allowed:
                 value += w.jack_ease * p
+            if view.color is not v.color and j.state.pucks_on_board(view.color) <= w.deny_left:
+                value *= 1.0 + w.deny
             out.append(value)
         return out[0], out[1]
 
     def run(self) -> SearchResult:
         v, cfg = self.view, self.config
+        jack = v.jack_allowed and cfg.jack_budget is not None
         cands = generate(v, cfg.budget) or generate(v, _FALLBACK)
+        if jack and cfg.jack_budget is not None:
+            cands = generate(v, cfg.jack_budget) + cands
         if not cands:
             raise NoLegalShotError(
                 "no legal placement for the striker (R2a, R2b)",
                 "ストライカーを置ける場所がありません（R2a, R2b）",
             )
         shots = np.array([[c.x, c.y, c.angle, c.speed] for c in cands])
-        screening = cfg.screen > 0 and not self.noise.is_zero
+        screen = cfg.jack_screen if jack and cfg.jack_screen > 0 else cfg.screen
+        screening = screen > 0 and not self.noise.is_zero
         first: np.ndarray | None = None
         if screening:
-            screen_draws = self.noise.draw_many(self.rng, cfg.screen)
-            first = self.simulate(self.noisy(shots, screen_draws)).reshape(
-                len(shots), cfg.screen, -1
-            )
+            screen_draws = self.noise.draw_many(self.rng, screen)
+            first = self.simulate(self.noisy(shots, screen_draws)).reshape(len(shots), screen, -1)
             values = self.values_of(first, None)
         else:
             values = np.array([self.judge.quick_value(k) for k in self.simulate(shots)])

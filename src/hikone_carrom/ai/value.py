@@ -29,6 +29,8 @@ class Weights:
         jack_ease: extra value per unit ease of a next shot at the jack that would win (R6b).
         regain: share of our own next shot's value still counted when the turn passes (we shoot
             again after the opponent). miss: cost of a shot that touches no disk at all.
+        deny: extra share of the opponent's next-shot value when it has at most ``deny_left``
+            pucks on the board, so is close to winning (R7a); used by the rollout.
     """
 
     win: float = 60.0
@@ -38,6 +40,8 @@ class Weights:
     jack_ease: float = 12.0
     regain: float = 0.4
     miss: float = 0.3
+    deny: float = 0.0
+    deny_left: int = 2
 
 
 def material(state: RefereeState, color: Color) -> int:
