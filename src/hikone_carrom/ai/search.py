@@ -8,8 +8,10 @@ draws for every candidate: common random numbers); (3) the best ``rollout`` give
 ``confirm_samples`` more draws and valued by a rollout of the next shot: the simulated chance of
 the best direct pot left, ours if we keep the turn and the opponent's if it passes (or, with
 ``position``, by the geometric ease of that pot); (4) optionally small changes of angle and speed
-around the best. Everything is drawn from the generator it is given, so a search is
-deterministic for a seed.
+around the best. Once the shooter may pocket the jack (R6b), ``jack_budget`` adds a wider set of
+jack shots (placements, arrival speeds, cuts, banks) to stage 1, screened under ``jack_screen``
+noise draws so that the jack shot is chosen by its chance of success. Everything is drawn from the
+generator it is given, so a search is deterministic for a seed.
 """
 
 from __future__ import annotations
