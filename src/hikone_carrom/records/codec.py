@@ -25,6 +25,7 @@ __all__ = [
     "VERSION",
     "RecordFormatError",
     "board_from_dict",
+    "counts_of",
     "dump",
     "layout_hash",
     "load",
@@ -49,7 +50,9 @@ def layout_hash(layout: Sequence[Disk]) -> str:
     return hashlib.sha256("|".join(rows).encode()).hexdigest()
 
 
-def _counts(match: Match) -> dict[str, Any]:
+def counts_of(match: Match) -> dict[str, Any]:
+    """The counts a record stores after each action: pocketed and debt per colour, the jack's
+    colour if pocketed, the next seat (R5i, R7)."""
     state = match.referee.state
     return {
         "pocketed": {"red": state.pocketed[0], "green": state.pocketed[1]},
@@ -88,7 +91,7 @@ def to_record(match: Match, players_info: Sequence[dict[str, Any]] | None = None
             assert action.lot_winner is not None
             shadow.decide_lot(action.lot_winner)
             entry["winner"] = action.lot_winner.value
-        entry["counts"] = _counts(shadow)
+        entry["counts"] = counts_of(shadow)
         entry["layout_hash"] = layout_hash(shadow.layout)
         actions.append(entry)
     outcome = match.outcome

@@ -8,8 +8,8 @@ from typing import Any
 
 from hikone_carrom.match import ActionKind, IllegalShotError, Match, Noise, PlayResult, Shot
 from hikone_carrom.records.codec import (
-    _counts,
     check_header,
+    counts_of,
     layout_hash,
     match_of,
 )
@@ -88,7 +88,7 @@ def iter_replay(record: Any) -> Iterator[ReplayStep]:
         if not isinstance(entry, dict):
             raise ReplayError(n, "an action must be an object")
         play = _apply(match, entry, n)
-        if _counts(match) != _field(entry, "counts", n):
+        if counts_of(match) != _field(entry, "counts", n):
             raise ReplayError(n, "the counts after the action differ from the recorded ones")
         if layout_hash(match.layout) != _field(entry, "layout_hash", n):
             raise ReplayError(n, "the layout after the action differs (hash mismatch)")
