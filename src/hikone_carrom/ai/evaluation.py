@@ -91,10 +91,10 @@ def task_to_dict(task: Task) -> dict[str, Any]:
     return {"kind": "solo" if isinstance(task, SoloTask) else "duel", **asdict(task)}
 
 
-def _player(name: str, seed: int, tier: str) -> Player:
+def _player(name: str, seed: int, tier: str, solo: bool = False) -> Player:
     level: str | int = int(name) if name.isdigit() else name
     scale = None if tier == OWN_TIER else tier_scale(tier)
-    return make_player(level, seed=seed, noise_scale=scale)
+    return make_player(level, seed=seed, noise_scale=scale, solo=solo)
 
 
 def _shoot(match: Match, player: Player, times: list[float]) -> bool:
@@ -114,7 +114,7 @@ def _shoot(match: Match, player: Player, times: list[float]) -> bool:
 def run_solo(task: SoloTask) -> dict[str, Any]:
     """Play a solo clear; the result as plain JSON (strikes, cleared, decision times)."""
     match = Match(players=2, seed=task.seed)
-    player = _player(task.player, task.seed, task.tier)
+    player = _player(task.player, task.seed, task.tier, solo=True)
     times: list[float] = []
     strikes = penalties = 0
     while not match.is_over and strikes < task.cap:

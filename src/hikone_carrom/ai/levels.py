@@ -9,7 +9,7 @@ and the jack tried once each as meant, no noise sampling), or a level 1..6 (also
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hikone_carrom.ai.candidates import CandidateBudget
 from hikone_carrom.ai.errors import UnknownPlayerError
@@ -161,7 +161,7 @@ def _level_number(name_or_level: str | int) -> int | None:
 
 
 def make_player(
-    name_or_level: str | int, seed: int = 0, noise_scale: float | None = None
+    name_or_level: str | int, seed: int = 0, noise_scale: float | None = None, solo: bool = False
 ) -> Player:
     """A computer player by name ("random", "aim", "greedy", "expert", "levelN") or level 1..6.
 
@@ -169,6 +169,8 @@ def make_player(
         seed: seeds every decision (with the number of actions of the match so far).
         noise_scale: the hand's noise as a multiple of the 1x tier (2 mm, 1.0 deg, 3 %);
             ``None`` = the level's own (baselines: 1x).
+        solo: the player is alone on the board (a solo clear): only its own pucks and its
+            strikes count (:meth:`Weights.solo`).
 
     Raises:
         UnknownPlayerError: unknown name or level, or a bad seed or noise scale.
@@ -199,7 +201,7 @@ def make_player(
             return RandomPlayer("random", seed, noise)
         if key == "aim":
             return AimPlayer("aim", seed, noise)
-        return SearchPlayer("greedy", seed, noise, GREEDY)
+        return SearchPlayer("greedy", seed, noise, _alone(GREEDY) if solo else GREEDY)
     number = _level_number(name_or_level)
     if number is None or number not in LEVELS:
         raise UnknownPlayerError(
@@ -208,4 +210,9 @@ def make_player(
         )
     level = LEVELS[number]
     scale = level.noise_scale if noise_scale is None else noise_scale
-    return SearchPlayer(f"level{number}", seed, BASE_NOISE.scaled(scale), level.search)
+    config = _alone(level.search) if solo else level.search
+    return SearchPlayer(f"level{number}", seed, BASE_NOISE.scaled(scale), config)
+
+
+def _alone(config: SearchConfig) -> SearchConfig:
+    return replace(config, weights=config.weights.solo())

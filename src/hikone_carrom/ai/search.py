@@ -211,6 +211,9 @@ class _Search:
         layout = layout_after(v, batch, 0, j.ruling)
         out = []
         for seat in (v.seat, next_seat(v.seat, v.players)):
+            if seat != v.seat and w.rival == 0.0:
+                out.append(0.0)  # alone on the board: the other seat never shoots
+                continue
             view = TableView.build(v.board, v.players, seat, j.state, layout)
             p = self.chance(view, draws)
             value = w.turn_base + w.turn_ease * p

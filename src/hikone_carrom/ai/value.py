@@ -11,7 +11,7 @@ shoots next. Partners in doubles share a colour, so they play for the team (R1c)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from hikone_carrom.ai.outcomes import report_of_key
 from hikone_carrom.rules import Color, RefereeState, Ruling, apply
@@ -31,6 +31,8 @@ class Weights:
             again after the opponent). miss: cost of a shot that touches no disk at all.
         deny: extra share of the opponent's next-shot value when it has at most ``deny_left``
             pucks on the board, so is close to winning (R7a); used by the rollout.
+        rival: share of the opponent's material and next shot counted (0: alone on the board).
+        pass_cost: cost of a shot that passes the turn, besides the opponent's next shot.
     """
 
     win: float = 60.0
@@ -42,13 +44,22 @@ class Weights:
     miss: float = 0.3
     deny: float = 0.0
     deny_left: int = 2
+    rival: float = 1.0
+    pass_cost: float = 0.0
+
+    def solo(self) -> Weights:
+        """The weights of a solo clear (issue 6): the other seat never shoots, so its pucks and
+        its next shot count for nothing, a passed turn comes straight back in the same layout,
+        and only the strike it wasted costs (``turn``)."""
+        return replace(self, rival=0.0, regain=1.0, pass_cost=self.turn, deny=0.0)
 
 
-def material(state: RefereeState, color: Color) -> int:
-    """Own pucks pocketed minus debt, minus the same for the opponent (R5i, R7b)."""
+def material(state: RefereeState, color: Color, rival: float = 1.0) -> float:
+    """Own pucks pocketed minus debt, minus ``rival`` times the same for the opponent (R5i,
+    R7b)."""
     me = state.pocketed_of(color) - state.debt_of(color)
     opp = color.opponent
-    return me - (state.pocketed_of(opp) - state.debt_of(opp))
+    return me - rival * (state.pocketed_of(opp) - state.debt_of(opp))
 
 
 @dataclass(frozen=True)
@@ -94,7 +105,8 @@ class Judge:
             won = new.is_over and winner is self.color
             lost = new.is_over and winner is self.color.opponent
             mine = (not new.is_over) and new.color(new.shooter) is self.color
-            gain = float(material(new, self.color) - material(self.state, self.color))
+            rival = self.weights.rival
+            gain = material(new, self.color, rival) - material(self.state, self.color, rival)
             missed = len(k) > 9 and bool(k[9])
             found = Judgement(gain, won, lost, mine, missed, new, ruling)
             self._cache[k] = found
@@ -118,4 +130,4 @@ class Judge:
         base = j.gain - (w.miss if j.missed else 0.0)
         if j.mine_next:
             return base + turn_mine
-        return base - turn_theirs + w.regain * turn_mine
+        return base - w.pass_cost - w.rival * turn_theirs + w.regain * turn_mine
