@@ -109,6 +109,12 @@ def test_command_runs_resumes_and_reports(tmp_path: Path, capsys: Any) -> None:
     assert "Solo clear" in text and "Wilson" in text and "Decision time" in text
     assert main([*args, "--report-only"]) == 0
     assert "greedy" in capsys.readouterr().out
+    duels_only = tmp_path / "duels.jsonl"
+    no_solo = list(args)
+    for flag, value in (("--players", "none"), ("--results", str(duels_only))):
+        no_solo[no_solo.index(flag) + 1] = value
+    assert main(no_solo) == 0
+    assert len(duels_only.read_text(encoding="utf-8").splitlines()) == 1 + 2 * 2  # no solo
 
 
 @pytest.mark.parametrize(

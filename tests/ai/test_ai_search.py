@@ -22,6 +22,7 @@ from hikone_carrom.ai import (
     search,
 )
 from hikone_carrom.ai.outcomes import execute, layout_after, report_keys, run_shots
+from hikone_carrom.ai.players import SearchPlayer
 from hikone_carrom.ai.value import Judge
 from hikone_carrom.match import Match
 from hikone_carrom.physics import Disk
@@ -150,3 +151,37 @@ def test_deny_weighs_the_next_shot_of_an_opponent_close_to_winning() -> None:
         turns.append(_Search(view, config, BASE_NOISE, _rng(), True).rollout_turns(shot, draws))
     assert turns[0][0] == turns[1][0] and turns[2] == turns[3]
     assert math.isclose(turns[1][1], 3.0 * turns[0][1])
+
+
+def test_solo_weights_count_only_own_pucks_and_charge_a_passed_strike() -> None:
+    from hikone_carrom.ai.search import _Search
+
+    view = _endgame_view(4, 3)
+    duel, solo = EXPERT.weights, EXPERT.weights.solo()
+    red_and_green_in = (1, 1, 0, 0, 0, 0, 0, 0, 0, 0)  # R3a success with a service puck (R3b)
+    nothing_in = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    vs = Judge(view.state, view.color, duel)
+    alone = Judge(view.state, view.color, solo)
+    assert vs.judge(red_and_green_in).gain == 0.0 and alone.judge(red_and_green_in).gain == 1.0
+    assert alone.judge(red_and_green_in).mine_next
+    # A passed turn: in a duel the opponent's next shot costs; alone only the strike does.
+    assert vs.value(vs.judge(nothing_in), 0.5, 2.0) == -2.0 + duel.regain * 0.5
+    assert alone.value(alone.judge(nothing_in), 0.5, 2.0) == -solo.turn + 0.5
+    # Alone, the rollout values our next shot only (the other seat never shoots).
+    shot = np.array([0.0, -0.21, math.pi / 2, 0.3])
+    draws = BASE_NOISE.draw_many(_rng(1), 4)
+    with_rival = _Search(view, EXPERT, BASE_NOISE, _rng(), True)
+    config = replace(EXPERT, weights=solo)
+    without = _Search(view, config, BASE_NOISE, _rng(), True)
+    mine, theirs = without.rollout_turns(shot, draws)
+    rival_mine, rival_theirs = with_rival.rollout_turns(shot, draws)
+    assert theirs == 0.0 < rival_theirs and mine == rival_mine
+
+
+def test_solo_clear_players_play_alone() -> None:
+    alone = make_player(6, seed=1, solo=True)
+    assert isinstance(alone, SearchPlayer) and alone.config.weights.rival == 0.0
+    greedy = make_player("greedy", solo=True)
+    assert isinstance(greedy, SearchPlayer) and greedy.config.weights.pass_cost > 0.0
+    duel = make_player(6, seed=1)
+    assert isinstance(duel, SearchPlayer) and duel.config.weights == EXPERT.weights

@@ -53,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--players",
         default=DEFAULT_PLAYERS,
-        help=f"solo-clear players: names or levels, comma separated (default {DEFAULT_PLAYERS})",
+        help="solo-clear players: names or levels, comma separated, or 'none' "
+        f"(default {DEFAULT_PLAYERS})",
     )
     p.add_argument(
         "--duels",
@@ -119,7 +120,7 @@ def plan_tasks(args: argparse.Namespace) -> list[Task]:
     for tier in tiers:
         if tier != OWN_TIER:
             tier_scale(tier)
-    players = _names(args.players) if args.players.strip() else []
+    players = [] if args.players.strip().lower() in ("", "none") else _names(args.players)
     duels: list[tuple[str, str]] = []
     if args.duels.strip().lower() != "none":
         for pair in args.duels.split(","):
