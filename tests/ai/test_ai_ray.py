@@ -66,9 +66,9 @@ def _comparable(path: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _descendants(pid: int) -> list[int]:
-    """Live (non-zombie) processes below ``pid``, read from /proc."""
-    children: dict[int, list[int]] = {}
+def _live_processes() -> Iterator[tuple[int, list[str]]]:
+    """(pid, fields of /proc/PID/stat after the command name) of every live (non-zombie)
+    process: fields[1] is the parent, fields[3] the session."""
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -78,7 +78,14 @@ def _descendants(pid: int) -> list[int]:
             continue
         fields = stat[stat.rindex(")") + 2 :].split()
         if fields[0] != "Z":
-            children.setdefault(int(fields[1]), []).append(int(entry))
+            yield int(entry), fields
+
+
+def _descendants(pid: int) -> list[int]:
+    """Live (non-zombie) processes below ``pid``, read from /proc."""
+    children: dict[int, list[int]] = {}
+    for child, fields in _live_processes():
+        children.setdefault(int(fields[1]), []).append(child)
     found: list[int] = []
     stack = [pid]
     while stack:
@@ -97,18 +104,7 @@ def _command(pid: int) -> str:
 
 def _in_session(sid: int) -> list[int]:
     """Live processes of session ``sid`` (a ``ray start`` and everything it spawned)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        if fields[0] != "Z" and int(fields[3]) == sid:
-            found.append(int(entry))
-    return found
+    return [pid for pid, fields in _live_processes() if int(fields[3]) == sid]
 
 
 def _wait_until_gone(probe: Any, timeout_s: float) -> list[int]:

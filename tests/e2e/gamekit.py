@@ -27,6 +27,19 @@ def point_behind_striker(page: Page, back: float) -> tuple[float, float]:
     return float(x), float(y)
 
 
+def new_game(page: Page, base: str, mode: str, players: int = 2, level: str = "") -> str:
+    """Start a game from the home page (mode, players, computer level); the room's URL."""
+    page.goto(f"{base}/")
+    page.check(f"input[name=mode][value={mode}]")
+    if level:
+        page.select_option("select[name=level]", level)
+    page.select_option("select[name=players]", str(players))
+    page.click("#newgame button[type=submit]")
+    page.wait_for_url("**/room/*")
+    page.wait_for_function("() => window.__game && window.__game.state")
+    return page.url
+
+
 def wait_my_turn(page: Page, timeout: float = 30_000) -> None:
     """Until this page may shoot (its seat's turn, nothing animating)."""
     page.wait_for_function("() => window.__game && window.__game.myTurn()", timeout=timeout)

@@ -5,22 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from tests.e2e.gamekit import drag_shot, shots_seen, wait_my_turn
+from playwright.sync_api import Browser, expect
+from tests.e2e.gamekit import drag_shot, new_game, shots_seen, wait_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
-
-
-def _new_game(page: Page, base: str, mode: str, players: int = 2, level: str = "") -> str:
-    page.goto(f"{base}/")
-    page.check(f"input[name=mode][value={mode}]")
-    if level:
-        page.select_option("select[name=level]", level)
-    page.select_option("select[name=players]", str(players))
-    page.click("#newgame button[type=submit]")
-    page.wait_for_url("**/room/*")
-    page.wait_for_function("() => window.__game && window.__game.state")
-    return page.url
 
 
 def test_mouse_drag_shot_against_the_computer_until_it_replies(
@@ -29,7 +17,7 @@ def test_mouse_drag_shot_against_the_computer_until_it_replies(
     page = browser.new_page(viewport={"width": 1360, "height": 900}, locale="en-US")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    _new_game(page, server_url, "computer", level="1")
+    new_game(page, server_url, "computer", level="1")
     assert page.evaluate("() => window.__game.room.seats.map(s => s.kind)") == [
         "human",
         "computer",
@@ -72,7 +60,7 @@ def test_hotseat_shot_by_mouse_drag_animates_and_passes(
     page = browser.new_page(viewport={"width": 1360, "height": 900}, locale="en-US")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    _new_game(page, server_url, "hotseat")
+    new_game(page, server_url, "hotseat")
     wait_my_turn(page)
     page.screenshot(path=str(artifacts / "board-start.png"))
     drag_shot(page, pull=0.1)
@@ -93,7 +81,7 @@ def test_two_browsers_share_an_online_room_and_reload_resumes_the_seat(
     host_ctx = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-US")
     guest_ctx = browser.new_context(viewport={"width": 1280, "height": 860}, locale="ja-JP")
     host, guest = host_ctx.new_page(), guest_ctx.new_page()
-    url = _new_game(host, server_url, "online")
+    url = new_game(host, server_url, "online")
     guest.goto(url)
     guest.wait_for_function("() => window.__game && window.__game.state")
     assert guest.evaluate("() => window.__game.mySeats.size") == 0  # a spectator so far

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from tests.e2e.gamekit import wait_my_turn
+from playwright.sync_api import Browser, expect
+from tests.e2e.gamekit import new_game, wait_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -22,22 +22,13 @@ HINT_INK = """() => {
 """How many canvas pixels have the hint's light blue ink (the board itself is warm wood)."""
 
 
-def _new_computer_game(page: Page, base: str) -> None:
-    page.goto(f"{base}/")
-    page.check("input[name=mode][value=computer]")
-    page.select_option("select[name=level]", "1")
-    page.click("#newgame button[type=submit]")
-    page.wait_for_url("**/room/*")
-    page.wait_for_function("() => window.__game && window.__game.state")
-
-
 def test_ask_for_a_hint_see_the_guide_adopt_it_and_shoot(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
     page = browser.new_page(viewport={"width": 1360, "height": 900}, locale="en-US")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    _new_computer_game(page, server_url)
+    new_game(page, server_url, "computer", level="1")
     wait_my_turn(page)
     page.wait_for_timeout(200)
     ink_before = page.evaluate(HINT_INK)

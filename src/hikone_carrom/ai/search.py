@@ -29,6 +29,7 @@ from hikone_carrom.ai.position import turn_value
 from hikone_carrom.ai.value import Judge, Judgement, Weights
 from hikone_carrom.ai.view import TableView
 from hikone_carrom.match import Noise
+from hikone_carrom.physics import BatchResult
 from hikone_carrom.rules import next_seat
 
 __all__ = ["SearchConfig", "SearchResult", "search"]
@@ -124,9 +125,7 @@ class _Search:
         self.simulated = 0
 
     def simulate(self, shots: np.ndarray) -> np.ndarray:
-        batch = run_shots(self.view, shots, _seeds(self.rng, len(shots)), self.fly_off)
-        self.simulated += len(shots)
-        return report_keys(self.view, batch)
+        return report_keys(self.view, self.run_counted(self.view, shots))
 
     def noisy(
         self, shots: np.ndarray, draws: np.ndarray, view: TableView | None = None
@@ -158,20 +157,37 @@ class _Search:
             out[c] = float(np.mean(vals))
         return out
 
-    def turns_after(self, shot: np.ndarray) -> tuple[float, float]:
-        """(our next shot's value, theirs) in the position the shot leaves when played as meant."""
+    def run_counted(self, view: TableView, shots: np.ndarray) -> BatchResult:
+        """Simulate ``shots`` from ``view``'s layout, counting them."""
+        batch = run_shots(view, shots, _seeds(self.rng, len(shots)), self.fly_off)
+        self.simulated += len(shots)
+        return batch
+
+    def next_views(self, shot: np.ndarray) -> tuple[TableView, TableView | None] | None:
+        """The table as our next shot and the opponent's would see it once ``shot`` is played
+        as meant (settled and re-spotted, R6e); the opponent's is None when we are alone on
+        the board (``rival`` 0), and the whole is None when the shot ends the game."""
         v = self.view
-        batch = run_shots(v, shot[None, :], _seeds(self.rng, 1), self.fly_off)
-        self.simulated += 1
+        batch = self.run_counted(v, shot[None, :])
         j = self.judge.judge(report_keys(v, batch)[0])
-        w = self.config.weights
         if j.over:
-            return w.turn, w.turn
+            return None
         layout = layout_after(v, batch, 0, j.ruling)
-        state = j.state
-        mine = TableView.build(v.board, v.players, v.seat, state, layout)
-        theirs = TableView.build(v.board, v.players, next_seat(v.seat, v.players), state, layout)
-        return turn_value(mine, w), turn_value(theirs, w)
+        mine = TableView.build(v.board, v.players, v.seat, j.state, layout)
+        if self.config.weights.rival == 0.0:
+            return mine, None  # alone on the board: the other seat never shoots
+        other = next_seat(v.seat, v.players)
+        return mine, TableView.build(v.board, v.players, other, j.state, layout)
+
+    def turns_after(self, shot: np.ndarray) -> tuple[float, float]:
+        """(our next shot's value, theirs) in the position the shot leaves when played as meant,
+        from the geometric ease of each side's best pot."""
+        w = self.config.weights
+        views = self.next_views(shot)
+        if views is None:
+            return w.turn, w.turn
+        mine, theirs = views
+        return turn_value(mine, w), 0.0 if theirs is None else turn_value(theirs, w)
 
     def chance(self, view: TableView, draws: np.ndarray) -> float:
         """Estimated chance that the best direct pot of ``view``'s seat keeps its turn or wins
@@ -181,16 +197,12 @@ class _Search:
             return 0.0
         shots = np.array([[c.x, c.y, c.angle, c.speed] for c in cands])
         judge = Judge(view.state, view.color, self.config.weights)
-        batch = run_shots(view, shots, _seeds(self.rng, len(shots)), self.fly_off)
-        self.simulated += len(shots)
-        keys = report_keys(view, batch)
+        keys = report_keys(view, self.run_counted(view, shots))
         ok = [k for k in range(len(cands)) if _success(judge.judge(keys[k]))][:_ROLLOUT_KEEP]
         if not ok:
             return 0.0
         noisy = self.noisy(shots[ok], draws, view)
-        batch = run_shots(view, noisy, _seeds(self.rng, len(noisy)), self.fly_off)
-        self.simulated += len(noisy)
-        sampled = report_keys(view, batch).reshape(len(ok), len(draws), -1)
+        sampled = report_keys(view, self.run_counted(view, noisy)).reshape(len(ok), len(draws), -1)
         best = 0.0
         for row in sampled:
             best = max(best, float(np.mean([_success(judge.judge(k)) for k in row])))
@@ -201,25 +213,23 @@ class _Search:
         from the simulated chance of each side's best next pot (jack pots that win count
         ``jack_ease`` more, R6b; the opponent's counts ``deny`` times more when it has at most
         ``deny_left`` pucks on the board, R7a)."""
-        v = self.view
-        batch = run_shots(v, shot[None, :], _seeds(self.rng, 1), self.fly_off)
-        self.simulated += 1
-        j = self.judge.judge(report_keys(v, batch)[0])
         w = self.config.weights
-        if j.over:
+        views = self.next_views(shot)
+        if views is None:
             return w.turn, w.turn
-        layout = layout_after(v, batch, 0, j.ruling)
         out = []
-        for seat in (v.seat, next_seat(v.seat, v.players)):
-            if seat != v.seat and w.rival == 0.0:
-                out.append(0.0)  # alone on the board: the other seat never shoots
+        for view in views:
+            if view is None:
+                out.append(0.0)
                 continue
-            view = TableView.build(v.board, v.players, seat, j.state, layout)
             p = self.chance(view, draws)
             value = w.turn_base + w.turn_ease * p
             if view.jack_allowed:
                 value += w.jack_ease * p
-            if view.color is not v.color and j.state.pucks_on_board(view.color) <= w.deny_left:
+            if (
+                view.color is not self.view.color
+                and view.state.pucks_on_board(view.color) <= w.deny_left
+            ):
                 value *= 1.0 + w.deny
             out.append(value)
         return out[0], out[1]

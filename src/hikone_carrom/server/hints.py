@@ -72,6 +72,30 @@ def pocket_name(board: BoardSpec, side: Side, pocket: int) -> tuple[str, str]:
     return _POCKET_NAMES[(fy < 0.0, fx < 0.0)]
 
 
+_KIND_TEXT: dict[str, tuple[str, str]] = {
+    "direct": ("Direct shot: {target}{into}.", "直接ねらう：{target}{into}。"),
+    "bank": (
+        "Bank shot: the striker comes off a rail onto {target}{into}.",
+        "バンクショット：ストライカーを壁に当ててから{target}{into}。",
+    ),
+    "combination": (
+        "Combination: hit {carrier} so that it carries {target}{into}.",
+        "当て込み：{carrier}に当てて、{target}{into}。",
+    ),
+    "jack": ("Jack shot: the jack{into} (R6b).", "ジャックねらい：ジャック{into}（R6b）。"),
+    "break": (
+        "Break: a firm shot into the group around {target}.",
+        "崩し：{target}のまわりの固まりに強く当てる。",
+    ),
+    "safety": (
+        "Safety: a gentle shot that leaves little for the opponent.",
+        "守りのショット：相手にねらいやすい形を残さない。",
+    ),
+}
+"""What each kind of candidate shot (``Plan.info["kind"]``) does, en and ja."""
+_ANY_SHOT = ("The expert's shot.", "上級者のショット。")
+
+
 def _piece(disk_id: str | None, own: Color) -> tuple[str, str]:
     """A piece by its disk id as the shooter calls it (en, ja), with the rule terms."""
     if disk_id is None:
@@ -113,27 +137,9 @@ def describe_hint(
         into_en, into_ja = f" into the {p_en} pocket", f"を{p_ja}のポケットへ"
     else:
         into_en, into_ja = "", "をねらう"
-    if kind == "direct":
-        en = f"Direct shot: {target_en}{into_en}."
-        ja = f"直接ねらう：{target_ja}{into_ja}。"
-    elif kind == "bank":
-        en = f"Bank shot: the striker comes off a rail onto {target_en}{into_en}."
-        ja = f"バンクショット：ストライカーを壁に当ててから{target_ja}{into_ja}。"
-    elif kind == "combination":
-        en = f"Combination: hit {carrier_en} so that it carries {target_en}{into_en}."
-        ja = f"当て込み：{carrier_ja}に当てて、{target_ja}{into_ja}。"
-    elif kind == "jack":
-        en = f"Jack shot: the jack{into_en} (R6b)."
-        ja = f"ジャックねらい：ジャック{into_ja}（R6b）。"
-    elif kind == "break":
-        en = f"Break: a firm shot into the group around {target_en}."
-        ja = f"崩し：{target_ja}のまわりの固まりに強く当てる。"
-    elif kind == "safety":
-        en = "Safety: a gentle shot that leaves little for the opponent."
-        ja = "守りのショット：相手にねらいやすい形を残さない。"
-    else:
-        en = "The expert's shot."
-        ja = "上級者のショット。"
+    en_text, ja_text = _KIND_TEXT.get(kind or "", _ANY_SHOT)
+    en = en_text.format(target=target_en, carrier=carrier_en, into=into_en)
+    ja = ja_text.format(target=target_ja, carrier=carrier_ja, into=into_ja)
     shot = plan.shot
     if first_shot:
         where_en = "The striker stands on your tee spot (R2a)."

@@ -426,8 +426,8 @@ class Room:
             self._after_change()
             return token
 
-    async def play(self, seats: frozenset[int], seat: int, shot: Shot) -> None:
-        """Play a human's shot for ``seat``; the client must hold that seat."""
+    def _check_person_at(self, seats: frozenset[int], seat: int) -> None:
+        """Raise unless the client holds ``seat`` and a person sits there."""
         if seat not in seats:
             raise RoomError(
                 "not_your_seat",
@@ -435,17 +435,13 @@ class Room:
                 "この席はあなたの席ではありません",
                 status=403,
             )
-        if self.seats[seat].kind != "human":
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
             raise RoomError(
                 "not_your_seat", "This seat is not a person's", "この席は人の席ではありません"
             )
-        async with self.lock:
-            await self._play(seat, shot, None)
 
-    async def _play(self, seat: int, shot: Shot, noise: Noise | None) -> None:
-        """Check turn and state, simulate off the loop, then emit (the caller holds the lock)."""
-        if self.match.is_over:
-            raise RoomError("game_over", "The game is over", "試合は終わっています")
+    def _check_turn_of(self, seat: int) -> None:
+        """Raise unless every seat is taken and it is ``seat``'s turn (R1c)."""
         if self.waiting:
             raise RoomError(
                 "waiting", "Waiting for every seat to be taken", "全員が席に着くのを待っています"
@@ -457,6 +453,18 @@ class Room:
                 "この席の番ではありません（R1c）",
                 rule="R1c",
             )
+
+    async def play(self, seats: frozenset[int], seat: int, shot: Shot) -> None:
+        """Play a human's shot for ``seat``; the client must hold that seat."""
+        self._check_person_at(seats, seat)
+        async with self.lock:
+            await self._play(seat, shot, None)
+
+    async def _play(self, seat: int, shot: Shot, noise: Noise | None) -> None:
+        """Check turn and state, simulate off the loop, then emit (the caller holds the lock)."""
+        if self.match.is_over:
+            raise RoomError("game_over", "The game is over", "試合は終わっています")
+        self._check_turn_of(seat)
         try:
             play = await self.runner.simulate(self.match.play, shot, noise)
         except IllegalShotError as err:
@@ -486,30 +494,8 @@ class Room:
                 raise RoomError("game_over", "The game is over", "試合は終わっています")
             if seat is None:
                 seat = self.match.shooter
-            if seat not in seats:
-                raise RoomError(
-                    "not_your_seat",
-                    "You do not hold this seat",
-                    "この席はあなたの席ではありません",
-                    status=403,
-                )
-            if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
-                raise RoomError(
-                    "not_your_seat", "This seat is not a person's", "この席は人の席ではありません"
-                )
-            if self.waiting:
-                raise RoomError(
-                    "waiting",
-                    "Waiting for every seat to be taken",
-                    "全員が席に着くのを待っています",
-                )
-            if self.match.shooter != seat:
-                raise RoomError(
-                    "not_your_turn",
-                    "It is not this seat's turn (R1c)",
-                    "この席の番ではありません（R1c）",
-                    rule="R1c",
-                )
+            self._check_person_at(seats, seat)
+            self._check_turn_of(seat)
             key = HintKey(self.game_id, len(self.match.actions), seat)
             position = copy.deepcopy(self.match)
         seed = hint_seed(self.config.seed, self.game_number, key.actions)
