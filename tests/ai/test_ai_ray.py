@@ -125,10 +125,11 @@ def _free_port() -> int:
 
 @dataclass(frozen=True)
 class Cluster:
-    """A ``ray start --head`` cluster: its GCS address and the environment (token
-    authentication) a driver needs."""
+    """A ``ray start --head`` cluster: its GCS address, its Ray Client address and the
+    environment (token authentication) a driver needs."""
 
     gcs: str
+    client: str
     env: dict[str, str]
     session: int
 
@@ -182,7 +183,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
             text = re.sub(r"\x1b\[[0-9;]*m", "", log.read_text(errors="replace"))
         found = re.search(r"Local node IP: (\S+)", text)
         assert found and found.group(1) == "127.0.0.1", text  # loopback only
-        yield Cluster(f"127.0.0.1:{port}", env, proc.pid)
+        yield Cluster(f"127.0.0.1:{port}", f"ray://127.0.0.1:{client_port}", env, proc.pid)
     finally:
         _stop(proc)
         assert _wait_until_gone(lambda: _in_session(proc.pid), 10.0) == []
@@ -252,6 +253,16 @@ def test_local_ray_reports_a_worker_failure_then_a_cluster_resumes(
     done = _cli([*PLAN, "--results", str(path), "--ray", cluster.gcs], elsewhere, cluster.env)
     assert done.returncode == 0, done.stderr
     assert f"{KEYS - 1} done before" in done.stdout and "1/1" in done.stdout
+    assert _comparable(path) == reference
+
+
+def test_ray_client_address_runs_the_plan_like_local_processes(
+    tmp_path: Path, reference: dict[str, dict[str, Any]], cluster: Cluster
+) -> None:
+    path = tmp_path / "eval.jsonl"
+    done = _cli([*PLAN, "--results", str(path), "--ray", cluster.client], tmp_path, cluster.env)
+    assert done.returncode == 0, done.stderr
+    assert f"{KEYS}/{KEYS}" in done.stdout
     assert _comparable(path) == reference
 
 
