@@ -23,6 +23,7 @@ from hikone_carrom.ai import (
 )
 from hikone_carrom.ai.outcomes import execute, layout_after, report_keys, run_shots
 from hikone_carrom.ai.players import SearchPlayer
+from hikone_carrom.ai.search import _REFINE_ANGLES, _REFINE_SPEEDS
 from hikone_carrom.ai.value import Judge
 from hikone_carrom.match import Match
 from hikone_carrom.physics import Disk
@@ -185,3 +186,29 @@ def test_solo_clear_players_play_alone() -> None:
     assert isinstance(greedy, SearchPlayer) and greedy.config.weights.pass_cost > 0.0
     duel = make_player(6, seed=1)
     assert isinstance(duel, SearchPlayer) and duel.config.weights == EXPERT.weights
+
+
+def test_refinement_turns_and_speeds_a_candidate_and_never_loses_value() -> None:
+    view = TableView.of_match(scrambled_match(2, seed=8, shots=6))
+    exact = NoiseModel()
+    unrefined = search(view, replace(EXPERT, refine=0), exact, _rng())
+    refined = search(view, EXPERT, exact, _rng())
+    assert refined == search(view, EXPERT, exact, _rng())
+    # An exact hand: each refinement starts from its candidate's own as-meant value.
+    assert refined.value >= unrefined.value
+    assert refined.simulated > unrefined.simulated
+    # The chosen shot is a generated candidate turned by at most the steps' sum, its speed
+    # changed by at most theirs, its placement unchanged.
+    rounds = sum(0.5**k for k in range(EXPERT.refine_rounds))
+    turn = math.radians(max(abs(a) for a in _REFINE_ANGLES) * rounds)
+    change = max(abs(s) for s in _REFINE_SPEEDS) * rounds
+    _, _, angle, speed = refined.shot
+    chosen = replace(refined.candidate, angle=0.0, speed=0.0)
+    near = [
+        c
+        for c in generate(view, EXPERT.budget)
+        if replace(c, angle=0.0, speed=0.0) == chosen
+        and abs(math.remainder(angle - c.angle, 2.0 * math.pi)) <= turn + 1e-12
+        and abs(speed / c.speed - 1.0) <= change + 1e-12
+    ]
+    assert near

@@ -122,6 +122,7 @@ LEVELS: dict[int, Level] = {
             screen=4,
             rollout=8,
             confirm_samples=40,
+            refine=3,
             jack_budget=CandidateBudget(
                 placements=15,
                 per_aim=4,

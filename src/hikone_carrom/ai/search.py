@@ -8,10 +8,11 @@ draws for every candidate: common random numbers); (3) the best ``rollout`` give
 ``confirm_samples`` more draws and valued by a rollout of the next shot: the simulated chance of
 the best direct pot left, ours if we keep the turn and the opponent's if it passes (or, with
 ``position``, by the geometric ease of that pot); (4) optionally small changes of angle and speed
-around the best. Once the shooter may pocket the jack (R6b), ``jack_budget`` adds a wider set of
-jack shots (placements, arrival speeds, cuts, banks) to stage 1, screened under ``jack_screen``
-noise draws so that the jack shot is chosen by its chance of success. Everything is drawn from the
-generator it is given, so a search is deterministic for a seed.
+around the best few, each judged under fresh draws of the hand's noise. Once the shooter may
+pocket the jack (R6b), ``jack_budget`` adds a wider set of jack shots (placements, arrival speeds,
+cuts, banks) to stage 1, screened under ``jack_screen`` noise draws so that the jack shot is chosen
+by its chance of success. Everything is drawn from the generator it is given, so a search is
+deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ __all__ = ["SearchConfig", "SearchResult", "search"]
 
 _SEED_LIMIT = 1 << 62
 _FALLBACK = CandidateBudget(placements=5, arrivals=(), breaks=True, safety=8)
-_REFINE_ANGLES = (-0.8, -0.3, 0.3, 0.8)  # degrees
-_REFINE_SPEEDS = (0.9, 1.12)
+_REFINE_ANGLES = (-1.2, -0.7, -0.35, 0.35, 0.7, 1.2)  # degrees
+_REFINE_SPEEDS = (-0.12, -0.06, 0.06, 0.13)  # relative change
 _ROLLOUT_BUDGET = CandidateBudget(placements=4, arrivals=(0.6,))
 _ROLLOUT_JACK_BUDGET = CandidateBudget(placements=7, arrivals=(0.3, 0.7), banks=True)
 _ROLLOUT_KEEP = 12
@@ -56,7 +57,10 @@ class SearchConfig:
         budget: which candidates to generate. keep: candidates re-simulated under noise.
         samples: noise draws per kept candidate (0: judge the shot as meant only).
         position: candidates whose position left is valued (0: none).
-        refine: try small angle/speed changes around the best.
+        refine: how many of the best candidates are refined (0: none): small changes of angle
+            and speed around each, judged under ``refine_samples`` fresh draws of the hand's
+            noise shared by every variant, for ``refine_rounds`` rounds with the steps halved
+            each round; the best refined shot is chosen.
         rollout: candidates whose position left is valued by a rollout instead (0: none): the
             chance of the best next shot, ours and the opponent's, each estimated by a small
             search of direct pots under the hand's noise.
@@ -67,7 +71,8 @@ class SearchConfig:
             so they are many (None: the usual budget only).
         jack_screen: noise draws for every candidate in the first stage once the jack may be
             pocketed (0: ``screen``).
-        choice_top: choose at random among this many best (1: always the best).
+        choice_top: choose at random among this many best (1: always the best; not with
+            ``refine``).
         weights: values of win, turn and ease (pucks).
     """
 
@@ -75,7 +80,9 @@ class SearchConfig:
     keep: int = 12
     samples: int = 0
     position: int = 0
-    refine: bool = False
+    refine: int = 0
+    refine_samples: int = 64
+    refine_rounds: int = 2
     choice_top: int = 1
     weights: Weights = field(default_factory=Weights)
     rollout: int = 0
@@ -294,16 +301,18 @@ class _Search:
             ranked = np.argsort(-pool_values, kind="stable")
             pool, pool_values = pool[ranked], pool_values[ranked]
             turns = [turns[int(k)] for k in ranked]
-        pick = 0
-        if cfg.choice_top > 1:
-            pick = int(self.rng.integers(0, min(cfg.choice_top, len(pool))))
-        best = cands[int(pool[pick])]
-        best_shot = shots[int(pool[pick])]
-        best_value = float(pool_values[pick])
-        if cfg.refine:
+        if cfg.refine > 0:
+            top = [int(c) for c in pool[: cfg.refine]]
             best, best_shot, best_value = self.refine(
-                best, best_shot, best_value, draws, turns[pick] if turns else None
+                [cands[c] for c in top], shots[top], turns[: len(top)] if turns else None
             )
+        else:
+            pick = 0
+            if cfg.choice_top > 1:
+                pick = int(self.rng.integers(0, min(cfg.choice_top, len(pool))))
+            best = cands[int(pool[pick])]
+            best_shot = shots[int(pool[pick])]
+            best_value = float(pool_values[pick])
         return SearchResult(
             tuple(float(s) for s in best_shot),  # type: ignore[arg-type]
             best,
@@ -314,26 +323,43 @@ class _Search:
 
     def refine(
         self,
-        best: Candidate,
-        shot: np.ndarray,
-        value: float,
-        draws: np.ndarray,
-        turn: tuple[float, float] | None,
+        found: list[Candidate],
+        shots: np.ndarray,
+        turns: list[tuple[float, float]] | None,
     ) -> tuple[Candidate, np.ndarray, float]:
-        variants = [shot.copy() for _ in range(len(_REFINE_ANGLES) + len(_REFINE_SPEEDS))]
-        for k, deg in enumerate(_REFINE_ANGLES):
-            variants[k][2] = math.remainder(shot[2] + math.radians(deg), 2.0 * math.pi)
-        for k, factor in enumerate(_REFINE_SPEEDS):
-            row = variants[len(_REFINE_ANGLES) + k]
-            row[3] = min(max(shot[3] * factor, 0.05), self.view.board.max_speed)
-        arr = np.array(variants)
-        turns = [turn] * len(arr) if turn is not None else None
-        vals = self.sampled_values(arr, draws, turns)
-        k = int(np.argmax(vals))
-        if vals[k] > value:
-            row = arr[k]
-            return replace(best, angle=float(row[2]), speed=float(row[3])), row, float(vals[k])
-        return best, shot, value
+        """The best of ``found`` after refining each (see :attr:`SearchConfig.refine`): per
+        round, every candidate moves to its best variant under the round's fresh draws, shared
+        by all, so the last round's values compare the candidates on the same draws."""
+        cfg = self.config
+        centres = shots.copy()
+        values = np.zeros(len(centres))
+        step = 1.0
+        for _ in range(max(1, cfg.refine_rounds)):
+            draws = (
+                np.zeros((1, 4))
+                if self.noise.is_zero
+                else self.noise.draw_many(self.rng, max(1, cfg.refine_samples))
+            )
+            for c, centre in enumerate(centres):
+                variants = self.variants(centre, step)
+                same = [turns[c]] * len(variants) if turns is not None else None
+                vals = self.sampled_values(variants, draws, same)
+                k = int(np.argmax(vals))  # the first (the centre itself) wins ties
+                centres[c], values[c] = variants[k], vals[k]
+            step *= 0.5
+        c = int(np.argmax(values))
+        row = centres[c]
+        return replace(found[c], angle=float(row[2]), speed=float(row[3])), row, float(values[c])
+
+    def variants(self, shot: np.ndarray, step: float) -> np.ndarray:
+        """``shot`` itself, then small turns of its angle and changes of its speed (``step``
+        times :data:`_REFINE_ANGLES` degrees and :data:`_REFINE_SPEEDS`)."""
+        out = np.repeat(shot[None, :], 1 + len(_REFINE_ANGLES) + len(_REFINE_SPEEDS), axis=0)
+        for k, deg in enumerate(_REFINE_ANGLES, start=1):
+            out[k, 2] = math.remainder(shot[2] + math.radians(deg * step), 2.0 * math.pi)
+        for k, change in enumerate(_REFINE_SPEEDS, start=1 + len(_REFINE_ANGLES)):
+            out[k, 3] = min(max(shot[3] * (1.0 + change * step), 0.05), self.view.board.max_speed)
+        return out
 
 
 def search(
