@@ -329,10 +329,10 @@ class _Search:
     ) -> tuple[Candidate, np.ndarray, float]:
         """The best of ``found`` after refining each (see :attr:`SearchConfig.refine`): per
         round, every candidate moves to its best variant under the round's fresh draws, shared
-        by all, so the last round's values compare the candidates on the same draws."""
+        by all (one batch), so the last round's values compare the candidates on the same
+        draws."""
         cfg = self.config
-        centres = shots.copy()
-        values = np.zeros(len(centres))
+        centres, values = shots, np.zeros(len(shots))
         step = 1.0
         for _ in range(max(1, cfg.refine_rounds)):
             draws = (
@@ -340,12 +340,13 @@ class _Search:
                 if self.noise.is_zero
                 else self.noise.draw_many(self.rng, max(1, cfg.refine_samples))
             )
-            for c, centre in enumerate(centres):
-                variants = self.variants(centre, step)
-                same = [turns[c]] * len(variants) if turns is not None else None
-                vals = self.sampled_values(variants, draws, same)
-                k = int(np.argmax(vals))  # the first (the centre itself) wins ties
-                centres[c], values[c] = variants[k], vals[k]
+            variants = np.stack([self.variants(centre, step) for centre in centres])
+            n = variants.shape[1]
+            each = [t for t in turns for _ in range(n)] if turns is not None else None
+            vals = self.sampled_values(variants.reshape(-1, 4), draws, each).reshape(-1, n)
+            best = np.argmax(vals, axis=1)  # the first (the centre itself) wins ties
+            rows = np.arange(len(centres))
+            centres, values = variants[rows, best], vals[rows, best]
             step *= 0.5
         c = int(np.argmax(values))
         row = centres[c]
