@@ -73,7 +73,7 @@ def test_screening_and_rollouts_simulate_more_and_stay_deterministic() -> None:
 
 def test_expert_search_with_an_exact_hand_skips_sampling() -> None:
     view = TableView.of_match(scrambled_match(2, seed=2, shots=5))
-    found = search(view, EXPERT, NoiseModel(), _rng())
+    found = search(view, replace(EXPERT, sweep=None), NoiseModel(), _rng())
     assert found.simulated < found.candidates + 40 * EXPERT.rollout
     assert view.placement.contains(found.shot[0], found.shot[1])
 

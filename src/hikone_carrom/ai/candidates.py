@@ -6,7 +6,8 @@ target to the pocket), ``jack`` (a direct or banked shot at the jack once every 
 R6b), ``break`` (a firm shot into the densest group), ``safety`` (a fan of soft and medium shots
 judged by the position they leave). Targets follow the rules: own pucks, the jack only after them
 (R5b), pieces lying in a stack are never aimed at, and in doubles an unshootable piece (R4a) is
-reached only by a bank off a rail other than the shooter's own (R4b).
+reached only by a bank off a rail other than the shooter's own (R4b). A ``sweep`` candidate is not
+aimed: it is found by simulating every direction (:mod:`hikone_carrom.ai.sweep`).
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ class ShotKind(StrEnum):
     JACK = "jack"
     BREAK = "break"
     SAFETY = "safety"
+    SWEEP = "sweep"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from hikone_carrom.ai.noise import BASE_NOISE
 from hikone_carrom.ai.player import Player
 from hikone_carrom.ai.players import AimPlayer, RandomPlayer, SearchPlayer
 from hikone_carrom.ai.search import SearchConfig
+from hikone_carrom.ai.sweep import SweepBudget
 from hikone_carrom.ai.value import Weights
 
 __all__ = ["BASELINES", "EXPERT_LEVEL", "GREEDY", "LEVELS", "Level", "make_player", "player_names"]
@@ -131,6 +132,7 @@ LEVELS: dict[int, Level] = {
                 banks=True,
             ),
             jack_screen=24,
+            sweep=SweepBudget(placements=17, step=0.75, speeds=(0.7, 1.1, 1.7, 2.6, 4.0), keep=32),
             weights=Weights(jack_ease=30.0, deny=2.0),
         ),
     ),

@@ -27,6 +27,7 @@ from hikone_carrom.ai.errors import NoLegalShotError
 from hikone_carrom.ai.noise import NoiseModel
 from hikone_carrom.ai.outcomes import execute, layout_after, report_keys, run_shots
 from hikone_carrom.ai.position import turn_value
+from hikone_carrom.ai.sweep import SweepBudget, sweep
 from hikone_carrom.ai.value import Judge, Judgement, Weights
 from hikone_carrom.ai.view import TableView
 from hikone_carrom.match import Noise
@@ -71,6 +72,8 @@ class SearchConfig:
             so they are many (None: the usual budget only).
         jack_screen: noise draws for every candidate in the first stage once the jack may be
             pocketed (0: ``screen``).
+        sweep: add the best shots of a sweep of directions and speeds (None: none; see
+            :mod:`hikone_carrom.ai.sweep`).
         choice_top: choose at random among this many best (1: always the best; not with
             ``refine``).
         weights: values of win, turn and ease (pucks).
@@ -90,6 +93,7 @@ class SearchConfig:
     screen: int = 0
     jack_budget: CandidateBudget | None = None
     jack_screen: int = 0
+    sweep: SweepBudget | None = None
 
 
 @dataclass(frozen=True)
@@ -247,6 +251,8 @@ class _Search:
         cands = generate(v, cfg.budget) or generate(v, _FALLBACK)
         if jack and cfg.jack_budget is not None:
             cands = generate(v, cfg.jack_budget) + cands
+        if cfg.sweep is not None:
+            cands = cands + sweep(v, cfg.sweep, self.succeeds, self.noise.angle)
         if not cands:
             raise NoLegalShotError(
                 "no legal placement for the striker (R2a, R2b)",
@@ -320,6 +326,13 @@ class _Search:
             self.simulated,
             len(cands),
         )
+
+    def succeeds(self, shots: np.ndarray) -> np.ndarray:
+        """Whether each shot, played as meant, keeps the turn or wins (R3a, R7a): one ruling
+        per distinct outcome."""
+        unique, inverse = np.unique(self.simulate(shots), axis=0, return_inverse=True)
+        ok = np.array([_success(self.judge.judge(k)) for k in unique], dtype=bool)
+        return ok[inverse.reshape(-1)]
 
     def refine(
         self,

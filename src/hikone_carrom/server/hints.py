@@ -91,6 +91,10 @@ _KIND_TEXT: dict[str, tuple[str, str]] = {
         "Safety: a gentle shot that leaves little for the opponent.",
         "守りのショット：相手にねらいやすい形を残さない。",
     ),
+    "sweep": (
+        "Found by trying every direction: the shot that keeps the turn most often under the hand.",
+        "全方向を試して見つけた、手のぶれがあってもいちばん続けて打てるショット。",
+    ),
 }
 """What each kind of candidate shot (``Plan.info["kind"]``) does, en and ja."""
 _ANY_SHOT = ("The expert's shot.", "上級者のショット。")
