@@ -27,6 +27,7 @@ from hikone_carrom.ai.noise import BASE_NOISE, NOISE_TIERS, NoiseModel, decision
 from hikone_carrom.ai.player import MIN_SPEED, Decision, Plan, Player, legal_shot, take_turn
 from hikone_carrom.ai.players import AimPlayer, RandomPlayer, SearchPlayer
 from hikone_carrom.ai.search import SearchConfig, SearchResult, search
+from hikone_carrom.ai.sweep import SweepBudget
 from hikone_carrom.ai.value import Weights
 from hikone_carrom.ai.view import TableView
 
@@ -54,6 +55,7 @@ __all__ = [
     "SearchPlayer",
     "SearchResult",
     "ShotKind",
+    "SweepBudget",
     "TableView",
     "UnknownPlayerError",
     "Weights",
