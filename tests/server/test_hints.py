@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.roomkit import create_room, hello, send, straight_shot
 
+from hikone_carrom.ai import ShotKind
 from hikone_carrom.ai import hint as library_hint
 from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match import Match
@@ -270,3 +272,16 @@ def test_pockets_and_placement_are_named_as_the_shooter_sees_them() -> None:
     assert text["en"].endswith(".") and text["ja"].endswith("。")
     assert f"{plan.shot.speed:.2f} m/s" in text["en"] and f"{plan.shot.speed:.2f} m/s" in text["ja"]
     assert library_hint(m, seed=1) == plan  # deterministic for a position and seed
+
+
+def test_every_kind_of_candidate_is_described_in_both_languages() -> None:
+    board = BoardSpec()
+    m = Match(2, seed=3)
+    plan = library_hint(m, seed=1)
+    texts = set()
+    for kind in ShotKind:
+        described = replace(plan, info={**plan.info, "kind": kind.value})
+        text = describe_hint(described, board, Side.SOUTH, m.color(0), first_shot=True)
+        assert "The expert's shot." not in text["en"] and "上級者のショット" not in text["ja"]
+        texts.add(text["ja"])
+    assert len(texts) == len(ShotKind)

@@ -11,8 +11,8 @@ __all__ = ["hint"]
 
 def hint(match: Match, seed: int = 0) -> Plan:
     """The shot the expert (level 6) would play for the shooter now (legal, without the hand's
-    noise), with why in ``info``: kind (direct, bank, combination, jack, break, safety), target,
-    pocket, expected value (pucks). Deterministic for a match and seed; changes nothing.
+    noise), with why in ``info``: kind (direct, bank, combination, jack, break, safety, sweep),
+    target, pocket, expected value (pucks). Deterministic for a match and seed; changes nothing.
 
     Raises:
         NoLegalShotError: no legal placement for the striker.

@@ -31,8 +31,9 @@ MIN_SPEED = 0.05
 class Plan:
     """What a player means to do before its hand adds noise: the shot and why (for hints/UI).
 
-    ``info`` holds plain JSON values, e.g. ``kind`` (direct, bank, combination, jack, safety,
-    random), ``target`` (disk id), ``pocket`` (index), ``value`` (expected score), ``evaluated``.
+    ``info`` holds plain JSON values, e.g. ``kind`` (direct, bank, combination, jack, break,
+    safety, sweep, random), ``target`` (disk id), ``pocket`` (index), ``value`` (expected score),
+    ``evaluated``.
     """
 
     shot: Shot

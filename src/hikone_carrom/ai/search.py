@@ -1,10 +1,11 @@
 """Search over candidate shots: simulate, judge by the rules, sample the hand's noise, value the
 position left (issue 6 section 1).
 
-Stages, each on fewer candidates: (1) every geometric candidate simulated once as meant (or, with
-``screen``, under a few draws of the hand's noise) and judged with a constant turn value; (2) the
-best ``keep`` re-simulated under ``samples`` draws of the player's own execution noise (the same
-draws for every candidate: common random numbers); (3) the best ``rollout`` given
+Stages, each on fewer candidates: (1) every geometric candidate, and with ``sweep`` the best shots
+of a sweep of directions and speeds (:mod:`hikone_carrom.ai.sweep`), simulated once as meant (or,
+with ``screen``, under a few draws of the hand's noise) and judged with a constant turn value;
+(2) the best ``keep`` re-simulated under ``samples`` draws of the player's own execution noise
+(the same draws for every candidate: common random numbers); (3) the best ``rollout`` given
 ``confirm_samples`` more draws and valued by a rollout of the next shot: the simulated chance of
 the best direct pot left, ours if we keep the turn and the opponent's if it passes (or, with
 ``position``, by the geometric ease of that pot); (4) optionally small changes of angle and speed
