@@ -74,15 +74,7 @@ def test_the_shooter_gets_a_legal_described_hint_and_only_they_get_it(
         assert [shot["x"], shot["y"]] == pytest.approx(tee, abs=1e-9)
         assert 0.0 < shot["speed"] <= snap["board"]["max_speed"]
         assert answer["power"] == pytest.approx(shot["speed"] / snap["board"]["max_speed"])
-        assert answer["kind"] in {
-            "direct",
-            "bank",
-            "combination",
-            "jack",
-            "break",
-            "safety",
-            "sweep",
-        }
+        assert answer["kind"] in {kind.value for kind in ShotKind}
         assert "R2a" in answer["text"]["en"] and "R2a" in answer["text"]["ja"]
         assert "m/s" in answer["text"]["en"] and "ストライカー" in answer["text"]["ja"]
         # adopting it is a legal shot; the watcher's next message is that shot, not the hint

@@ -92,8 +92,8 @@ _KIND_TEXT: dict[str, tuple[str, str]] = {
         "守りのショット：相手にねらいやすい形を残さない。",
     ),
     "sweep": (
-        "Found by trying every direction: the shot that keeps the turn most often under the hand.",
-        "全方向を試して見つけた、手のぶれがあってもいちばん続けて打てるショット。",
+        "Found by trying every direction: a pot that still drops when the hand wobbles a little.",
+        "全方向を試して見つけた、手が少しぶれても入りやすいショット。",
     ),
 }
 """What each kind of candidate shot (``Plan.info["kind"]``) does, en and ja."""
