@@ -1,9 +1,9 @@
 """Shots found by sweeping the striker's direction and speed from points of the area line.
 
-Geometric candidates (:mod:`hikone_carrom.ai.candidates`) aim one path at a time; late in a game
-the pots that drop most often under the hand are often paths no aimer names (a puck knocked on
-by another, a kiss off a rail next to a pocket). A sweep simulates every direction (a fixed step
-of a few tenths of a degree to a degree) at a few speeds from a few placements, as meant, and
+Geometric candidates (:mod:`hikone_carrom.ai.candidates`) aim one path at a time and, late in a
+game, miss pots that exist (docs/ai.md, "What the fifth push tried"). A sweep simulates every
+direction (a fixed step of a few tenths of a degree to a degree) at a few speeds from a few
+placements, as meant, and
 scores each shot by the share of its neighbouring directions that also keep the turn or win
 (R3a, R7a), weighted by the hand's angle noise: a cheap estimate of the chance of success under
 the hand, computed from the sweep itself without a single extra simulation. The best-scoring shot
