@@ -3,12 +3,12 @@
 Geometric candidates (:mod:`hikone_carrom.ai.candidates`) aim one path at a time and, late in a
 game, miss pots that exist (docs/ai.md, "What the fifth push tried"). A sweep simulates every
 direction (a fixed step of a few tenths of a degree to a degree) at a few speeds from a few
-placements, as meant, and
-scores each shot by the share of its neighbouring directions that also keep the turn or win
-(R3a, R7a), weighted by the hand's angle noise: a cheap estimate of the chance of success under
-the hand, computed from the sweep itself without a single extra simulation. The best-scoring shot
-of each run of successes is kept. Every other direction is simulated first, the ones between
-only next to a success (successes are a few in a hundred, so this halves the cost).
+placements, as meant, and scores each shot by the share of its neighbouring directions that also
+keep the turn or win (R3a, R7a), weighted by the hand's angle noise: a cheap estimate of the
+chance of success under the hand, computed from the sweep itself without another simulation.
+The best-scoring shot of each run of successes is kept. Every other direction is simulated
+first, the ones between only next to a success (successes are a few in a hundred, so this
+halves the cost).
 """
 
 from __future__ import annotations
