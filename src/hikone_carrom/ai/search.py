@@ -29,7 +29,7 @@ from hikone_carrom.ai.noise import NoiseModel
 from hikone_carrom.ai.outcomes import execute, layout_after, report_keys, run_shots
 from hikone_carrom.ai.position import turn_value
 from hikone_carrom.ai.sweep import SweepBudget, sweep
-from hikone_carrom.ai.value import Judge, Judgement, Weights
+from hikone_carrom.ai.value import Judge, Weights
 from hikone_carrom.ai.view import TableView
 from hikone_carrom.match import Noise
 from hikone_carrom.physics import BatchResult
@@ -47,8 +47,12 @@ _ROLLOUT_KEEP = 12
 _ROLLOUT_DRAWS = 8
 
 
-def _success(j: Judgement) -> bool:
-    return j.won or j.mine_next
+def _successes(judge: Judge, keys: np.ndarray) -> np.ndarray:
+    """Whether each outcome (report keys, M x fields) keeps the turn or wins (R3a, R7a): one
+    ruling per distinct outcome."""
+    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+    ok = np.array([j.won or j.mine_next for j in map(judge.judge, unique)], dtype=bool)
+    return ok[inverse.reshape(-1)]
 
 
 @dataclass(frozen=True)
@@ -210,15 +214,12 @@ class _Search:
         shots = np.array([[c.x, c.y, c.angle, c.speed] for c in cands])
         judge = Judge(view.state, view.color, self.config.weights)
         keys = report_keys(view, self.run_counted(view, shots))
-        ok = [k for k in range(len(cands)) if _success(judge.judge(keys[k]))][:_ROLLOUT_KEEP]
-        if not ok:
+        ok = np.flatnonzero(_successes(judge, keys))[:_ROLLOUT_KEEP]
+        if not len(ok):
             return 0.0
         noisy = self.noisy(shots[ok], draws, view)
-        sampled = report_keys(view, self.run_counted(view, noisy)).reshape(len(ok), len(draws), -1)
-        best = 0.0
-        for row in sampled:
-            best = max(best, float(np.mean([_success(judge.judge(k)) for k in row])))
-        return best
+        sampled = _successes(judge, report_keys(view, self.run_counted(view, noisy)))
+        return float(sampled.reshape(len(ok), len(draws)).mean(axis=1).max())
 
     def rollout_turns(self, shot: np.ndarray, draws: np.ndarray) -> tuple[float, float]:
         """(our next shot's value, theirs) in the position the shot leaves when played as meant,
@@ -329,11 +330,8 @@ class _Search:
         )
 
     def succeeds(self, shots: np.ndarray) -> np.ndarray:
-        """Whether each shot, played as meant, keeps the turn or wins (R3a, R7a): one ruling
-        per distinct outcome."""
-        unique, inverse = np.unique(self.simulate(shots), axis=0, return_inverse=True)
-        ok = np.array([_success(self.judge.judge(k)) for k in unique], dtype=bool)
-        return ok[inverse.reshape(-1)]
+        """Whether each shot, played as meant, keeps the turn or wins (R3a, R7a)."""
+        return _successes(self.judge, self.simulate(shots))
 
     def refine(
         self,
