@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -131,3 +134,21 @@ def test_local_processes_give_the_same_results_as_inline() -> None:
     local = {line["key"]: line["result"]["strikes"] for line in run_local(tasks, jobs=2)}
     inline = {line["key"]: line["result"]["strikes"] for line in run_local(tasks, jobs=1)}
     assert local == inline and len(local) == 3
+
+
+def test_local_processes_work_with_an_empty_numba_cache(tmp_path: Path) -> None:
+    """A fresh machine: the workers compile the physics themselves (about 30 s each)."""
+    script = (
+        "from hikone_carrom.ai.evaluation import SoloTask\n"
+        "from hikone_carrom.ai.runner import run_local\n"
+        "lines = list(run_local([SoloTask('greedy', '0x', s, cap=2) for s in range(2)], 2))\n"
+        "print(sorted(line['result']['strikes'] for line in lines))\n"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+    env.pop("NUMBA_NUM_THREADS", None)
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[2, 2]"
+    assert any((tmp_path / "numba").rglob("*.nbi"))  # the workers compiled into the empty cache

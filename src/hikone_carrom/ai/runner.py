@@ -90,8 +90,11 @@ def warm_up() -> None:
 
 
 def _one_thread() -> None:
-    """Worker initializer: one numba thread per worker (decision time on one core), warmed up."""
-    os.environ["NUMBA_NUM_THREADS"] = "1"
+    """Worker initializer: one numba thread per worker (decision time on one core), warmed up.
+
+    Only the number of threads *used* is set: numba has read ``NUMBA_NUM_THREADS`` when the
+    physics was imported, and changing that variable afterwards makes its next compilation (an
+    empty cache on a fresh machine) fail."""
     import numba
 
     numba.set_num_threads(1)
