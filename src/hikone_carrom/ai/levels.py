@@ -36,6 +36,56 @@ class Level:
 
 EXPERT_LEVEL = 6
 
+_EXPERT_EARLY = SearchConfig(
+    budget=CandidateBudget(
+        placements=9,
+        per_aim=2,
+        arrivals=(0.3, 0.7, 1.2),
+        max_cut=math.radians(75.0),
+        banks=True,
+        combinations=True,
+        breaks=True,
+        safety=8,
+        break_groups=5,
+        break_placements=5,
+        break_speeds=(2.0, 3.0, 4.5),
+        break_spread=(-0.06, 0.0, 0.06),
+    ),
+    keep=24,
+    samples=24,
+    screen=4,
+    rollout=8,
+    confirm_samples=40,
+    refine=3,
+    jack_budget=CandidateBudget(
+        placements=15,
+        per_aim=4,
+        arrivals=(0.15, 0.35, 0.6, 1.0, 1.5),
+        max_cut=math.radians(80.0),
+        banks=True,
+    ),
+    jack_screen=24,
+    sweep=SweepBudget(placements=17, step=0.75, speeds=(0.7, 1.1, 1.7, 2.6, 4.0), keep=32),
+    weights=Weights(jack_ease=30.0, deny=2.0),
+)
+_EXPERT = replace(
+    _EXPERT_EARLY,
+    late=replace(
+        _EXPERT_EARLY,
+        keep=32,
+        samples=32,
+        screen=8,
+        rollout=10,
+        confirm_samples=64,
+        refine=4,
+        refine_samples=96,
+        sweep=SweepBudget(placements=25, step=0.5, speeds=(0.6, 0.9, 1.3, 1.9, 2.8, 4.0), keep=48),
+    ),
+)
+"""The expert: a wider sweep and more noise draws once at most 3 targets are left
+(:attr:`SearchConfig.late`), where its decisions are cheapest and each miss costs most."""
+
+
 LEVELS: dict[int, Level] = {
     1: Level(
         1,
@@ -98,44 +148,7 @@ LEVELS: dict[int, Level] = {
             position=6,
         ),
     ),
-    6: Level(
-        6,
-        "expert",
-        "達人",
-        0.5,
-        SearchConfig(
-            budget=CandidateBudget(
-                placements=9,
-                per_aim=2,
-                arrivals=(0.3, 0.7, 1.2),
-                max_cut=math.radians(75.0),
-                banks=True,
-                combinations=True,
-                breaks=True,
-                safety=8,
-                break_groups=5,
-                break_placements=5,
-                break_speeds=(2.0, 3.0, 4.5),
-                break_spread=(-0.06, 0.0, 0.06),
-            ),
-            keep=24,
-            samples=24,
-            screen=4,
-            rollout=8,
-            confirm_samples=40,
-            refine=3,
-            jack_budget=CandidateBudget(
-                placements=15,
-                per_aim=4,
-                arrivals=(0.15, 0.35, 0.6, 1.0, 1.5),
-                max_cut=math.radians(80.0),
-                banks=True,
-            ),
-            jack_screen=24,
-            sweep=SweepBudget(placements=17, step=0.75, speeds=(0.7, 1.1, 1.7, 2.6, 4.0), keep=32),
-            weights=Weights(jack_ease=30.0, deny=2.0),
-        ),
-    ),
+    6: Level(6, "expert", "達人", 0.5, _EXPERT),
 }
 """Levels 1..6; default levels decide within 0.5 s per shot on one core, the expert within 3 s."""
 

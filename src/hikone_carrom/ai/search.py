@@ -9,7 +9,9 @@ with ``screen``, under a few draws of the hand's noise) and judged with a consta
 ``confirm_samples`` more draws and valued by a rollout of the next shot: the simulated chance of
 the best direct pot left, ours if we keep the turn and the opponent's if it passes (or, with
 ``position``, by the geometric ease of that pot); (4) optionally small changes of angle and speed
-around the best few, each judged under fresh draws of the hand's noise. Once the shooter may
+and slides of the striker along the area line around the best few, each judged under fresh draws
+of the hand's noise. With few own pucks left, ``late`` replaces the budget: positions are sparser
+and simulations cheaper, and each miss costs a whole strike. Once the shooter may
 pocket the jack (R6b), ``jack_budget`` adds a wider set of jack shots (placements, arrival speeds,
 cuts, banks) to stage 1, screened under ``jack_screen`` noise draws so that the jack shot is chosen
 by its chance of success. Everything is drawn from the generator it is given, so a search is
@@ -31,7 +33,7 @@ from hikone_carrom.ai.position import turn_value
 from hikone_carrom.ai.sweep import SweepBudget, sweep
 from hikone_carrom.ai.value import Judge, Weights
 from hikone_carrom.ai.view import TableView
-from hikone_carrom.match import Noise
+from hikone_carrom.match import Noise, PlacementKind
 from hikone_carrom.physics import BatchResult
 from hikone_carrom.rules import next_seat
 
@@ -41,6 +43,7 @@ _SEED_LIMIT = 1 << 62
 _FALLBACK = CandidateBudget(placements=5, arrivals=(), breaks=True, safety=8)
 _REFINE_ANGLES = (-1.2, -0.7, -0.35, 0.35, 0.7, 1.2)  # degrees
 _REFINE_SPEEDS = (-0.12, -0.06, 0.06, 0.13)  # relative change
+_REFINE_SLIDES = (-0.006, 0.006)  # m along the area line (R2b)
 _ROLLOUT_BUDGET = CandidateBudget(placements=4, arrivals=(0.6,))
 _ROLLOUT_JACK_BUDGET = CandidateBudget(placements=7, arrivals=(0.3, 0.7), banks=True)
 _ROLLOUT_KEEP = 12
@@ -64,9 +67,10 @@ class SearchConfig:
         samples: noise draws per kept candidate (0: judge the shot as meant only).
         position: candidates whose position left is valued (0: none).
         refine: how many of the best candidates are refined (0: none): small changes of angle
-            and speed around each, judged under ``refine_samples`` fresh draws of the hand's
-            noise shared by every variant, for ``refine_rounds`` rounds with the steps halved
-            each round; the best refined shot is chosen.
+            and speed, and slides along the area line (R2b), around each, judged under
+            ``refine_samples`` fresh draws of the hand's noise shared by every variant, for
+            ``refine_rounds`` rounds with the steps halved each round; the best refined shot
+            is chosen.
         rollout: candidates whose position left is valued by a rollout instead (0: none): the
             chance of the best next shot, ours and the opponent's, each estimated by a small
             search of direct pots under the hand's noise.
@@ -82,6 +86,9 @@ class SearchConfig:
         choice_top: choose at random among this many best (1: always the best; not with
             ``refine``).
         weights: values of win, turn and ease (pucks).
+        late: the budget once the seat has at most ``late_targets`` targets left (own pucks,
+            or the jack once it may be pocketed, R6b); its own ``weights`` and ``late`` are
+            ignored (None: the same budget throughout).
     """
 
     budget: CandidateBudget = field(default_factory=CandidateBudget)
@@ -99,6 +106,14 @@ class SearchConfig:
     jack_budget: CandidateBudget | None = None
     jack_screen: int = 0
     sweep: SweepBudget | None = None
+    late: SearchConfig | None = None
+    late_targets: int = 3
+
+    def for_view(self, view: TableView) -> SearchConfig:
+        """The budget for ``view``'s position: :attr:`late` once few targets are left."""
+        if self.late is None or len(view.targets()) > self.late_targets:
+            return self
+        return replace(self.late, weights=self.weights, late=None)
 
 
 @dataclass(frozen=True)
@@ -362,16 +377,29 @@ class _Search:
             step *= 0.5
         c = int(np.argmax(values))
         row = centres[c]
-        return replace(found[c], angle=float(row[2]), speed=float(row[3])), row, float(values[c])
+        x, y, angle, speed = (float(v) for v in row)
+        return replace(found[c], x=x, y=y, angle=angle, speed=speed), row, float(values[c])
 
     def variants(self, shot: np.ndarray, step: float) -> np.ndarray:
-        """``shot`` itself, then small turns of its angle and changes of its speed (``step``
-        times :data:`_REFINE_ANGLES` degrees and :data:`_REFINE_SPEEDS`)."""
-        out = np.repeat(shot[None, :], 1 + len(_REFINE_ANGLES) + len(_REFINE_SPEEDS), axis=0)
+        """``shot`` itself, then small turns of its angle, changes of its speed and slides of the
+        striker along the area line (``step`` times :data:`_REFINE_ANGLES` degrees,
+        :data:`_REFINE_SPEEDS` and :data:`_REFINE_SLIDES` m; a slide to a point where the
+        striker may not stand, R2b, repeats the shot itself)."""
+        n = 1 + len(_REFINE_ANGLES) + len(_REFINE_SPEEDS)
+        out = np.repeat(shot[None, :], n + len(_REFINE_SLIDES), axis=0)
         for k, deg in enumerate(_REFINE_ANGLES, start=1):
             out[k, 2] = math.remainder(shot[2] + math.radians(deg * step), 2.0 * math.pi)
         for k, change in enumerate(_REFINE_SPEEDS, start=1 + len(_REFINE_ANGLES)):
             out[k, 3] = min(max(shot[3] * (1.0 + change * step), 0.05), self.view.board.max_speed)
+        placement = self.view.placement
+        if placement.kind is PlacementKind.LINE:
+            (x0, y0), (x1, y1) = placement.line
+            length = math.hypot(x1 - x0, y1 - y0)
+            ux, uy = (x1 - x0) / length, (y1 - y0) / length
+            for k, slide in enumerate(_REFINE_SLIDES, start=n):
+                x, y = shot[0] + ux * slide * step, shot[1] + uy * slide * step
+                if placement.contains(x, y):
+                    out[k, 0], out[k, 1] = x, y
         return out
 
 
@@ -388,4 +416,4 @@ def search(
     Raises:
         NoLegalShotError: no legal placement for the striker.
     """
-    return _Search(view, config, noise, rng, fly_off).run()
+    return _Search(view, config.for_view(view), noise, rng, fly_off).run()
