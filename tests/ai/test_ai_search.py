@@ -133,20 +133,21 @@ def _endgame_view(red_left: int, green_left: int) -> TableView:
 def test_jack_budget_adds_jack_shots_screened_under_more_draws() -> None:
     view = _endgame_view(0, 2)
     assert view.jack_allowed
-    plain = replace(EXPERT, jack_budget=None, jack_screen=0)
-    assert EXPERT.jack_budget is not None
-    found = search(view, EXPERT, BASE_NOISE, _rng())
+    expert = replace(EXPERT, late=None)  # the same budget whatever is left
+    plain = replace(expert, jack_budget=None, jack_screen=0)
+    assert expert.jack_budget is not None
+    found = search(view, expert, BASE_NOISE, _rng())
     base = search(view, plain, BASE_NOISE, _rng())
-    assert found == search(view, EXPERT, BASE_NOISE, _rng())
-    extra = len(generate(view, EXPERT.jack_budget))
+    assert found == search(view, expert, BASE_NOISE, _rng())
+    extra = len(generate(view, expert.jack_budget))
     assert extra > 0 and found.candidates == base.candidates + extra
-    assert found.simulated >= found.candidates * EXPERT.jack_screen
+    assert found.simulated >= found.candidates * expert.jack_screen
     assert found.candidate.kind is ShotKind.JACK and found.candidate.target == "J"
     assert view.placement.contains(found.shot[0], found.shot[1])
     assert 0.0 < found.shot[3] <= view.board.max_speed
     # Not in the jack phase the jack budget changes nothing.
     mid = _endgame_view(3, 2)
-    assert search(mid, EXPERT, BASE_NOISE, _rng()) == search(mid, plain, BASE_NOISE, _rng())
+    assert search(mid, expert, BASE_NOISE, _rng()) == search(mid, plain, BASE_NOISE, _rng())
 
 
 def test_deny_weighs_the_next_shot_of_an_opponent_close_to_winning() -> None:
