@@ -9,8 +9,6 @@ from dataclasses import replace
 
 import numpy as np
 from ai_helpers import scrambled_match
-from hypothesis import given
-from hypothesis import strategies as st
 
 from hikone_carrom.ai import (
     BASE_NOISE,
@@ -25,14 +23,7 @@ from hikone_carrom.ai import (
 )
 from hikone_carrom.ai.outcomes import execute, layout_after, report_keys, run_shots
 from hikone_carrom.ai.players import SearchPlayer
-from hikone_carrom.ai.search import (
-    _REFINE_ANGLES,
-    _REFINE_SLIDES,
-    _REFINE_SPEEDS,
-    _Search,
-    run_length,
-)
-from hikone_carrom.ai.sweep import sweep_shots
+from hikone_carrom.ai.search import _REFINE_ANGLES, _REFINE_SPEEDS
 from hikone_carrom.ai.value import Judge
 from hikone_carrom.match import Match
 from hikone_carrom.physics import Disk
@@ -164,32 +155,6 @@ def test_deny_weighs_the_next_shot_of_an_opponent_close_to_winning() -> None:
     assert math.isclose(turns[1][1], 3.0 * turns[0][1])
 
 
-@given(st.floats(0.0, 1.0), st.floats(0.0, 1.0), st.integers(1, 12))
-def test_R3a_a_run_lasts_p_over_1_minus_p_pucks_at_most_those_left(
-    p: float, q: float, left: int
-) -> None:
-    run = run_length(p, left)
-    assert p <= run <= left
-    assert run_length(min(p, q), left) <= run_length(max(p, q), left)
-    assert run_length(0.5, left) == 1.0 and run_length(1.0, left) == left
-
-
-def test_runs_weigh_the_opponents_turn_by_the_run_it_starts() -> None:
-    shot = np.array([0.0, -0.21, math.pi / 2, 0.3])
-    draws = BASE_NOISE.draw_many(_rng(1), 4)
-    view = _endgame_view(4, 5)
-    weights = replace(EXPERT.weights, deny=0.0)
-    turns = {}
-    for runs in (False, True):
-        config = replace(EXPERT, weights=replace(weights, runs=runs))
-        search_ = _Search(view, config, BASE_NOISE, _rng(), True)
-        turns[runs] = search_.rollout_turns(shot, draws)
-    assert turns[True][0] == turns[False][0]  # our own turn is valued as before
-    w = EXPERT.weights
-    p = (turns[False][1] - w.turn_base) / w.turn_ease
-    assert math.isclose(turns[True][1], w.turn_base + w.turn_ease * run_length(p, 5))
-
-
 def test_solo_weights_count_only_own_pucks_and_charge_a_passed_strike() -> None:
     from hikone_carrom.ai.search import _Search
 
@@ -224,7 +189,7 @@ def test_solo_clear_players_play_alone() -> None:
     assert isinstance(duel, SearchPlayer) and duel.config.weights == EXPERT.weights
 
 
-def test_refinement_turns_speeds_and_slides_a_candidate_and_never_loses_value() -> None:
+def test_refinement_turns_and_speeds_a_candidate_and_never_loses_value() -> None:
     view = TableView.of_match(scrambled_match(2, seed=8, shots=6))
     exact = NoiseModel()
     unrefined = search(view, replace(EXPERT, refine=0), exact, _rng())
@@ -234,57 +199,17 @@ def test_refinement_turns_speeds_and_slides_a_candidate_and_never_loses_value() 
     assert refined.value >= unrefined.value
     assert refined.simulated > unrefined.simulated
     # The chosen shot is a generated candidate turned by at most the steps' sum, its speed
-    # changed by at most theirs, its striker slid along the area line by at most theirs, to a
-    # point where it may stand (R2b).
+    # changed by at most theirs, its placement unchanged.
     rounds = sum(0.5**k for k in range(EXPERT.refine_rounds))
     turn = math.radians(max(abs(a) for a in _REFINE_ANGLES) * rounds)
     change = max(abs(s) for s in _REFINE_SPEEDS) * rounds
-    slide = max(abs(s) for s in _REFINE_SLIDES) * rounds
-    x, y, angle, speed = refined.shot
-    assert view.placement.contains(x, y)
-    (_, y0), (_, y1) = view.placement.line
-    assert y0 == y1 == y  # seat 0's area line is level: a slide keeps y
-    assert EXPERT.sweep is not None
-    starts = np.array(
-        [[c.x, c.angle, c.speed] for c in generate(view, EXPERT.budget)]
-        + [[r[0], r[2], r[3]] for r in sweep_shots(view, EXPERT.sweep)]
-    )
-    near = (
-        (np.abs(x - starts[:, 0]) <= slide + 1e-12)
-        & (np.abs(np.remainder(angle - starts[:, 1] + np.pi, 2.0 * np.pi) - np.pi) <= turn + 1e-9)
-        & (np.abs(speed / starts[:, 2] - 1.0) <= change + 1e-12)
-    )
-    assert near.any()
-
-
-def test_refinement_slides_only_to_legal_points() -> None:
-    view = TableView.of_match(scrambled_match(2, seed=8, shots=6))
-    s = _Search(view, EXPERT, NoiseModel(), _rng(), True)
-    (x0, y0), (x1, _) = view.placement.line
-    for x in np.linspace(min(x0, x1), max(x0, x1), 41):
-        shot = np.array([x, y0, 0.3, 1.0])
-        rows = s.variants(shot, 1.0)[-len(_REFINE_SLIDES) :]
-        for row, d in zip(rows, _REFINE_SLIDES, strict=True):
-            moved = not np.array_equal(row, shot)
-            assert moved == view.placement.contains(x + d * np.sign(x1 - x0), y0)
-            if moved:
-                assert math.isclose(abs(row[0] - x), abs(d)) and row[1] == y0
-
-
-def test_late_budget_applies_once_few_targets_are_left() -> None:
-    assert EXPERT.late is not None and EXPERT.late_targets == 3
-    opening = TableView.of_match(Match(players=2, seed=1))
-    assert EXPERT.for_view(opening) is EXPERT
-    solo = make_player(6, solo=True)
-    assert isinstance(solo, SearchPlayer)
-    for red_left, late in ((4, False), (3, True), (1, True), (0, True)):
-        view = _endgame_view(red_left, 6)
-        chosen = solo.config.for_view(view)
-        assert (chosen.sweep == EXPERT.late.sweep) is late
-        assert chosen.weights == solo.config.weights  # alone on the board throughout
-        assert chosen.late is None or not late
-    view = _endgame_view(2, 6)
-    wide = search(view, EXPERT, BASE_NOISE, _rng())
-    narrow = search(view, replace(EXPERT, late=None), BASE_NOISE, _rng())
-    assert wide.simulated > narrow.simulated
-    assert wide == search(view, EXPERT, BASE_NOISE, _rng())
+    _, _, angle, speed = refined.shot
+    chosen = replace(refined.candidate, angle=0.0, speed=0.0)
+    near = [
+        c
+        for c in generate(view, EXPERT.budget)
+        if replace(c, angle=0.0, speed=0.0) == chosen
+        and abs(math.remainder(angle - c.angle, 2.0 * math.pi)) <= turn + 1e-12
+        and abs(speed / c.speed - 1.0) <= change + 1e-12
+    ]
+    assert near

@@ -66,7 +66,7 @@ _EXPERT_EARLY = SearchConfig(
     ),
     jack_screen=24,
     sweep=SweepBudget(placements=17, step=0.75, speeds=(0.7, 1.1, 1.7, 2.6, 4.0), keep=32),
-    weights=Weights(jack_ease=30.0, deny=2.0, runs=True),
+    weights=Weights(jack_ease=30.0, deny=2.0),
 )
 _EXPERT = replace(
     _EXPERT_EARLY,

@@ -58,14 +58,6 @@ def _successes(judge: Judge, keys: np.ndarray) -> np.ndarray:
     return ok[inverse.reshape(-1)]
 
 
-def run_length(p: float, left: int) -> float:
-    """Expected pucks of a run that succeeds with chance ``p`` per shot (R3a): p / (1 - p), at
-    most the ``left`` pucks there are."""
-    if p >= 1.0:
-        return float(left)
-    return min(float(left), p / (1.0 - p))
-
-
 @dataclass(frozen=True)
 class SearchConfig:
     """A search budget (issue 6: levels differ by execution noise and search budget).
@@ -247,9 +239,8 @@ class _Search:
     def rollout_turns(self, shot: np.ndarray, draws: np.ndarray) -> tuple[float, float]:
         """(our next shot's value, theirs) in the position the shot leaves when played as meant,
         from the simulated chance of each side's best next pot (jack pots that win count
-        ``jack_ease`` more, R6b; with ``runs`` the opponent's chance counts as the run it starts;
-        the opponent's counts ``deny`` times more when it has at most ``deny_left`` pucks on the
-        board, R7a)."""
+        ``jack_ease`` more, R6b; the opponent's counts ``deny`` times more when it has at most
+        ``deny_left`` pucks on the board, R7a)."""
         w = self.config.weights
         views = self.next_views(shot)
         if views is None:
@@ -260,12 +251,13 @@ class _Search:
                 out.append(0.0)
                 continue
             p = self.chance(view, draws)
-            theirs = view.color is not self.view.color
-            left = view.state.pucks_on_board(view.color)
-            value = w.turn_base + w.turn_ease * (run_length(p, left) if theirs and w.runs else p)
+            value = w.turn_base + w.turn_ease * p
             if view.jack_allowed:
                 value += w.jack_ease * p
-            if theirs and left <= w.deny_left:
+            if (
+                view.color is not self.view.color
+                and view.state.pucks_on_board(view.color) <= w.deny_left
+            ):
                 value *= 1.0 + w.deny
             out.append(value)
         return out[0], out[1]

@@ -31,9 +31,6 @@ class Weights:
             again after the opponent). miss: cost of a shot that touches no disk at all.
         deny: extra share of the opponent's next-shot value when it has at most ``deny_left``
             pucks on the board, so is close to winning (R7a); used by the rollout.
-        runs: value the opponent's next turn by the run it starts (R3a: it shoots again after
-            each success): a chance p per shot gives p / (1 - p) pucks, at most its pucks on
-            the board; used by the rollout.
         rival: share of the opponent's material and next shot counted (0: alone on the board).
         pass_cost: cost of a shot that passes the turn, besides the opponent's next shot.
     """
@@ -47,7 +44,6 @@ class Weights:
     miss: float = 0.3
     deny: float = 0.0
     deny_left: int = 2
-    runs: bool = False
     rival: float = 1.0
     pass_cost: float = 0.0
 
