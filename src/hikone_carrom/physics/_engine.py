@@ -383,6 +383,8 @@ def pair_time(S: np.ndarray, L: np.ndarray, i: int, j: int, now: float, P: np.nd
     lj = L[j, LAYER]
     if li != lj and li != lj + 1 and lj != li + 1:
         return INF
+    if (S[i, SP] == 0.0 or now >= S[i, TSTOP]) and (S[j, SP] == 0.0 or now >= S[j, TSTOP]):
+        return INF  # both at rest (state_at would give both speeds 0): the common case
     decel = P[P_DECEL]
     xi, yi, vxi, vyi = state_at(S, i, now, decel)
     xj, yj, vxj, vyj = state_at(S, j, now, decel)
@@ -905,13 +907,16 @@ def run_one_of_batch(
     seeds: np.ndarray,
     fly_off: bool,
     max_events: int,
-    Sout: np.ndarray,
-    Lout: np.ndarray,
+    XYT: np.ndarray,
+    LOUT: np.ndarray,
     OUTi: np.ndarray,
     OUTf: np.ndarray,
     RB: np.ndarray,
 ) -> None:
-    """Shot m of a batch: shots[m] = (x, y, vx, vy) of the striker (m, m/s); no event log."""
+    """Shot m of a batch: shots[m] = (x, y, vx, vy) of the striker (m, m/s); no event log.
+
+    Only what a batch reports is kept of the final state: XYT[m] = (x, y, time out) per disk
+    (m, m, s), LOUT[m] = (layer, status, pocket, order) per disk."""
     S = S0.copy()
     L = L0.copy()
     S[striker, X] = shots[m, 0]
@@ -920,15 +925,13 @@ def run_one_of_batch(
     S[striker, VY] = shots[m, 3]
     EVf = np.empty((0, N_EVF))
     EVi = np.empty((0, N_EVI), dtype=np.int64)
-    oi = np.zeros(N_OUTI, dtype=np.int64)
-    of = np.zeros(N_OUTF)
-    rb = np.full(MAX_RAILS_BEFORE, -1, dtype=np.int64)
-    run(S, L, P, striker, seeds[m], fly_off, max_events, EVf, EVi, oi, of, rb)
-    Sout[m] = S
-    Lout[m] = L
-    OUTi[m] = oi
-    OUTf[m] = of
-    RB[m] = rb
+    run(S, L, P, striker, seeds[m], fly_off, max_events, EVf, EVi, OUTi[m], OUTf[m], RB[m])
+    for k in range(S.shape[0]):
+        XYT[m, 0, k] = S[k, X]
+        XYT[m, 1, k] = S[k, Y]
+        XYT[m, 2, k] = S[k, PTIME]
+        for c in range(N_LCOL):
+            LOUT[m, c, k] = L[k, c]
 
 
 @njit(cache=True, nogil=True, parallel=True)
@@ -941,8 +944,8 @@ def run_batch_parallel(
     seeds: np.ndarray,
     fly_off: bool,
     max_events: int,
-    Sout: np.ndarray,
-    Lout: np.ndarray,
+    XYT: np.ndarray,
+    LOUT: np.ndarray,
     OUTi: np.ndarray,
     OUTf: np.ndarray,
     RB: np.ndarray,
@@ -950,7 +953,7 @@ def run_batch_parallel(
     """Every shot of a batch, spread over numba's threads (prange); results into the out arrays."""
     for m in prange(shots.shape[0]):
         run_one_of_batch(
-            m, S0, L0, P, striker, shots, seeds, fly_off, max_events, Sout, Lout, OUTi, OUTf, RB
+            m, S0, L0, P, striker, shots, seeds, fly_off, max_events, XYT, LOUT, OUTi, OUTf, RB
         )
 
 
@@ -964,8 +967,8 @@ def run_batch_serial(
     seeds: np.ndarray,
     fly_off: bool,
     max_events: int,
-    Sout: np.ndarray,
-    Lout: np.ndarray,
+    XYT: np.ndarray,
+    LOUT: np.ndarray,
     OUTi: np.ndarray,
     OUTf: np.ndarray,
     RB: np.ndarray,
@@ -973,7 +976,7 @@ def run_batch_serial(
     """Every shot of a batch on the calling thread (small batches: no thread start-up cost)."""
     for m in range(shots.shape[0]):
         run_one_of_batch(
-            m, S0, L0, P, striker, shots, seeds, fly_off, max_events, Sout, Lout, OUTi, OUTf, RB
+            m, S0, L0, P, striker, shots, seeds, fly_off, max_events, XYT, LOUT, OUTi, OUTf, RB
         )
 
 

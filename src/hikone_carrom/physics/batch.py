@@ -94,7 +94,7 @@ def simulate_batch(
     disks: Iterable[Disk],
     shots: ArrayLike,
     board: BoardSpec = DEFAULT_BOARD,
-    seeds: int | Sequence[int] = 0,
+    seeds: int | Sequence[int] | np.ndarray = 0,
     fly_off: bool = True,
     max_events: int = DEFAULT_MAX_EVENTS,
     striker: str = "S",
@@ -105,7 +105,8 @@ def simulate_batch(
         disks: the layout at rest, without the striker.
         shots: (M, 4) striker start (x, y) m and velocity (vx, vy) m/s; see
             :func:`shots_from_angles`. The striker has the board's striker radius and mass.
-        seeds: one seed for every shot, or one per shot (fly-off draws).
+        seeds: one seed for every shot, or one per shot (fly-off draws; a sequence or an
+            integer array).
         fly_off, max_events: as in :func:`simulate`.
         striker: id given to the striker (must not be in ``disks``).
 
@@ -126,6 +127,10 @@ def simulate_batch(
     m = arr.shape[0]
     if isinstance(seeds, int | np.integer) and not isinstance(seeds, bool):
         seed_arr = np.full(m, seed_bits(int(seeds)), dtype=np.uint64)
+    elif isinstance(seeds, np.ndarray) and seeds.dtype.kind in "iu":
+        if seeds.shape != (m,):
+            raise InvalidShotError(f"{seeds.size} seeds for {m} shots")
+        seed_arr = seeds.astype(np.uint64)  # two's complement: each seed modulo 2**64
     else:
         seq = list(seeds)  # type: ignore[arg-type]
         if len(seq) != m:
@@ -146,8 +151,10 @@ def simulate_batch(
     S0[s_index, E.RAD] = proto.radius
     S0[s_index, E.MASS] = proto.mass
     n = len(ordered)
-    Sout = np.zeros((m, n, E.N_SCOL))
-    Lout = np.zeros((m, n, E.N_LCOL), dtype=np.int64)
+    # Per shot, only what is reported: (x, y, time out) and (layer, status, pocket, order) of
+    # every disk, each quantity contiguous over (M, N) so the result's arrays are views.
+    XYT = np.zeros((3, m, n))
+    LOUT = np.zeros((E.N_LCOL, m, n), dtype=np.int64)
     OUTi = np.zeros((m, E.N_OUTI), dtype=np.int64)
     OUTf = np.zeros((m, E.N_OUTF))
     RB = np.full((m, E.MAX_RAILS_BEFORE), -1, dtype=np.int64)
@@ -163,29 +170,28 @@ def simulate_batch(
                 seed_arr,
                 bool(fly_off),
                 max_events,
-                Sout,
-                Lout,
+                XYT.transpose(1, 0, 2),
+                LOUT.transpose(1, 0, 2),
                 OUTi,
                 OUTf,
                 RB,
             )
-    status = Lout[:, :, E.STATUS]
-    fate = status[:, s_index].copy()
+    status = LOUT[E.STATUS].astype(np.int8)
     return BatchResult(
         ids=tuple(d.id for d in ordered),
         striker_index=s_index,
-        status=status.astype(np.int8),
-        pocket=Lout[:, :, E.POCKET].copy(),
-        order=Lout[:, :, E.ORDER].copy(),
-        time_out=Sout[:, :, E.PTIME].copy(),
-        x=Sout[:, :, E.X].copy(),
-        y=Sout[:, :, E.Y].copy(),
-        layer=Lout[:, :, E.LAYER].copy(),
+        status=status,
+        pocket=LOUT[E.POCKET],
+        order=LOUT[E.ORDER],
+        time_out=XYT[2],
+        x=XYT[0],
+        y=XYT[1],
+        layer=LOUT[E.LAYER],
         first_contact=OUTi[:, 3].copy(),
         first_contact_time=OUTf[:, 0].copy(),
         rails_before=RB,
         n_rails_before=OUTi[:, 4].copy(),
-        striker_fate=fate.astype(np.int8),
+        striker_fate=status[:, s_index].copy(),
         truncated=OUTi[:, 2].astype(bool),
         events_handled=OUTi[:, 1].copy(),
     )
