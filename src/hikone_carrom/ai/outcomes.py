@@ -24,6 +24,7 @@ from hikone_carrom.rules import Piece, Ruling, ShotReport
 __all__ = [
     "KEY_FIELDS",
     "execute",
+    "execute_many",
     "layout_after",
     "report_keys",
     "report_of_key",
@@ -47,6 +48,9 @@ referee's business but a player's: a shot into nothing is a wasted turn."""
 
 _IN, _OFF = 1, 2
 _SIDES = tuple(Side)
+_MARGIN = 1e-9
+"""Distance (m) from a placement rule's boundary within which :func:`execute_many` leaves the
+point to the scalar rule (:meth:`Placement.nearest`), so both give the same bits."""
 
 
 def execute(
@@ -66,8 +70,65 @@ def execute(
     return nx, ny, math.remainder(angle + noise.dangle, 2.0 * math.pi), speed
 
 
+def execute_many(
+    placement: Placement, shots: np.ndarray, draws: np.ndarray, max_speed: float
+) -> np.ndarray:
+    """Every shot (S, 4: x m, y m, angle rad, speed m/s) under every draw (D, 4: dx m, dy m,
+    dangle rad, speed factor), shot-major: (S * D, 4), bit for bit what :func:`execute` gives
+    each pair. Points that are plainly legal (R2b) are kept as they are; only those near or past
+    a boundary of the rule go through :meth:`Placement.nearest`."""
+    n_shots, n_draws = len(shots), len(draws)
+    shot = np.repeat(np.asarray(shots, dtype=np.float64), n_draws, axis=0)
+    d = np.tile(np.asarray(draws, dtype=np.float64), (n_shots, 1))
+    out = shot.copy()
+    moved = ~np.all(d == 0.0, axis=1)  # a zero draw executes the shot exactly as meant
+    if not moved.any():
+        return out
+    if placement.kind is PlacementKind.POINT:
+        out[moved, 0], out[moved, 1] = placement.point
+    else:
+        x, y = shot[:, 0] + d[:, 0], shot[:, 1] + d[:, 1]
+        plain = moved & _plainly_legal(placement, x, y)
+        out[plain, 0], out[plain, 1] = x[plain], y[plain]
+        for k in np.flatnonzero(moved & ~plain):
+            out[k, 0], out[k, 1] = placement.nearest(float(x[k]), float(y[k]))
+    speed = np.minimum(np.maximum(shot[:, 3] * (1.0 + d[:, 3]), 1e-3), max_speed)
+    out[moved, 3] = speed[moved]
+    out[moved, 2] = _remainder_2pi(shot[moved, 2] + d[moved, 2])
+    return out
+
+
+def _plainly_legal(placement: Placement, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Where the striker may surely stand (R2b): at least :data:`_MARGIN` inside every rule."""
+    board, r = placement.board, placement.radius
+    (x0, y0), (x1, y1) = placement.line
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    mx, my = 0.5 * (x0 + x1), 0.5 * (y0 + y1)
+    across = np.abs(-(x - mx) * uy + (y - my) * ux)  # distance from the line's axis
+    along = np.abs((x - mx) * ux + (y - my) * uy) - 0.5 * length
+    reach = np.hypot(across, np.maximum(along, 0.0))
+    ok = reach <= r - _MARGIN
+    limit = board.half_width - r - _MARGIN
+    ok &= (np.abs(x) <= limit) & (np.abs(y) <= limit)
+    for cx, cy, clearance in placement.obstacles:
+        ok &= np.hypot(x - cx, y - cy) >= clearance + _MARGIN
+    return ok
+
+
+def _remainder_2pi(angle: np.ndarray) -> np.ndarray:
+    """``math.remainder(a, 2 pi)`` for each angle (rad): exact for |a| < 3 pi (one subtraction,
+    exact by Sterbenz's lemma), the scalar function beyond."""
+    two_pi = 2.0 * math.pi
+    out = np.where(angle > math.pi, angle - two_pi, angle)
+    out = np.where(angle < -math.pi, angle + two_pi, out)
+    for k in np.flatnonzero(np.abs(angle) >= 3.0 * math.pi):
+        out[k] = math.remainder(float(angle[k]), two_pi)
+    return out
+
+
 def run_shots(
-    view: TableView, shots: np.ndarray, seeds: Sequence[int], fly_off: bool
+    view: TableView, shots: np.ndarray, seeds: Sequence[int] | np.ndarray, fly_off: bool
 ) -> BatchResult:
     """Simulate shots (M, 4: x m, y m, angle rad, speed m/s) from the view's layout."""
     velocity = np.empty_like(shots)
@@ -79,7 +140,7 @@ def run_shots(
         view.disks,
         velocity,
         board=view.board,
-        seeds=list(seeds),
+        seeds=seeds if isinstance(seeds, np.ndarray) else list(seeds),
         fly_off=fly_off,
         striker=STRIKER_ID,
     )

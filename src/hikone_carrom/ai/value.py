@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from hikone_carrom.ai.outcomes import report_of_key
+import numpy as np
+
+from hikone_carrom.ai.outcomes import KEY_FIELDS, report_of_key
 from hikone_carrom.rules import Color, RefereeState, Ruling, apply
 
 __all__ = ["Judge", "Judgement", "Weights", "material"]
@@ -86,6 +88,10 @@ class Judgement:
         return self.state.is_over
 
 
+_CODE_BITS = 6
+_CODE_WEIGHTS = np.array([1 << (_CODE_BITS * k) for k in range(len(KEY_FIELDS))], dtype=np.int64)
+
+
 @dataclass
 class Judge:
     """Rulings for report keys from one state, computed once per distinct key (cached)."""
@@ -94,6 +100,25 @@ class Judge:
     color: Color
     weights: Weights = field(default_factory=Weights)
     _cache: dict[tuple[int, ...], Judgement] = field(default_factory=dict, repr=False)
+
+    def judge_many(self, keys: np.ndarray) -> tuple[list[Judgement], np.ndarray]:
+        """The distinct judgements of report keys (..., fields), and for each key the index of
+        its judgement (shape ``keys.shape[:-1]``): one ruling per distinct outcome."""
+        flat = np.asarray(keys, dtype=np.int64).reshape(-1, len(KEY_FIELDS))
+        if flat.size and (flat.min() < 0 or flat.max() >= 1 << _CODE_BITS):
+            unique, inverse = np.unique(flat, axis=0, return_inverse=True)
+        else:
+            codes = flat @ _CODE_WEIGHTS  # each row as one integer: fields of _CODE_BITS bits
+            _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+            unique = flat[first]
+        return [self.judge(k) for k in unique], inverse.reshape(np.shape(keys)[:-1])
+
+    def successes(self, keys: np.ndarray) -> np.ndarray:
+        """Whether each outcome (report keys, ..., fields) keeps the turn or wins (R3a, R7a)."""
+        found, inverse = self.judge_many(keys)
+        ok = np.array([j.won or j.mine_next for j in found], dtype=bool)
+        out: np.ndarray = ok[inverse]
+        return out
 
     def judge(self, key: Sequence[int]) -> Judgement:
         """The judgement of a report key (see :mod:`hikone_carrom.ai.outcomes`)."""
@@ -111,6 +136,33 @@ class Judge:
             found = Judgement(gain, won, lost, mine, missed, new, ruling)
             self._cache[k] = found
         return found
+
+    def mean_values(self, keys: np.ndarray, turns: np.ndarray) -> np.ndarray:
+        """Mean value per candidate of report keys (candidates, draws, fields), each outcome
+        valued as :meth:`value` values it with its candidate's turn values ``turns``
+        (candidates, 2: our next shot's, theirs; pucks)."""
+        found, inverse = self.judge_many(keys)
+        w = self.weights
+        fixed = np.empty(len(found))
+        mine = np.zeros(len(found), dtype=bool)
+        passed = np.zeros(len(found), dtype=bool)
+        for u, j in enumerate(found):
+            if j.won:
+                fixed[u] = j.gain + w.win
+            elif j.lost:
+                fixed[u] = j.gain - w.win
+            elif j.over:
+                fixed[u] = j.gain
+            else:
+                fixed[u] = j.gain - (w.miss if j.missed else 0.0)
+                mine[u], passed[u] = j.mine_next, not j.mine_next
+        values = fixed[inverse]
+        rows = np.broadcast_to(np.arange(len(keys))[:, None], inverse.shape)
+        m, p = mine[inverse], passed[inverse]
+        values[m] = values[m] + turns[rows[m], 0]
+        tm, tt = turns[rows[p], 0], turns[rows[p], 1]
+        values[p] = values[p] - w.pass_cost - w.rival * tt + w.regain * tm
+        return np.asarray(values.mean(axis=1), dtype=np.float64)
 
     def quick_value(self, key: Sequence[int]) -> float:
         """Value with a constant turn value: gain, win/loss, and who shoots next."""
