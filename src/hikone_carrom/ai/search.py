@@ -28,12 +28,12 @@ import numpy as np
 from hikone_carrom.ai.candidates import Candidate, CandidateBudget, generate
 from hikone_carrom.ai.errors import NoLegalShotError
 from hikone_carrom.ai.noise import NoiseModel
-from hikone_carrom.ai.outcomes import execute, layout_after, report_keys, run_shots
+from hikone_carrom.ai.outcomes import execute_many, layout_after, report_keys, run_shots
 from hikone_carrom.ai.position import turn_value
 from hikone_carrom.ai.sweep import SweepBudget, sweep
 from hikone_carrom.ai.value import Judge, Weights
 from hikone_carrom.ai.view import TableView
-from hikone_carrom.match import Noise, PlacementKind
+from hikone_carrom.match import PlacementKind
 from hikone_carrom.physics import BatchResult
 from hikone_carrom.rules import next_seat
 
@@ -48,14 +48,6 @@ _ROLLOUT_BUDGET = CandidateBudget(placements=4, arrivals=(0.6,))
 _ROLLOUT_JACK_BUDGET = CandidateBudget(placements=7, arrivals=(0.3, 0.7), banks=True)
 _ROLLOUT_KEEP = 12
 _ROLLOUT_DRAWS = 8
-
-
-def _successes(judge: Judge, keys: np.ndarray) -> np.ndarray:
-    """Whether each outcome (report keys, M x fields) keeps the turn or wins (R3a, R7a): one
-    ruling per distinct outcome."""
-    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
-    ok = np.array([j.won or j.mine_next for j in map(judge.judge, unique)], dtype=bool)
-    return ok[inverse.reshape(-1)]
 
 
 @dataclass(frozen=True)
@@ -134,8 +126,8 @@ class SearchResult:
         return out
 
 
-def _seeds(rng: np.random.Generator, n: int) -> list[int]:
-    return [int(s) for s in rng.integers(0, _SEED_LIMIT, size=n)]
+def _seeds(rng: np.random.Generator, n: int) -> np.ndarray:
+    return rng.integers(0, _SEED_LIMIT, size=n)
 
 
 class _Search:
@@ -163,14 +155,7 @@ class _Search:
     ) -> np.ndarray:
         """Every shot executed under every draw: (len(shots) * len(draws), 4)."""
         v = self.view if view is None else view
-        out = np.empty((len(shots) * len(draws), 4))
-        row = 0
-        for shot in shots:
-            for d in draws:
-                noise = Noise(float(d[0]), float(d[1]), float(d[2]), float(d[3]))
-                out[row] = execute(v.placement, tuple(shot), noise, v.board.max_speed)
-                row += 1
-        return out
+        return execute_many(v.placement, shots, draws, v.board.max_speed)
 
     def sampled_values(
         self, shots: np.ndarray, draws: np.ndarray, turns: list[tuple[float, float]] | None
@@ -179,14 +164,14 @@ class _Search:
         return self.values_of(keys, turns)
 
     def values_of(self, keys: np.ndarray, turns: list[tuple[float, float]] | None) -> np.ndarray:
-        """Mean value per candidate of report keys (candidates, draws, fields)."""
-        w = self.config.weights
-        out = np.empty(len(keys))
-        for c in range(len(keys)):
-            mine, theirs = turns[c] if turns is not None else (w.turn, w.turn)
-            vals = [self.judge.value(self.judge.judge(k), mine, theirs) for k in keys[c]]
-            out[c] = float(np.mean(vals))
-        return out
+        """Mean value per candidate of report keys (candidates, draws, fields), with each
+        candidate's turn values (None: the constant ``turn``)."""
+        if turns is None:
+            w = self.config.weights
+            pairs = np.full((len(keys), 2), w.turn)
+        else:
+            pairs = np.array(turns, dtype=np.float64).reshape(-1, 2)
+        return self.judge.mean_values(keys, pairs)
 
     def run_counted(self, view: TableView, shots: np.ndarray) -> BatchResult:
         """Simulate ``shots`` from ``view``'s layout, counting them."""
@@ -229,11 +214,11 @@ class _Search:
         shots = np.array([[c.x, c.y, c.angle, c.speed] for c in cands])
         judge = Judge(view.state, view.color, self.config.weights)
         keys = report_keys(view, self.run_counted(view, shots))
-        ok = np.flatnonzero(_successes(judge, keys))[:_ROLLOUT_KEEP]
+        ok = np.flatnonzero(judge.successes(keys))[:_ROLLOUT_KEEP]
         if not len(ok):
             return 0.0
         noisy = self.noisy(shots[ok], draws, view)
-        sampled = _successes(judge, report_keys(view, self.run_counted(view, noisy)))
+        sampled = judge.successes(report_keys(view, self.run_counted(view, noisy)))
         return float(sampled.reshape(len(ok), len(draws)).mean(axis=1).max())
 
     def rollout_turns(self, shot: np.ndarray, draws: np.ndarray) -> tuple[float, float]:
@@ -346,7 +331,7 @@ class _Search:
 
     def succeeds(self, shots: np.ndarray) -> np.ndarray:
         """Whether each shot, played as meant, keeps the turn or wins (R3a, R7a)."""
-        return _successes(self.judge, self.simulate(shots))
+        return self.judge.successes(self.simulate(shots))
 
     def refine(
         self,
