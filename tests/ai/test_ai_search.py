@@ -141,6 +141,24 @@ def test_jack_budget_adds_jack_shots_screened_under_more_draws() -> None:
     assert search(mid, expert, BASE_NOISE, _rng()) == search(mid, plain, BASE_NOISE, _rng())
 
 
+def test_late_budget_applies_once_few_targets_are_left_R6b() -> None:
+    """The expert's late budget takes over with at most ``late_targets`` targets left: its last
+    own pucks, or the jack once every own puck is down (R6b); the weights stay the parent's."""
+    late = EXPERT.late
+    assert late is not None and late.sweep is not None and EXPERT.sweep is not None
+    assert late.sweep.step < EXPERT.sweep.step and late.screen > EXPERT.screen
+    for red_left, expect_late in ((5, False), (4, False), (3, True), (1, True), (0, True)):
+        view = _endgame_view(red_left, 6)
+        assert len(view.targets()) == max(red_left, 1)
+        chosen = EXPERT.for_view(view)
+        if expect_late:
+            assert chosen == replace(late, weights=EXPERT.weights, late=None)
+        else:
+            assert chosen is EXPERT
+    solo = replace(EXPERT, weights=EXPERT.weights.solo())
+    assert solo.for_view(_endgame_view(2, 6)).weights == EXPERT.weights.solo()
+
+
 def test_deny_weighs_the_next_shot_of_an_opponent_close_to_winning() -> None:
     from hikone_carrom.ai.search import _Search
 
