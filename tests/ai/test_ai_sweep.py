@@ -51,32 +51,6 @@ def test_first_shot_sweeps_from_the_tee_spot_only_R2a() -> None:
     assert {(x, y) for x, y in shots[:, :2]} == {view.placement.point}
 
 
-def test_first_shot_spends_the_other_placements_on_speeds_R2a() -> None:
-    first = TableView.of_match(scrambled_match(2, seed=1, shots=0))
-    later = _view()
-    wide = replace(SMALL, placements=8, speeds=(0.8, 1.6, 3.2))
-    assert wide.for_view(later) == wide  # the area line: as given
-    point = wide.for_view(first)
-    assert point.placements == 1 and point.step == wide.step
-    assert len(point.speeds) == 3 * 8 // 2
-    assert math.isclose(point.speeds[0], 0.8) and math.isclose(point.speeds[-1], 3.2)
-    assert np.allclose(np.diff(np.log(point.speeds)), math.log(4.0) / 11)
-    # Half as many shots from the tee spot as from 8 points of the area line.
-    n_line = len(sweep_shots(later, wide))
-    assert n_line == 8 * 3 * wide.directions
-    assert len(sweep_shots(first, point)) == n_line // 2
-    # sweep() fits the budget itself: every other direction, at every one of the speeds.
-    seen: list[np.ndarray] = []
-
-    def record(shots: np.ndarray) -> np.ndarray:
-        seen.append(shots)
-        return np.zeros(len(shots), dtype=bool)
-
-    sweep(first, wide, record, BASE_NOISE.angle)
-    assert len(seen) == 1 and len(seen[0]) == n_line // 4
-    assert set(np.round(seen[0][:, 3], 9)) == set(np.round(point.speeds, 9))
-
-
 def test_a_wide_run_of_successes_outranks_a_narrow_one_and_each_run_gives_one_shot() -> None:
     view = _view()
     shots = sweep_shots(view, SMALL)

@@ -74,20 +74,15 @@ _EXPERT = replace(
         _EXPERT_EARLY,
         keep=32,
         samples=32,
-        screen=16,
+        screen=8,
         rollout=10,
         confirm_samples=64,
-        refine=3,
+        refine=4,
         refine_samples=96,
-        sweep=SweepBudget(
-            placements=21,
-            step=0.4,
-            speeds=(0.55, 0.75, 1.0, 1.35, 1.8, 2.4, 3.1, 4.0),
-            keep=200,
-        ),
+        sweep=SweepBudget(placements=25, step=0.5, speeds=(0.6, 0.9, 1.3, 1.9, 2.8, 4.0), keep=48),
     ),
 )
-"""The expert: a finer sweep and more noise draws once at most 3 targets are left
+"""The expert: a wider sweep and more noise draws once at most 3 targets are left
 (:attr:`SearchConfig.late`), where its decisions are cheapest and each miss costs most."""
 
 

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
 from hikone_carrom.ai.candidates import Candidate, ShotKind
 from hikone_carrom.ai.geometry import line_points
 from hikone_carrom.ai.view import TableView
-from hikone_carrom.match import PlacementKind
 
 __all__ = ["SweepBudget", "sweep", "sweep_candidates", "sweep_shots"]
 
@@ -51,17 +50,6 @@ class SweepBudget:
         """Directions per placement and speed."""
         return max(1, round(360.0 / self.step))
 
-    def for_view(self, view: TableView) -> SweepBudget:
-        """The budget for ``view``: from a prescribed point (a first shot, R2a) half the
-        simulations of the other placements go to more speeds (``placements / 2`` times as
-        many, spread geometrically over the same range): the opening's pots need the speed
-        within a few per cent."""
-        if view.placement.kind is not PlacementKind.POINT or self.placements <= 1:
-            return self
-        count = max(len(self.speeds), len(self.speeds) * self.placements // 2)
-        speeds = np.geomspace(min(self.speeds), max(self.speeds), count)
-        return replace(self, placements=1, speeds=tuple(float(v) for v in speeds))
-
 
 def sweep_shots(view: TableView, budget: SweepBudget) -> np.ndarray:
     """Every swept shot (placements x speeds x directions, 4: x m, y m, angle rad, speed m/s)."""
@@ -83,9 +71,7 @@ def sweep(
     angle_sigma: float,
 ) -> list[Candidate]:
     """The best swept shots of ``view``'s seat (see :func:`sweep_candidates`); ``succeeds`` maps
-    shots (M, 4) to whether each, played as meant, keeps the turn or wins (M bools). The budget
-    is first fitted to the view (:meth:`SweepBudget.for_view`)."""
-    budget = budget.for_view(view)
+    shots (M, 4) to whether each, played as meant, keeps the turn or wins (M bools)."""
     shots = sweep_shots(view, budget)
     if len(shots) == 0:
         return []
