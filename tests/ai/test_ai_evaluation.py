@@ -152,3 +152,52 @@ def test_local_processes_work_with_an_empty_numba_cache(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "[2, 2]"
     assert any((tmp_path / "numba").rglob("*.nbi"))  # the workers compiled into the empty cache
+
+
+def _tagged_processes(tag: str) -> list[int]:
+    """Pids of live processes whose environment holds ``tag`` (Linux /proc)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                environ = (entry / "environ").read_bytes()
+                state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if tag.encode() in environ.split(b"\0") and state != "Z":
+                pids.append(int(entry.name))
+    return pids
+
+
+def test_sigterm_stops_the_command_and_its_workers(tmp_path: Path) -> None:
+    """``kill`` on a running ``ai-eval`` ends it as Ctrl-C does: exit 130, the results file
+    intact for a resumed run, and no worker left simulating a game nobody will read."""
+    import signal
+    import time
+    import uuid
+
+    tag = f"HIKONE_CARROM_TEST_RUN={uuid.uuid4().hex}"
+    env = {**os.environ, tag.split("=")[0]: tag.split("=")[1]}
+    results = tmp_path / "run.jsonl"
+    command = [sys.executable, "-m", "hikone_carrom.ai.eval_cli", "--players", "6"]
+    command += ["--duels", "none", "--tiers", "1x", "--seeds", "4", "--jobs", "2", "--quiet"]
+    run = subprocess.Popen(
+        [*command, "--results", str(results)], env=env, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while len(_tagged_processes(tag)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.2)  # the command and its two workers
+        assert len(_tagged_processes(tag)) >= 3
+        time.sleep(3.0)  # the workers are into their first games (an expert clear takes >10 s)
+        run.send_signal(signal.SIGTERM)
+        _, stderr = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    assert run.returncode == 130, stderr[-2000:]
+    assert "rerun the same command" in stderr and "再開" in stderr
+    deadline = time.monotonic() + 10
+    while _tagged_processes(tag) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _tagged_processes(tag) == []
+    assert len(ResultsFile(results)) == 0  # a valid file, nothing finished: resumable

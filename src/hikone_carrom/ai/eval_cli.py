@@ -12,7 +12,9 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -160,10 +162,43 @@ def _print(console: Console, table: Table) -> None:
     console.print(rich)
 
 
+@contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """While held, SIGTERM (``kill``, a service manager, a CI timeout) stops the run as Ctrl-C
+    does, so the workers are stopped too instead of finishing games nobody will read."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may handle signals
+        return
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the evaluation; returns the exit code (0 done, 1 Ray unreachable or a task failed on
-    it, the finished results kept for a resumed run; 2 bad arguments or results file)."""
+    it, the finished results kept for a resumed run; 2 bad arguments or results file; 130
+    interrupted by Ctrl-C or SIGTERM, the finished results kept)."""
     args = build_parser().parse_args(argv)
+    with _sigterm_interrupts():
+        try:
+            return _run(args)
+        except KeyboardInterrupt:
+            print(
+                f"hikone-carrom ai-eval: stopped; the finished games are in {args.results}: "
+                "rerun the same command to resume / 中断しました。終わった対局は"
+                f" {args.results} にあります。同じコマンドで再開できます",
+                file=sys.stderr,
+            )
+            return 130
+
+
+def _run(args: argparse.Namespace) -> int:
     console = Console()
     if not console.is_terminal:
         console = Console(width=200)

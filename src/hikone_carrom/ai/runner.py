@@ -118,15 +118,31 @@ def run_local(tasks: Sequence[Task], jobs: int) -> Iterator[dict[str, Any]]:
         return
     ctx = get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_one_thread) as pool:
-        pending: set[Future[dict[str, Any]]] = set()
-        queue = list(tasks)
-        queue.reverse()
-        while queue or pending:
-            while queue and len(pending) < 2 * jobs:
-                pending.add(pool.submit(run_task, queue.pop()))
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in sorted(done, key=lambda f: id(f)):
-                yield fut.result()
+        try:
+            pending: set[Future[dict[str, Any]]] = set()
+            queue = list(tasks)
+            queue.reverse()
+            while queue or pending:
+                while queue and len(pending) < 2 * jobs:
+                    pending.add(pool.submit(run_task, queue.pop()))
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in sorted(done, key=lambda f: id(f)):
+                    yield fut.result()
+        except BaseException:
+            _stop_workers(pool)
+            raise
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End a pool whose run stopped early (an error, an interrupt, the caller closing the
+    iterator): its running tasks are dropped (their results were never written), so no worker
+    goes on simulating a game nobody will read."""
+    workers = list(pool._processes.values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join()
 
 
 @cache
