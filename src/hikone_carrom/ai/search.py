@@ -269,7 +269,7 @@ class _Search:
             first = self.simulate(self.noisy(shots, screen_draws)).reshape(len(shots), screen, -1)
             values = self.values_of(first, None)
         else:
-            values = np.array([self.judge.quick_value(k) for k in self.simulate(shots)])
+            values = self.values_of(self.simulate(shots)[:, None, :], None)  # one draw: as meant
         order = np.argsort(-values, kind="stable")
         pool = order[: max(1, cfg.keep)]
         pool_values = values[pool]

@@ -88,6 +88,9 @@ class Judgement:
         return self.state.is_over
 
 
+_OVER, _MINE, _THEIRS = 0, 1, 2
+"""Who shoots after an outcome (:meth:`Judge._settled`)."""
+
 _CODE_BITS = 6
 _CODE_WEIGHTS = np.array([1 << (_CODE_BITS * k) for k in range(len(KEY_FIELDS))], dtype=np.int64)
 
@@ -142,44 +145,36 @@ class Judge:
         valued as :meth:`value` values it with its candidate's turn values ``turns``
         (candidates, 2: our next shot's, theirs; pucks)."""
         found, inverse = self.judge_many(keys)
-        w = self.weights
-        fixed = np.empty(len(found))
-        mine = np.zeros(len(found), dtype=bool)
-        passed = np.zeros(len(found), dtype=bool)
-        for u, j in enumerate(found):
-            if j.won:
-                fixed[u] = j.gain + w.win
-            elif j.lost:
-                fixed[u] = j.gain - w.win
-            elif j.over:
-                fixed[u] = j.gain
-            else:
-                fixed[u] = j.gain - (w.miss if j.missed else 0.0)
-                mine[u], passed[u] = j.mine_next, not j.mine_next
-        values = fixed[inverse]
+        settled = [self._settled(j) for j in found]
+        values = np.array([base for base, _ in settled])[inverse]
+        who = np.array([nxt for _, nxt in settled], dtype=np.int8)[inverse]
         rows = np.broadcast_to(np.arange(len(keys))[:, None], inverse.shape)
-        m, p = mine[inverse], passed[inverse]
+        m, p = who == _MINE, who == _THEIRS
+        w = self.weights
         values[m] = values[m] + turns[rows[m], 0]
         tm, tt = turns[rows[p], 0], turns[rows[p], 1]
         values[p] = values[p] - w.pass_cost - w.rival * tt + w.regain * tm
         return np.asarray(values.mean(axis=1), dtype=np.float64)
 
-    def quick_value(self, key: Sequence[int]) -> float:
-        """Value with a constant turn value: gain, win/loss, and who shoots next."""
-        j = self.judge(key)
-        return self.value(j, self.weights.turn, self.weights.turn)
+    def _settled(self, j: Judgement) -> tuple[float, int]:
+        """The part of ``j``'s value that does not depend on the next shot (pucks), and who
+        shoots next: ``_OVER`` (nobody), ``_MINE`` or ``_THEIRS``."""
+        w = self.weights
+        if j.won:
+            return j.gain + w.win, _OVER
+        if j.lost:
+            return j.gain - w.win, _OVER
+        if j.over:
+            return j.gain, _OVER
+        return j.gain - (w.miss if j.missed else 0.0), _MINE if j.mine_next else _THEIRS
 
     def value(self, j: Judgement, turn_mine: float, turn_theirs: float) -> float:
         """Value of judgement ``j`` when our next shot is worth ``turn_mine`` and theirs
         ``turn_theirs`` (pucks)."""
-        w = self.weights
-        if j.won:
-            return j.gain + w.win
-        if j.lost:
-            return j.gain - w.win
-        if j.over:
-            return j.gain
-        base = j.gain - (w.miss if j.missed else 0.0)
-        if j.mine_next:
+        base, nxt = self._settled(j)
+        if nxt == _MINE:
             return base + turn_mine
-        return base - w.pass_cost - w.rival * turn_theirs + w.regain * turn_mine
+        if nxt == _THEIRS:
+            w = self.weights
+            return base - w.pass_cost - w.rival * turn_theirs + w.regain * turn_mine
+        return base
