@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 import numpy as np
 
@@ -91,6 +92,8 @@ class Judgement:
 _OVER, _MINE, _THEIRS = 0, 1, 2
 """Who shoots after an outcome (:meth:`Judge._settled`)."""
 
+_Values = TypeVar("_Values", float, np.ndarray)
+
 _CODE_BITS = 6
 _CODE_WEIGHTS = np.array([1 << (_CODE_BITS * k) for k in range(len(KEY_FIELDS))], dtype=np.int64)
 
@@ -150,11 +153,16 @@ class Judge:
         who = np.array([nxt for _, nxt in settled], dtype=np.int8)[inverse]
         rows = np.broadcast_to(np.arange(len(keys))[:, None], inverse.shape)
         m, p = who == _MINE, who == _THEIRS
-        w = self.weights
         values[m] = values[m] + turns[rows[m], 0]
-        tm, tt = turns[rows[p], 0], turns[rows[p], 1]
-        values[p] = values[p] - w.pass_cost - w.rival * tt + w.regain * tm
+        values[p] = self._passed(values[p], turns[rows[p], 0], turns[rows[p], 1])
         return np.asarray(values.mean(axis=1), dtype=np.float64)
+
+    def _passed(self, base: _Values, turn_mine: _Values, turn_theirs: _Values) -> _Values:
+        """The value of an outcome that passes the turn, from its settled ``base`` (pucks;
+        floats or arrays): less the strike it costs and the opponent's next shot, plus the
+        share of ours still to come."""
+        w = self.weights
+        return base - w.pass_cost - w.rival * turn_theirs + w.regain * turn_mine
 
     def _settled(self, j: Judgement) -> tuple[float, int]:
         """The part of ``j``'s value that does not depend on the next shot (pucks), and who
@@ -175,6 +183,5 @@ class Judge:
         if nxt == _MINE:
             return base + turn_mine
         if nxt == _THEIRS:
-            w = self.weights
-            return base - w.pass_cost - w.rival * turn_theirs + w.regain * turn_mine
+            return self._passed(base, turn_mine, turn_theirs)
         return base
