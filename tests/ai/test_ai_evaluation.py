@@ -15,7 +15,7 @@ import pytest
 from hikone_carrom.ai.errors import EvaluationError
 from hikone_carrom.ai.eval_cli import main
 from hikone_carrom.ai.evaluation import DuelTask, SoloTask, run_task, task_from_dict
-from hikone_carrom.ai.report import duel_table, markdown, solo_table
+from hikone_carrom.ai.report import duel_table, markdown, phase_table, solo_table
 from hikone_carrom.ai.results import RESULTS_FORMAT, ResultsFile
 from hikone_carrom.ai.runner import run_local
 from hikone_carrom.ai.stats import percentile, summarize, wilson
@@ -52,6 +52,44 @@ def test_solo_and_duel_tasks() -> None:
     table = solo_table([solo])
     assert table.rows[0][:3] == ("0x", "greedy", "1")
     assert "| tier |" in markdown(duel_table([duel]))
+
+
+def test_solo_result_records_each_strikes_pucks_to_go_and_success_R3a_R6b() -> None:
+    result = run_task(SoloTask("greedy", "1x", 4, cap=25))["result"]
+    togo, kept = result["togo"], result["kept"]
+    assert len(togo) == len(kept) == result["strikes"] and togo[0] == 12
+    for k in range(len(togo) - 1):
+        if kept[k]:
+            assert togo[k + 1] < togo[k]  # an own puck went in (R3a) or paid debt (R5i)
+    if result["cleared"]:
+        assert togo[-1] == 0 and kept[-1] == 1  # the winning jack (R6b, R7a)
+
+
+def test_phase_table_counts_strikes_and_successes_by_pucks_to_go() -> None:
+    def line(togo: list[int], kept: list[int], penalties: int) -> dict[str, Any]:
+        task = {"kind": "solo", "player": "6", "tier": "1x", "seed": 0, "cap": 200}
+        result = {"strikes": len(togo), "togo": togo, "kept": kept, "penalties": penalties}
+        return {"task": task, "result": result}
+
+    lines = [
+        line([12, 12, 11, 1, 1, 0], [0, 1, 1, 0, 1, 1], 0),
+        line([12, 11, 3, 2, 1, 0, 0], [1, 1, 1, 1, 1, 0, 1], 1),
+        {"task": {"kind": "solo", "player": "6", "tier": "1x"}, "result": {"strikes": 9}},
+    ]
+    table = phase_table(lines)
+    assert table.header[3:] == ("10+", "7-9", "4-6", "3", "2", "1", "jack", "penalties")
+    (row,) = table.rows
+    assert row[:3] == ("1x", "6", "2")  # the line without per-strike data is left out
+    assert row[3:] == (
+        "2.50 (80 %)",
+        "0.00 (-)",
+        "0.00 (-)",
+        "0.50 (100 %)",
+        "0.50 (100 %)",
+        "1.50 (67 %)",
+        "1.50 (67 %)",
+        "0.50",
+    )
 
 
 def test_results_file_resumes_and_drops_a_cut_line(tmp_path: Path) -> None:

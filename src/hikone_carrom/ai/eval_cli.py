@@ -28,7 +28,14 @@ from hikone_carrom.ai.errors import AIError, EvaluationError
 from hikone_carrom.ai.evaluation import OWN_TIER, DuelTask, SoloTask, Task
 from hikone_carrom.ai.levels import make_player
 from hikone_carrom.ai.noise import tier_scale
-from hikone_carrom.ai.report import Table, decision_table, duel_table, markdown, solo_table
+from hikone_carrom.ai.report import (
+    Table,
+    decision_table,
+    duel_table,
+    markdown,
+    phase_table,
+    solo_table,
+)
 from hikone_carrom.ai.results import ResultsFile
 from hikone_carrom.ai.runner import (
     RayConnectionError,
@@ -230,7 +237,7 @@ def _run(args: argparse.Namespace) -> int:
     except AIError as err:
         print(f"hikone-carrom ai-eval: {err.en} / {err.ja}", file=sys.stderr)
         return 2
-    tables = [solo_table(lines), duel_table(lines), decision_table(lines)]
+    tables = [solo_table(lines), phase_table(lines), duel_table(lines), decision_table(lines)]
     for table in tables:
         if table.rows:
             _print(console, table)

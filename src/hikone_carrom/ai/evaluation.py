@@ -112,28 +112,39 @@ def _shoot(match: Match, player: Player, times: list[float]) -> bool:
 
 
 def run_solo(task: SoloTask) -> dict[str, Any]:
-    """Play a solo clear; the result as plain JSON (strikes, cleared, decision times)."""
+    """Play a solo clear; the result as plain JSON: strikes, cleared, penalties, decision times,
+    and for each strike the own pucks still to pocket before it (``togo``: pucks on the board
+    plus debt, R5i; 0 = the jack, R6b) and whether it kept the turn or won (``kept``, R3a, R7a)."""
     match = Match(players=2, seed=task.seed)
     player = _player(task.player, task.seed, task.tier, solo=True)
+    red = match.color(0)
     times: list[float] = []
+    togo: list[int] = []
+    kept: list[int] = []
     strikes = penalties = 0
     while not match.is_over and strikes < task.cap:
         if match.shooter != 0:
             match.skip_turn()
             continue
+        state = match.referee.state
+        togo.append(state.pucks_on_board(red) + state.debt_of(red))
         before = len(match.actions)
         _shoot(match, player, times)
         strikes += 1
-        last = match.actions[before]
-        if last.play is not None and last.play.ruling.penalty:
+        action = match.actions[before]
+        ruling = action.play.ruling if action.play is not None else action.ruling
+        won = match.outcome is not None and match.outcome.winner is red
+        kept.append(int(won or (ruling is not None and ruling.continues)))
+        if ruling is not None and ruling.penalty:
             penalties += 1
-    outcome = match.outcome
-    cleared = outcome is not None and outcome.winner is not None and outcome.winner.value == "red"
+    cleared = match.outcome is not None and match.outcome.winner is red
     return {
         "strikes": strikes,
         "cleared": cleared,
         "penalties": penalties,
         "times": times,
+        "togo": togo,
+        "kept": kept,
     }
 
 

@@ -13,7 +13,16 @@ from typing import Any
 
 from hikone_carrom.ai.stats import percentile, summarize, wilson
 
-__all__ = ["BUCKETS", "Table", "decision_table", "duel_table", "markdown", "solo_table"]
+__all__ = [
+    "BUCKETS",
+    "PHASES",
+    "Table",
+    "decision_table",
+    "duel_table",
+    "markdown",
+    "phase_table",
+    "solo_table",
+]
 
 BUCKETS: tuple[tuple[int, int], ...] = (
     (1, 20),
@@ -24,6 +33,9 @@ BUCKETS: tuple[tuple[int, int], ...] = (
     (101, 199),
 )
 """Strike ranges of the solo-clear distribution; games not cleared are counted apart."""
+
+PHASES: tuple[tuple[int, int], ...] = ((10, 99), (7, 9), (4, 6), (3, 3), (2, 2), (1, 1), (0, 0))
+"""Ranges of own pucks still to pocket before a strike (0: the jack, R6b) in the phase table."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +102,47 @@ def solo_table(lines: Iterable[Mapping[str, Any]]) -> Table:
         "not cleared",
     )
     return Table("Solo clear: strikes to win (cap counts as the cap)", header, tuple(rows))
+
+
+def _phase_name(lo: int, hi: int) -> str:
+    if hi == 0:
+        return "jack"
+    if lo == hi:
+        return str(lo)
+    return f"{lo}+" if hi >= 12 else f"{lo}-{hi}"
+
+
+def phase_table(lines: Iterable[Mapping[str, Any]]) -> Table:
+    """Where a solo clear's strikes go, per tier and player: strikes a game with so many own
+    pucks still to pocket (:data:`PHASES`), each with the share that kept the turn or won
+    (R3a, R7a), and penalties a game (R5). Results without per-strike data are left out."""
+    groups: dict[tuple[str, str], list[Mapping[str, Any]]] = defaultdict(list)
+    for line in lines:
+        task, result = line["task"], line["result"]
+        if task["kind"] == "solo" and "togo" in result:
+            groups[(task["tier"], task["player"])].append(result)
+    rows = []
+    for tier, player in sorted(groups, key=lambda k: (_tier_order(k[0]), k[1])):
+        results = groups[(tier, player)]
+        n = len(results)
+        cells = []
+        for lo, hi in PHASES:
+            outcomes = [
+                k
+                for r in results
+                for t, k in zip(r["togo"], r["kept"], strict=True)
+                if lo <= t <= hi
+            ]
+            share = f"{100 * sum(outcomes) / len(outcomes):.0f} %" if outcomes else "-"
+            cells.append(f"{len(outcomes) / n:.2f} ({share})")
+        penalties = sum(r["penalties"] for r in results) / n
+        rows.append((tier, player, str(n), *cells, f"{penalties:.2f}"))
+    header = ("tier", "player", "games", *(_phase_name(*p) for p in PHASES), "penalties")
+    title = (
+        "Solo clear: strikes a game by own pucks still to pocket "
+        "(share that kept the turn or won; penalties a game)"
+    )
+    return Table(title, header, tuple(rows))
 
 
 def duel_table(lines: Iterable[Mapping[str, Any]]) -> Table:
