@@ -58,16 +58,23 @@ def _tier_order(tier: str) -> float:
         return float("inf")
 
 
-def solo_table(lines: Iterable[Mapping[str, Any]]) -> Table:
-    """Strikes to clear per tier and player: games, cleared, mean, sd, median, range, buckets."""
+def _solo_results(
+    lines: Iterable[Mapping[str, Any]], field: str = "strikes"
+) -> list[tuple[str, str, list[Mapping[str, Any]]]]:
+    """Solo-clear results that have ``field``, grouped by (tier, player) in table order."""
     groups: dict[tuple[str, str], list[Mapping[str, Any]]] = defaultdict(list)
     for line in lines:
-        task = line["task"]
-        if task["kind"] == "solo":
-            groups[(task["tier"], task["player"])].append(line["result"])
+        task, result = line["task"], line["result"]
+        if task["kind"] == "solo" and field in result:
+            groups[(task["tier"], task["player"])].append(result)
+    order = sorted(groups, key=lambda k: (_tier_order(k[0]), k[1]))
+    return [(tier, player, groups[(tier, player)]) for tier, player in order]
+
+
+def solo_table(lines: Iterable[Mapping[str, Any]]) -> Table:
+    """Strikes to clear per tier and player: games, cleared, mean, sd, median, range, buckets."""
     rows = []
-    for tier, player in sorted(groups, key=lambda k: (_tier_order(k[0]), k[1])):
-        results = groups[(tier, player)]
+    for tier, player, results in _solo_results(lines):
         strikes = [float(r["strikes"]) for r in results]
         s = summarize(strikes)
         cleared = sum(1 for r in results if r["cleared"])
@@ -116,14 +123,8 @@ def phase_table(lines: Iterable[Mapping[str, Any]]) -> Table:
     """Where a solo clear's strikes go, per tier and player: strikes a game with so many own
     pucks still to pocket (:data:`PHASES`), each with the share that kept the turn or won
     (R3a, R7a), and penalties a game (R5). Results without per-strike data are left out."""
-    groups: dict[tuple[str, str], list[Mapping[str, Any]]] = defaultdict(list)
-    for line in lines:
-        task, result = line["task"], line["result"]
-        if task["kind"] == "solo" and "togo" in result:
-            groups[(task["tier"], task["player"])].append(result)
     rows = []
-    for tier, player in sorted(groups, key=lambda k: (_tier_order(k[0]), k[1])):
-        results = groups[(tier, player)]
+    for tier, player, results in _solo_results(lines, "togo"):
         n = len(results)
         cells = []
         for lo, hi in PHASES:
