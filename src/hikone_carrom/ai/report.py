@@ -34,7 +34,18 @@ BUCKETS: tuple[tuple[int, int], ...] = (
 )
 """Strike ranges of the solo-clear distribution; games not cleared are counted apart."""
 
-PHASES: tuple[tuple[int, int], ...] = ((10, 99), (7, 9), (4, 6), (3, 3), (2, 2), (1, 1), (0, 0))
+_MORE = 99
+"""Upper end of an open phase ("10+"): debt (R5i) can put more than 12 pucks to go."""
+
+PHASES: tuple[tuple[int, int], ...] = (
+    (10, _MORE),
+    (7, 9),
+    (4, 6),
+    (3, 3),
+    (2, 2),
+    (1, 1),
+    (0, 0),
+)
 """Ranges of own pucks still to pocket before a strike (0: the jack, R6b) in the phase table."""
 
 
@@ -116,7 +127,7 @@ def _phase_name(lo: int, hi: int) -> str:
         return "jack"
     if lo == hi:
         return str(lo)
-    return f"{lo}+" if hi >= 12 else f"{lo}-{hi}"
+    return f"{lo}+" if hi == _MORE else f"{lo}-{hi}"
 
 
 def phase_table(lines: Iterable[Mapping[str, Any]]) -> Table:
