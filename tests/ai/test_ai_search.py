@@ -133,7 +133,10 @@ def test_jack_budget_adds_jack_shots_screened_under_more_draws() -> None:
     extra = len(generate(view, expert.jack_budget))
     assert extra > 0 and found.candidates == base.candidates + extra
     assert found.simulated >= found.candidates * expert.jack_screen
-    assert found.candidate.kind is ShotKind.JACK and found.candidate.target == "J"
+    # The chosen shot (a jack shot, or a swept one) wins when played as meant (R6b, R7a).
+    assert found.candidate.kind in (ShotKind.JACK, ShotKind.SWEEP)
+    as_meant = run_shots(view, np.array([found.shot]), np.array([1]), True)
+    assert Judge(view.state, view.color).judge(report_keys(view, as_meant)[0]).won
     assert view.placement.contains(found.shot[0], found.shot[1])
     assert 0.0 < found.shot[3] <= view.board.max_speed
     # Not in the jack phase the jack budget changes nothing.
@@ -184,9 +187,11 @@ def test_solo_weights_count_only_own_pucks_and_charge_a_passed_strike() -> None:
     alone = Judge(view.state, view.color, solo)
     assert vs.judge(red_and_green_in).gain == 0.0 and alone.judge(red_and_green_in).gain == 1.0
     assert alone.judge(red_and_green_in).mine_next
-    # A passed turn: in a duel the opponent's next shot costs; alone only the strike does.
+    # A passed turn: in a duel the opponent's next shot costs; alone only the strike does, and
+    # the next shot's value (that of the layout the shot leaves as meant) is not regained.
     assert vs.value(vs.judge(nothing_in), 0.5, 2.0) == -2.0 + duel.regain * 0.5
-    assert alone.value(alone.judge(nothing_in), 0.5, 2.0) == -solo.turn + 0.5
+    assert alone.value(alone.judge(nothing_in), 0.5, 2.0) == -solo.turn
+    assert alone.value(alone.judge(red_and_green_in), 0.5, 2.0) == 1.0 + 0.5
     # Alone, the rollout values our next shot only (the other seat never shoots).
     shot = np.array([0.0, -0.21, math.pi / 2, 0.3])
     draws = BASE_NOISE.draw_many(_rng(1), 4)
@@ -196,6 +201,44 @@ def test_solo_weights_count_only_own_pucks_and_charge_a_passed_strike() -> None:
     mine, theirs = without.rollout_turns(shot, draws)
     rival_mine, rival_theirs = with_rival.rollout_turns(shot, draws)
     assert theirs == 0.0 < rival_theirs and mine == rival_mine
+
+
+def test_jack_foul_costs_more_than_its_five_pucks_R5b_R5d_R6a() -> None:
+    # Red with 4 pucks on the board; the jack pocketed with one of them (R5b), or alone off
+    # the board (R5d), or with red's last puck (R6a): each counts 5 (R5h) and the expert
+    # charges ``jack_foul`` more; the striker pocketed (R5a) counts its 1 only.
+    weights = EXPERT.weights
+    assert weights.jack_foul > 0.0
+    four, last = _endgame_view(4, 3), _endgame_view(1, 3)
+    cases = (
+        (four, (1, 0, 1, 0, 0, 0, 0, 0, 0, 0), True, "R5b"),
+        (four, (0, 0, 0, 0, 0, 1, 0, 0, 0, 0), True, "R5d"),
+        (last, (1, 0, 1, 0, 0, 0, 0, 0, 0, 0), True, "R6a"),
+        (four, (1, 0, 0, 0, 0, 0, 1, 0, 0, 0), False, "R5a"),
+    )
+    for view, key, jack, rule in cases:
+        judge = Judge(view.state, view.color, weights)
+        plain = Judge(view.state, view.color, replace(weights, jack_foul=0.0))
+        j = judge.judge(key)
+        assert j.jack_foul is jack and rule in j.ruling.reasons + tuple(
+            f.rule_id for f in j.ruling.fouls
+        )
+        extra = weights.jack_foul if jack else 0.0
+        assert judge.value(j, 0.5, 1.0) == plain.value(plain.judge(key), 0.5, 1.0) - extra
+
+
+def test_final_samples_compare_refined_shots_on_fresh_draws() -> None:
+    view = TableView.of_match(scrambled_match(2, seed=8, shots=6))
+    without = replace(EXPERT, late=None, final_samples=0)
+    with_final = replace(without, final_samples=64)
+    found = search(view, with_final, BASE_NOISE, _rng())
+    assert found == search(view, with_final, BASE_NOISE, _rng())
+    base = search(view, without, BASE_NOISE, _rng())
+    # The final stage simulates every refined shot and its start under the fresh draws.
+    assert found.simulated == base.simulated + 2 * without.refine * 64
+    # An exact hand has nothing to draw: the final stage is skipped.
+    exact = NoiseModel()
+    assert search(view, with_final, exact, _rng()) == search(view, without, exact, _rng())
 
 
 def test_solo_clear_players_play_alone() -> None:

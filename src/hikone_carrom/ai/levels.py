@@ -65,8 +65,9 @@ _EXPERT_EARLY = SearchConfig(
         banks=True,
     ),
     jack_screen=24,
-    sweep=SweepBudget(placements=17, step=0.75, speeds=(0.7, 1.1, 1.7, 2.6, 4.0), keep=32),
-    weights=Weights(jack_ease=30.0, deny=2.0),
+    sweep=SweepBudget(placements=17, step=0.75, speeds=(0.7, 1.1, 1.7, 2.6, 3.3, 4.0), keep=32),
+    final_samples=200,
+    weights=Weights(jack_ease=30.0, deny=2.0, jack_foul=7.0),
 )
 _EXPERT = replace(
     _EXPERT_EARLY,

@@ -77,6 +77,11 @@ class SearchConfig:
             :mod:`hikone_carrom.ai.sweep`).
         choice_top: choose at random among this many best (1: always the best; not with
             ``refine``).
+        final_samples: with ``refine``, the refined shots and the shots they started from are
+            judged once more under this many fresh draws of the hand's noise, shared by all,
+            and the best of them is chosen (0: the best refined shot by the draws it was
+            refined on, which favours a variant whose rare bad outcomes, such as the jack
+            falling early, R5b, those draws happened to miss).
         weights: values of win, turn and ease (pucks).
         late: the budget once the seat has at most ``late_targets`` targets left (own pucks,
             or the jack once it may be pocketed, R6b); its own ``weights`` and ``late`` are
@@ -98,6 +103,7 @@ class SearchConfig:
     jack_budget: CandidateBudget | None = None
     jack_screen: int = 0
     sweep: SweepBudget | None = None
+    final_samples: int = 0
     late: SearchConfig | None = None
     late_targets: int = 3
 
@@ -342,7 +348,8 @@ class _Search:
         """The best of ``found`` after refining each (see :attr:`SearchConfig.refine`): per
         round, every candidate moves to its best variant under the round's fresh draws, shared
         by all (one batch), so the last round's values compare the candidates on the same
-        draws."""
+        draws; with ``final_samples``, the refined and the starting shots are compared on
+        fresh ones."""
         cfg = self.config
         centres, values = shots, np.zeros(len(shots))
         step = 1.0
@@ -360,6 +367,11 @@ class _Search:
             rows = np.arange(len(centres))
             centres, values = variants[rows, best], vals[rows, best]
             step *= 0.5
+        if cfg.final_samples > 0 and not self.noise.is_zero:
+            centres, found = np.concatenate([centres, shots]), found + found
+            both = None if turns is None else turns + turns
+            draws = self.noise.draw_many(self.rng, cfg.final_samples)
+            values = self.sampled_values(centres, draws, both)
         c = int(np.argmax(values))
         row = centres[c]
         x, y, angle, speed = (float(v) for v in row)

@@ -17,7 +17,7 @@ from typing import TypeVar
 import numpy as np
 
 from hikone_carrom.ai.outcomes import KEY_FIELDS, report_of_key
-from hikone_carrom.rules import Color, RefereeState, Ruling, apply
+from hikone_carrom.rules import Color, Foul, RefereeState, Ruling, apply
 
 __all__ = ["Judge", "Judgement", "Weights", "material"]
 
@@ -32,6 +32,10 @@ class Weights:
         jack_ease: extra value per unit ease of a next shot at the jack that would win (R6b).
         regain: share of our own next shot's value still counted when the turn passes (we shoot
             again after the opponent). miss: cost of a shot that touches no disk at all.
+        jack_foul: extra cost of a shot that pockets the jack before the shooter's last puck
+            or sends it off the board (R5b, R5d, R6a), beyond the five pucks it counts: they
+            go back to the jack spot in a stack with the jack on top (R5h, R5j), each to be
+            pocketed again at a strike or more.
         deny: extra share of the opponent's next-shot value when it has at most ``deny_left``
             pucks on the board, so is close to winning (R7a); used by the rollout.
         rival: share of the opponent's material and next shot counted (0: alone on the board).
@@ -49,12 +53,16 @@ class Weights:
     deny_left: int = 2
     rival: float = 1.0
     pass_cost: float = 0.0
+    jack_foul: float = 0.0
 
     def solo(self) -> Weights:
         """The weights of a solo clear (issue 6): the other seat never shoots, so its pucks and
-        its next shot count for nothing, a passed turn comes straight back in the same layout,
-        and only the strike it wasted costs (``turn``)."""
-        return replace(self, rival=0.0, regain=1.0, pass_cost=self.turn, deny=0.0)
+        its next shot count for nothing, and a passed turn costs the strike it wasted
+        (``turn``). The next shot's value is not regained after a passed turn (``regain`` 0):
+        it is the value of the layout the shot leaves when played as meant, and a shot that
+        fails leaves another; counting it for the failures too made lotteries with a good
+        leave (breaks) beat sure pots."""
+        return replace(self, rival=0.0, regain=0.0, pass_cost=self.turn, deny=0.0)
 
 
 def material(state: RefereeState, color: Color, rival: float = 1.0) -> float:
@@ -72,6 +80,7 @@ class Judgement:
     Attributes:
         gain: change of :func:`material` (pucks). won / lost: the game ended for / against us.
         mine_next: our team shoots next (R3a success). missed: the striker touched no disk.
+        jack_foul: the jack was pocketed too early or flew off the board (R5b, R5d, R6a).
         state, ruling: what the referee said.
     """
 
@@ -80,6 +89,7 @@ class Judgement:
     lost: bool
     mine_next: bool
     missed: bool
+    jack_foul: bool
     state: RefereeState
     ruling: Ruling
 
@@ -91,6 +101,8 @@ class Judgement:
 
 _OVER, _MINE, _THEIRS = 0, 1, 2
 """Who shoots after an outcome (:meth:`Judge._settled`)."""
+
+_JACK_FOULS = (Foul.JACK_BEFORE_PUCKS, Foul.JACK_OFF_BOARD)
 
 _Values = TypeVar("_Values", float, np.ndarray)
 
@@ -139,7 +151,8 @@ class Judge:
             rival = self.weights.rival
             gain = material(new, self.color, rival) - material(self.state, self.color, rival)
             missed = len(k) > 9 and bool(k[9])
-            found = Judgement(gain, won, lost, mine, missed, new, ruling)
+            jack_foul = any(f in _JACK_FOULS for f in ruling.fouls)
+            found = Judgement(gain, won, lost, mine, missed, jack_foul, new, ruling)
             self._cache[k] = found
         return found
 
@@ -174,7 +187,8 @@ class Judge:
             return j.gain - w.win, _OVER
         if j.over:
             return j.gain, _OVER
-        return j.gain - (w.miss if j.missed else 0.0), _MINE if j.mine_next else _THEIRS
+        base = j.gain - (w.miss if j.missed else 0.0) - (w.jack_foul if j.jack_foul else 0.0)
+        return base, _MINE if j.mine_next else _THEIRS
 
     def value(self, j: Judgement, turn_mine: float, turn_theirs: float) -> float:
         """Value of judgement ``j`` when our next shot is worth ``turn_mine`` and theirs
