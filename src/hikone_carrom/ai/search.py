@@ -10,7 +10,8 @@ with ``screen``, under a few draws of the hand's noise) and judged with a consta
 the best direct pot left, ours if we keep the turn and the opponent's if it passes (or, with
 ``position``, by the geometric ease of that pot); (4) optionally small changes of angle and speed
 and slides of the striker along the area line around the best few, each judged under fresh draws
-of the hand's noise. With few targets left, ``late`` replaces the budget: positions are sparser
+of the hand's noise, and with ``final_samples`` judged once more, with the shots they started
+from, under fresh draws. With few targets left, ``late`` replaces the budget: positions are sparser
 and simulations cheaper, and each miss costs a whole strike. Once the shooter may
 pocket the jack (R6b), ``jack_budget`` adds a wider set of jack shots (placements, arrival speeds,
 cuts, banks) to stage 1, screened under ``jack_screen`` noise draws so that the jack shot is chosen
