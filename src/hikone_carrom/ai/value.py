@@ -73,6 +73,9 @@ def material(state: RefereeState, color: Color, rival: float = 1.0) -> float:
     return me - rival * (state.pocketed_of(opp) - state.debt_of(opp))
 
 
+_JACK_FOULS = (Foul.JACK_BEFORE_PUCKS, Foul.JACK_OFF_BOARD)
+
+
 @dataclass(frozen=True)
 class Judgement:
     """The referee's view of one outcome for the shooter's team.
@@ -80,7 +83,6 @@ class Judgement:
     Attributes:
         gain: change of :func:`material` (pucks). won / lost: the game ended for / against us.
         mine_next: our team shoots next (R3a success). missed: the striker touched no disk.
-        jack_foul: the jack was pocketed too early or flew off the board (R5b, R5d, R6a).
         state, ruling: what the referee said.
     """
 
@@ -89,7 +91,6 @@ class Judgement:
     lost: bool
     mine_next: bool
     missed: bool
-    jack_foul: bool
     state: RefereeState
     ruling: Ruling
 
@@ -98,11 +99,14 @@ class Judgement:
         """True when the game ended with this shot."""
         return self.state.is_over
 
+    @property
+    def jack_foul(self) -> bool:
+        """True when the jack was pocketed too early or flew off the board (R5b, R5d, R6a)."""
+        return any(f in _JACK_FOULS for f in self.ruling.fouls)
+
 
 _OVER, _MINE, _THEIRS = 0, 1, 2
 """Who shoots after an outcome (:meth:`Judge._settled`)."""
-
-_JACK_FOULS = (Foul.JACK_BEFORE_PUCKS, Foul.JACK_OFF_BOARD)
 
 _Values = TypeVar("_Values", float, np.ndarray)
 
@@ -151,8 +155,7 @@ class Judge:
             rival = self.weights.rival
             gain = material(new, self.color, rival) - material(self.state, self.color, rival)
             missed = len(k) > 9 and bool(k[9])
-            jack_foul = any(f in _JACK_FOULS for f in ruling.fouls)
-            found = Judgement(gain, won, lost, mine, missed, jack_foul, new, ruling)
+            found = Judgement(gain, won, lost, mine, missed, new, ruling)
             self._cache[k] = found
         return found
 
@@ -187,7 +190,9 @@ class Judge:
             return j.gain - w.win, _OVER
         if j.over:
             return j.gain, _OVER
-        base = j.gain - (w.miss if j.missed else 0.0) - (w.jack_foul if j.jack_foul else 0.0)
+        base = j.gain - (w.miss if j.missed else 0.0)
+        if w.jack_foul and j.jack_foul:
+            base -= w.jack_foul
         return base, _MINE if j.mine_next else _THEIRS
 
     def value(self, j: Judgement, turn_mine: float, turn_theirs: float) -> float:
