@@ -16,6 +16,7 @@ from hikone_carrom.physics import (
     simulate,
     simulate_batch,
 )
+from hikone_carrom.physics import _engine as E
 from hikone_carrom.physics.batch import PARALLEL_MIN_SHOTS, shots_from_angles
 
 B = BoardSpec()
@@ -68,6 +69,17 @@ def test_one_seed_for_all_shots_and_empty_batches() -> None:
     assert res.fate(0) is res.fate(1)
     assert isinstance(res.fate(0), StrikerFate)
     assert len(simulate_batch(layout, np.zeros((0, 4)), B)) == 0
+
+
+def test_one_compiled_kernel_for_every_batch_size() -> None:
+    """A batch of one shot passes its out arrays to the kernel with the same memory layout as a
+    larger one, so the kernel compiled (or loaded from the cache) at warm-up serves both: a new
+    specialization would be compiled, seconds on an empty cache, inside a decision."""
+    layout = opening_disks(B)
+    tee = B.tee_spot(Side.SOUTH)
+    for count in (1, 2, 5):
+        simulate_batch(layout, shots_from_angles(tee.x, tee.y, [np.pi / 2] * count, 3.0), B)
+    assert len(E.run_batch_serial.signatures) == 1
 
 
 @pytest.mark.parametrize(

@@ -915,8 +915,8 @@ def run_one_of_batch(
 ) -> None:
     """Shot m of a batch: shots[m] = (x, y, vx, vy) of the striker (m, m/s); no event log.
 
-    Only what a batch reports is kept of the final state: XYT[m] = (x, y, time out) per disk
-    (m, m, s), LOUT[m] = (layer, status, pocket, order) per disk."""
+    Only what a batch reports is kept of the final state: XYT[:, m] = (x, y, time out) per disk
+    (m, m, s), LOUT[:, m] = (layer, status, pocket, order) per disk."""
     S = S0.copy()
     L = L0.copy()
     S[striker, X] = shots[m, 0]
@@ -927,11 +927,11 @@ def run_one_of_batch(
     EVi = np.empty((0, N_EVI), dtype=np.int64)
     run(S, L, P, striker, seeds[m], fly_off, max_events, EVf, EVi, OUTi[m], OUTf[m], RB[m])
     for k in range(S.shape[0]):
-        XYT[m, 0, k] = S[k, X]
-        XYT[m, 1, k] = S[k, Y]
-        XYT[m, 2, k] = S[k, PTIME]
+        XYT[0, m, k] = S[k, X]
+        XYT[1, m, k] = S[k, Y]
+        XYT[2, m, k] = S[k, PTIME]
         for c in range(N_LCOL):
-            LOUT[m, c, k] = L[k, c]
+            LOUT[c, m, k] = L[k, c]
 
 
 @njit(cache=True, nogil=True, parallel=True)
