@@ -67,7 +67,9 @@ _EXPERT_EARLY = SearchConfig(
     jack_screen=24,
     sweep=SweepBudget(placements=17, step=0.75, speeds=(0.7, 1.1, 1.7, 2.6, 3.3, 4.0), keep=32),
     final_samples=200,
-    weights=Weights(jack_ease=30.0, deny=2.0, jack_foul=7.0),
+    # regain 0: our next shot is valued in the layout the shot leaves as meant, which a shot
+    # that passes the turn does not leave (docs/ai.md, the fourteenth push).
+    weights=Weights(jack_ease=30.0, deny=2.0, jack_foul=7.0, regain=0.0),
 )
 _EXPERT = replace(
     _EXPERT_EARLY,
