@@ -227,6 +227,36 @@ def test_jack_foul_costs_more_than_its_five_pucks_R5b_R5d_R6a() -> None:
         assert judge.value(j, 0.5, 1.0) == plain.value(plain.judge(key), 0.5, 1.0) - extra
 
 
+def test_solo_penalty_costs_what_a_success_would_be_worth_R5a_R5c_R5h() -> None:
+    # Alone on the board a penalty's pucks go back to the jack spot (R5h) to be pocketed again:
+    # beyond its count the expert charges ``foul`` times a success's worth over a passed turn,
+    # which is a puck and our next shot, or the win once the jack may be pocketed (R6b).
+    solo = EXPERT.weights.solo(LEVELS[6].solo_foul)
+    assert solo.foul == 1.0 and EXPERT.weights.foul == 0.0  # duels: the count only
+    alone = [make_player(p, solo=True) for p in (6, "greedy", 3)]
+    assert [p.config.weights.foul for p in alone if isinstance(p, SearchPlayer)] == [1.0, 0, 0]
+    miss = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    striker_in = (0, 0, 0, 0, 0, 0, 1, 0, 0, 0)  # R5a
+    striker_off = (0, 0, 0, 0, 0, 0, 0, 1, 0, 0)  # R5c
+    pot_and_striker_in = (1, 0, 0, 0, 0, 0, 1, 0, 0, 0)  # the pocketed puck goes back (R5h)
+    for view, success in ((_endgame_view(4, 3), 1.0 + 0.5), (_endgame_view(0, 3), solo.win)):
+        judge = Judge(view.state, view.color, solo)
+        plain = Judge(view.state, view.color, replace(solo, foul=0.0))
+        cost = success + solo.pass_cost
+        for key in (striker_in, striker_off, pot_and_striker_in):
+            if view.jack_allowed and key[0]:
+                continue  # no own puck left to pocket
+            j = judge.judge(key)
+            assert j.ruling.penalty == 1 and not j.mine_next
+            assert judge.value(j, 0.5, 1.0) == plain.value(plain.judge(key), 0.5, 1.0) - cost
+        assert judge.value(judge.judge(miss), 0.5, 1.0) == -solo.pass_cost  # no penalty
+        # Averaged over draws the same: per candidate, its own next-shot value.
+        keys = np.array([[striker_in, miss], [miss, miss]])
+        turns = np.array([[0.5, 1.0], [2.0, 1.0]])
+        values = judge.mean_values(keys, turns)
+        assert np.allclose(values, plain.mean_values(keys, turns) - [cost / 2.0, 0.0])
+
+
 def test_final_samples_compare_refined_shots_on_fresh_draws() -> None:
     view = TableView.of_match(scrambled_match(2, seed=8, shots=6))
     without = replace(EXPERT, late=None, final_samples=0)

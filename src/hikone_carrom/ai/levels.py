@@ -25,13 +25,15 @@ __all__ = ["BASELINES", "EXPERT_LEVEL", "GREEDY", "LEVELS", "Level", "make_playe
 
 @dataclass(frozen=True)
 class Level:
-    """A level: its names (en, ja), its hand (multiple of the 1x noise) and its search."""
+    """A level: its names (en, ja), its hand (multiple of the 1x noise), its search and, alone
+    on the board, the extra cost of a penalty (:meth:`Weights.solo`)."""
 
     number: int
     name_en: str
     name_ja: str
     noise_scale: float
     search: SearchConfig
+    solo_foul: float = 0.0
 
 
 EXPERT_LEVEL = 6
@@ -151,7 +153,7 @@ LEVELS: dict[int, Level] = {
             position=6,
         ),
     ),
-    6: Level(6, "expert", "達人", 0.5, _EXPERT),
+    6: Level(6, "expert", "達人", 0.5, _EXPERT, solo_foul=1.0),
 }
 """Levels 1..6; default levels decide within 0.5 s per shot on one core, the expert within 3 s."""
 
@@ -229,9 +231,9 @@ def make_player(
         )
     level = LEVELS[number]
     scale = level.noise_scale if noise_scale is None else noise_scale
-    config = _alone(level.search) if solo else level.search
+    config = _alone(level.search, level.solo_foul) if solo else level.search
     return SearchPlayer(f"level{number}", seed, BASE_NOISE.scaled(scale), config)
 
 
-def _alone(config: SearchConfig) -> SearchConfig:
-    return replace(config, weights=config.weights.solo())
+def _alone(config: SearchConfig, foul: float = 0.0) -> SearchConfig:
+    return replace(config, weights=config.weights.solo(foul))

@@ -36,6 +36,12 @@ class Weights:
             or sends it off the board (R5b, R5d, R6a), beyond the five pucks it counts: they
             go back to the jack spot in a stack with the jack on top (R5h, R5j), each to be
             pocketed again at a strike or more.
+        foul: extra cost of an outcome with a penalty (R5), as a multiple of what a success
+            of the shot is worth over a passed turn (the win once the jack may be pocketed,
+            R6b; else a puck and our next shot). The pucks a penalty returns wait on the jack
+            spot to be pocketed again (R5h), which costs about the strikes a success saves in
+            any phase; near the win a success is worth tens of pucks, and the penalty's own
+            count (a puck for the striker, R5a) would be lost in it.
         deny: extra share of the opponent's next-shot value when it has at most ``deny_left``
             pucks on the board, so is close to winning (R7a); used by the rollout.
         rival: share of the opponent's material and next shot counted (0: alone on the board).
@@ -54,15 +60,17 @@ class Weights:
     rival: float = 1.0
     pass_cost: float = 0.0
     jack_foul: float = 0.0
+    foul: float = 0.0
 
-    def solo(self) -> Weights:
+    def solo(self, foul: float = 0.0) -> Weights:
         """The weights of a solo clear (issue 6): the other seat never shoots, so its pucks and
         its next shot count for nothing, and a passed turn costs the strike it wasted
         (``turn``). The next shot's value is not regained after a passed turn (``regain`` 0):
         it is the value of the layout the shot leaves when played as meant, and a shot that
         fails leaves another; counting it for the failures too made lotteries with a good
-        leave (breaks) beat sure pots."""
-        return replace(self, rival=0.0, regain=0.0, pass_cost=self.turn, deny=0.0)
+        leave (breaks) beat sure pots. ``foul`` is the extra cost of a penalty (R5h): the
+        expert's is 1, what a success would have been worth (:attr:`foul`)."""
+        return replace(self, rival=0.0, regain=0.0, pass_cost=self.turn, deny=0.0, foul=foul)
 
 
 def material(state: RefereeState, color: Color, rival: float = 1.0) -> float:
@@ -171,7 +179,20 @@ class Judge:
         m, p = who == _MINE, who == _THEIRS
         values[m] = values[m] + turns[rows[m], 0]
         values[p] = self._passed(values[p], turns[rows[p], 0], turns[rows[p], 1])
+        if self.weights.foul:
+            fouled = np.array([j.ruling.penalty > 0 for j in found], dtype=bool)[inverse]
+            values[fouled] -= self._foul_cost(turns[rows[fouled], 0])
         return np.asarray(values.mean(axis=1), dtype=np.float64)
+
+    def _foul_cost(self, turn_mine: _Values) -> _Values:
+        """The extra cost of an outcome with a penalty (:attr:`Weights.foul`), when our next
+        shot is worth ``turn_mine`` (pucks; floats or arrays)."""
+        w = self.weights
+        if self.state.pucks_on_board(self.color) == 0:  # a success wins (R6b, R7a)
+            success = 0.0 * turn_mine + w.win  # shaped like turn_mine
+        else:
+            success = 1.0 + turn_mine
+        return w.foul * (success + w.pass_cost)
 
     def _passed(self, base: _Values, turn_mine: _Values, turn_theirs: _Values) -> _Values:
         """The value of an outcome that passes the turn, from its settled ``base`` (pucks;
@@ -199,6 +220,8 @@ class Judge:
         """Value of judgement ``j`` when our next shot is worth ``turn_mine`` and theirs
         ``turn_theirs`` (pucks)."""
         base, nxt = self._settled(j)
+        if self.weights.foul and j.ruling.penalty > 0:
+            base -= self._foul_cost(turn_mine)
         if nxt == _MINE:
             return base + turn_mine
         if nxt == _THEIRS:
