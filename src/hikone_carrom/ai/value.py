@@ -68,8 +68,8 @@ class Weights:
         (``turn``). The next shot's value is not regained after a passed turn (``regain`` 0):
         it is the value of the layout the shot leaves when played as meant, and a shot that
         fails leaves another; counting it for the failures too made lotteries with a good
-        leave (breaks) beat sure pots. ``foul`` is the extra cost of a penalty (R5h): the
-        expert's is 1, what a success would have been worth (:attr:`foul`)."""
+        leave (breaks) beat sure pots. ``foul`` is the extra cost of a penalty (:attr:`foul`,
+        R5h), set per level by ``Level.solo_foul``."""
         return replace(self, rival=0.0, regain=0.0, pass_cost=self.turn, deny=0.0, foul=foul)
 
 
@@ -111,6 +111,11 @@ class Judgement:
     def jack_foul(self) -> bool:
         """True when the jack was pocketed too early or flew off the board (R5b, R5d, R6a)."""
         return any(f in _JACK_FOULS for f in self.ruling.fouls)
+
+    @property
+    def penalized(self) -> bool:
+        """True when the shot owes a penalty (R5)."""
+        return self.ruling.penalty > 0
 
 
 _OVER, _MINE, _THEIRS = 0, 1, 2
@@ -180,7 +185,7 @@ class Judge:
         values[m] = values[m] + turns[rows[m], 0]
         values[p] = self._passed(values[p], turns[rows[p], 0], turns[rows[p], 1])
         if self.weights.foul:
-            fouled = np.array([j.ruling.penalty > 0 for j in found], dtype=bool)[inverse]
+            fouled = np.array([j.penalized for j in found], dtype=bool)[inverse]
             values[fouled] -= self._foul_cost(turns[rows[fouled], 0])
         return np.asarray(values.mean(axis=1), dtype=np.float64)
 
@@ -220,7 +225,7 @@ class Judge:
         """Value of judgement ``j`` when our next shot is worth ``turn_mine`` and theirs
         ``turn_theirs`` (pucks)."""
         base, nxt = self._settled(j)
-        if self.weights.foul and j.ruling.penalty > 0:
+        if self.weights.foul and j.penalized:
             base -= self._foul_cost(turn_mine)
         if nxt == _MINE:
             return base + turn_mine
