@@ -23,6 +23,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("hikone_carrom.records.replay_cli", "verify a match record / 棋譜を検証して表示"),
     "show": ("hikone_carrom.show", "draw a shot of a record / ショットを図にする"),
     "ai-eval": ("hikone_carrom.ai.eval_cli", "evaluate computer players / AIの評価"),
+    "pot-table": (
+        "hikone_carrom.ai.pot_table",
+        "rebuild the expert's pot-chance table / 達人のポット確率表を作り直す",
+    ),
     "bench": ("hikone_carrom.bench", "benchmarks: physics | server / ベンチマーク"),
 }
 

@@ -26,7 +26,8 @@ __all__ = ["BASELINES", "EXPERT_LEVEL", "GREEDY", "LEVELS", "Level", "make_playe
 @dataclass(frozen=True)
 class Level:
     """A level: its names (en, ja), its hand (multiple of the 1x noise), its search and, alone
-    on the board, the extra cost of a penalty (:meth:`Weights.solo`)."""
+    on the board, the extra cost of a penalty and the value of the layout's cost
+    (:meth:`Weights.solo`)."""
 
     number: int
     name_en: str
@@ -34,6 +35,7 @@ class Level:
     noise_scale: float
     search: SearchConfig
     solo_foul: float = 0.0
+    solo_layout: float = 0.0
 
 
 EXPERT_LEVEL = 6
@@ -153,7 +155,7 @@ LEVELS: dict[int, Level] = {
             position=6,
         ),
     ),
-    6: Level(6, "expert", "達人", 0.5, _EXPERT, solo_foul=1.0),
+    6: Level(6, "expert", "達人", 0.5, _EXPERT, solo_foul=1.0, solo_layout=0.6),
 }
 """Levels 1..6; default levels decide within 0.5 s per shot on one core, the expert within 3 s."""
 
@@ -231,9 +233,9 @@ def make_player(
         )
     level = LEVELS[number]
     scale = level.noise_scale if noise_scale is None else noise_scale
-    config = _alone(level.search, level.solo_foul) if solo else level.search
+    config = _alone(level.search, level.solo_foul, level.solo_layout) if solo else level.search
     return SearchPlayer(f"level{number}", seed, BASE_NOISE.scaled(scale), config)
 
 
-def _alone(config: SearchConfig, foul: float = 0.0) -> SearchConfig:
-    return replace(config, weights=config.weights.solo(foul))
+def _alone(config: SearchConfig, foul: float = 0.0, layout: float = 0.0) -> SearchConfig:
+    return replace(config, weights=config.weights.solo(foul, layout))

@@ -4,11 +4,13 @@ and levels 1-6) that share :func:`~hikone_carrom.ai.search.search`."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
 from hikone_carrom.ai.errors import NoLegalShotError
 from hikone_carrom.ai.geometry import line_points
+from hikone_carrom.ai.layout_cost import STUCK, failed_in_a_row
 from hikone_carrom.ai.noise import NoiseModel
 from hikone_carrom.ai.player import Plan, Player
 from hikone_carrom.ai.search import SearchConfig, search
@@ -72,6 +74,9 @@ class SearchPlayer(Player):
 
     def plan(self, match: Match, rng: np.random.Generator) -> Plan:
         view = TableView.of_match(match)
-        found = search(view, self.config, self.noise, rng, fly_off=match.fly_off)
+        config = self.config
+        if config.weights.layout and failed_in_a_row(match, match.shooter) >= STUCK:
+            config = replace(config, weights=replace(config.weights, layout=0.0))
+        found = search(view, config, self.noise, rng, fly_off=match.fly_off)
         x, y, angle, speed = found.shot
         return Plan(Shot(x, y, angle, speed), found.info())

@@ -28,6 +28,7 @@ import numpy as np
 
 from hikone_carrom.ai.candidates import Candidate, CandidateBudget, generate
 from hikone_carrom.ai.errors import NoLegalShotError
+from hikone_carrom.ai.layout_cost import layout_gain
 from hikone_carrom.ai.noise import NoiseModel
 from hikone_carrom.ai.outcomes import execute_many, layout_after, report_keys, run_shots
 from hikone_carrom.ai.position import turn_value
@@ -49,6 +50,8 @@ _ROLLOUT_BUDGET = CandidateBudget(placements=4, arrivals=(0.6,))
 _ROLLOUT_JACK_BUDGET = CandidateBudget(placements=7, arrivals=(0.3, 0.7), banks=True)
 _ROLLOUT_KEEP = 12
 _ROLLOUT_DRAWS = 8
+_MILLI = 1000.0
+"""Layout gains are kept in thousandths of a strike, as integers beside the report keys."""
 
 
 @dataclass(frozen=True)
@@ -155,7 +158,14 @@ class _Search:
         self.simulated = 0
 
     def simulate(self, shots: np.ndarray) -> np.ndarray:
-        return report_keys(self.view, self.run_counted(self.view, shots))
+        """Outcomes of ``shots`` (M, 4): their report keys and, in a last column, the layout
+        gain (:func:`~hikone_carrom.ai.layout_cost.layout_gain`) in thousandths of a strike
+        when it is valued (``Weights.layout``), else 0: (M, len(KEY_FIELDS) + 1) ints."""
+        batch = self.run_counted(self.view, shots)
+        gain = np.zeros((len(batch), 1), dtype=np.int64)
+        if self.config.weights.layout:
+            gain[:, 0] = np.round(layout_gain(self.view, batch) * _MILLI)
+        return np.concatenate([report_keys(self.view, batch), gain], axis=1)
 
     def noisy(
         self, shots: np.ndarray, draws: np.ndarray, view: TableView | None = None
@@ -170,15 +180,20 @@ class _Search:
         keys = self.simulate(self.noisy(shots, draws)).reshape(len(shots), len(draws), -1)
         return self.values_of(keys, turns)
 
-    def values_of(self, keys: np.ndarray, turns: list[tuple[float, float]] | None) -> np.ndarray:
-        """Mean value per candidate of report keys (candidates, draws, fields), with each
-        candidate's turn values (None: the constant ``turn``)."""
+    def values_of(
+        self, outcomes: np.ndarray, turns: list[tuple[float, float]] | None
+    ) -> np.ndarray:
+        """Mean value per candidate of outcomes (candidates, draws, :meth:`simulate`'s columns),
+        with each candidate's turn values (None: the constant ``turn``)."""
+        w = self.config.weights
         if turns is None:
-            w = self.config.weights
-            pairs = np.full((len(keys), 2), w.turn)
+            pairs = np.full((len(outcomes), 2), w.turn)
         else:
             pairs = np.array(turns, dtype=np.float64).reshape(-1, 2)
-        return self.judge.mean_values(keys, pairs)
+        values = self.judge.mean_values(outcomes[..., :-1], pairs)
+        if w.layout:
+            values = values + w.layout * (outcomes[..., -1] / _MILLI).mean(axis=1)
+        return values
 
     def run_counted(self, view: TableView, shots: np.ndarray) -> BatchResult:
         """Simulate ``shots`` from ``view``'s layout, counting them."""
@@ -338,7 +353,7 @@ class _Search:
 
     def succeeds(self, shots: np.ndarray) -> np.ndarray:
         """Whether each shot, played as meant, keeps the turn or wins (R3a, R7a)."""
-        return self.judge.successes(self.simulate(shots))
+        return self.judge.successes(report_keys(self.view, self.run_counted(self.view, shots)))
 
     def refine(
         self,

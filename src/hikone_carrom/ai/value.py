@@ -46,6 +46,9 @@ class Weights:
             pucks on the board, so is close to winning (R7a); used by the rollout.
         rival: share of the opponent's material and next shot counted (0: alone on the board).
         pass_cost: cost of a shot that passes the turn, besides the opponent's next shot.
+        layout: value (pucks per strike) of the strikes a shot saves on the layout's cost, own
+            pucks and the jack by the pot table, for every outcome in the layout it leaves
+            (:mod:`hikone_carrom.ai.layout_cost`; 0: not counted). Alone on the board only.
     """
 
     win: float = 60.0
@@ -61,16 +64,20 @@ class Weights:
     pass_cost: float = 0.0
     jack_foul: float = 0.0
     foul: float = 0.0
+    layout: float = 0.0
 
-    def solo(self, foul: float = 0.0) -> Weights:
+    def solo(self, foul: float = 0.0, layout: float = 0.0) -> Weights:
         """The weights of a solo clear (issue 6): the other seat never shoots, so its pucks and
         its next shot count for nothing, and a passed turn costs the strike it wasted
         (``turn``). The next shot's value is not regained after a passed turn (``regain`` 0):
         it is the value of the layout the shot leaves when played as meant, and a shot that
         fails leaves another; counting it for the failures too made lotteries with a good
         leave (breaks) beat sure pots. ``foul`` is the extra cost of a penalty (:attr:`foul`,
-        R5h), set per level by ``Level.solo_foul``."""
-        return replace(self, rival=0.0, regain=0.0, pass_cost=self.turn, deny=0.0, foul=foul)
+        R5h), and ``layout`` the value of the layout's cost (:attr:`layout`), both set per level
+        (``Level.solo_foul``, ``Level.solo_layout``)."""
+        return replace(
+            self, rival=0.0, regain=0.0, pass_cost=self.turn, deny=0.0, foul=foul, layout=layout
+        )
 
 
 def material(state: RefereeState, color: Color, rival: float = 1.0) -> float:

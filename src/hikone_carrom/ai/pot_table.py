@@ -1,0 +1,195 @@
+"""Chances of pocketing a lone piece from the area line: a table over the board (issue 6).
+
+For a puck or the jack alone on the board at (x, y) (m, origin at the jack spot, DESIGN.md), the
+table holds the best chance that one strike from the south area line (R2b) pockets it and
+keeps the turn (R3a): from 17 points of the area line, at 6 speeds, every direction 0.5 degree
+apart is simulated as meant, and each success is scored by the share of its neighbouring
+directions that succeed too, weighted by a Gaussian of the 1x hand's angle sigma (1.0 degree;
+the sweep's estimate, :mod:`hikone_carrom.ai.sweep`). Other pieces are left out, so it is an
+upper bound of what a real layout allows, and a map of where a piece is hard to pocket.
+
+The table for the default board is stored in the package (``ai/data/pot_chances.npz``, one
+grid point every 10 mm; the board is mirror-symmetric, so ``x >= 0`` only) and rebuilt with
+``hikone-carrom pot-table`` (about 5 minutes on one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from dataclasses import asdict, dataclass
+from functools import cache, cached_property
+from importlib import resources
+from pathlib import Path
+from typing import IO
+
+import numpy as np
+
+from hikone_carrom.ai.geometry import line_points
+from hikone_carrom.board import DEFAULT_BOARD, BoardSpec, PieceKind, Side
+from hikone_carrom.match.pieces import JACK_ID, STRIKER_ID, disk_for
+from hikone_carrom.match.placement import legal_placement
+from hikone_carrom.physics import simulate_batch
+
+__all__ = ["KINDS", "STEP", "PotTable", "build", "chance", "grid", "load", "pot_table", "save"]
+
+KINDS = (PieceKind.PUCK, PieceKind.JACK)
+STEP = 0.010
+"""Grid spacing of the stored table, m."""
+_PLACEMENTS = 17
+_DIRECTIONS = 720
+_SPEEDS = (0.5, 0.8, 1.2, 1.8, 2.6, 3.6)
+_ANGLE_SIGMA_DEG = 1.0
+_FLOOR = 0.15
+"""Lowest chance a cost in strikes is taken from (a cost is at most 1 / _FLOOR strikes)."""
+_DATA = "pot_chances.npz"
+
+
+def chance(board: BoardSpec, kind: PieceKind, x: float, y: float) -> float:
+    """The best chance of pocketing a lone ``kind`` at (x, y) m with one strike from the south
+    area line, keeping the turn (R2b, R3a), as the module docstring describes."""
+    piece = JACK_ID if kind is PieceKind.JACK else "R01"
+    layout = (disk_for(board, piece, x, y),)
+    points = line_points(legal_placement(board, 0, 2, False, layout), _PLACEMENTS)
+    angles = np.arange(_DIRECTIONS) * (2.0 * math.pi / _DIRECTIONS) - math.pi
+    velocity = np.concatenate(
+        [
+            np.column_stack(
+                [
+                    np.full(_DIRECTIONS, px),
+                    np.full(_DIRECTIONS, py),
+                    speed * np.cos(angles),
+                    speed * np.sin(angles),
+                ]
+            )
+            for px, py in points
+            for speed in _SPEEDS
+        ]
+    )
+    batch = simulate_batch(
+        layout,
+        velocity,
+        board=board,
+        seeds=np.arange(len(velocity)),
+        fly_off=True,
+        striker=STRIKER_ID,
+    )
+    ok = ((batch.status[:, 0] == 1) & (batch.striker_fate == 0)).reshape(-1, _DIRECTIONS)
+    sigma = _ANGLE_SIGMA_DEG / (360.0 / _DIRECTIONS)
+    reach = math.ceil(3.0 * sigma)
+    offsets = np.arange(-reach, reach + 1)
+    weights = np.exp(-0.5 * (offsets / sigma) ** 2)
+    weights /= weights.sum()
+    score = np.zeros(ok.shape)
+    for off, w in zip(offsets, weights, strict=True):
+        score += w * np.roll(ok.astype(np.float64), -int(off), axis=1)
+    return float(score.max())
+
+
+@dataclass(frozen=True)
+class PotTable:
+    """Chances (0-1) of pocketing a lone piece on a grid: ``chances[kind][i, j]`` at
+    (``xs[i]``, ``ys[j]``) m, ``xs`` from 0 (mirror symmetry), for the board ``board``."""
+
+    board: BoardSpec
+    xs: np.ndarray
+    ys: np.ndarray
+    chances: dict[PieceKind, np.ndarray]
+
+    @cached_property
+    def costs(self) -> dict[PieceKind, np.ndarray]:
+        """Strikes per grid point: one over the chance, at least ``_FLOOR``."""
+        return {kind: 1.0 / np.maximum(p, _FLOOR) for kind, p in self.chances.items()}
+
+    def strikes(self, kind: PieceKind, x: np.ndarray, y: np.ndarray, side: Side) -> np.ndarray:
+        """Strikes a lone ``kind`` at (x, y) m costs the seat on ``side``: one over its chance
+        (at least ``_FLOOR``), interpolated between grid points."""
+        if side is Side.NORTH:  # turn the board so that the seat's rail is south
+            x, y = -x, -y
+        elif side is Side.WEST:
+            x, y = -y, x
+        elif side is Side.EAST:
+            x, y = y, -x
+        xs, ys, cost = self.xs, self.ys, self.costs[kind]
+        ax = np.clip(np.abs(x), xs[0], xs[-1])
+        ay = np.clip(y, ys[0], ys[-1])
+        i = np.clip(np.searchsorted(xs, ax) - 1, 0, len(xs) - 2)
+        j = np.clip(np.searchsorted(ys, ay) - 1, 0, len(ys) - 2)
+        tx = (ax - xs[i]) / (xs[i + 1] - xs[i])
+        ty = (ay - ys[j]) / (ys[j + 1] - ys[j])
+        out: np.ndarray = (
+            cost[i, j] * (1 - tx) * (1 - ty)
+            + cost[i + 1, j] * tx * (1 - ty)
+            + cost[i, j + 1] * (1 - tx) * ty
+            + cost[i + 1, j + 1] * tx * ty
+        )
+        return out
+
+
+def grid(board: BoardSpec, step: float = STEP) -> tuple[np.ndarray, np.ndarray]:
+    """The table's grid (m): ``xs`` from 0 to the rail less a puck, ``ys`` mirrored."""
+    limit = board.half_width - board.puck_radius - 0.001
+    xs = np.arange(0.0, limit + 1e-9, step)
+    return xs, np.concatenate([-xs[::-1][:-1], xs])
+
+
+def build(board: BoardSpec = DEFAULT_BOARD, step: float = STEP) -> PotTable:
+    """Compute the table for ``board`` (every grid point simulated; minutes)."""
+    xs, ys = grid(board, step)
+    chances = {}
+    for kind in KINDS:
+        p = np.empty((len(xs), len(ys)))
+        for i, x in enumerate(xs):
+            for j, y in enumerate(ys):
+                over = board.is_over_pocket(float(x), float(y))
+                p[i, j] = 1.0 if over else chance(board, kind, float(x), float(y))
+        chances[kind] = p
+    return PotTable(board, xs, ys, chances)
+
+
+def save(table: PotTable, path: Path) -> None:
+    """Write ``table`` as a NumPy archive (with its board's figures as JSON)."""
+    np.savez_compressed(
+        path,
+        board=json.dumps(asdict(table.board), sort_keys=True),
+        xs=table.xs,
+        ys=table.ys,
+        puck=table.chances[PieceKind.PUCK],
+        jack=table.chances[PieceKind.JACK],
+    )
+
+
+def load(file: IO[bytes] | Path) -> PotTable:
+    """A table written by :func:`save`."""
+    with np.load(file) as data:
+        board = BoardSpec(**json.loads(str(data["board"])))
+        chances = {kind: np.array(data[kind.value]) for kind in KINDS}
+        return PotTable(board, np.array(data["xs"]), np.array(data["ys"]), chances)
+
+
+@cache
+def pot_table() -> PotTable:
+    """The stored table (for :data:`~hikone_carrom.board.DEFAULT_BOARD`)."""
+    with resources.files("hikone_carrom.ai").joinpath("data", _DATA).open("rb") as f:
+        return load(f)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``hikone-carrom pot-table [--output PATH]``: rebuild the stored table."""
+    parser = argparse.ArgumentParser(
+        prog="hikone-carrom pot-table",
+        description="Rebuild the table of lone-piece pot chances the expert uses alone on the "
+        "board (minutes) / 達人がひとりで使うポット確率表を作り直す（数分）",
+    )
+    default = Path(__file__).with_name("data") / _DATA
+    parser.add_argument("--output", type=Path, default=default, help=f"default: {default}")
+    parser.add_argument(
+        "--step", type=float, default=STEP, help=f"grid spacing, m (default {STEP})"
+    )
+    args = parser.parse_args(argv)
+    if not 0.001 <= args.step <= 0.1:
+        parser.error("--step must be between 0.001 and 0.1 m / --step は 0.001〜0.1 m")
+    save(build(step=args.step), args.output)
+    print(f"wrote {args.output}")
+    return 0

@@ -1,0 +1,220 @@
+"""The pot table and the layout's cost (solo clear, issue 6): stored figures are what the
+simulation gives, the map turns with the seat, and a shot's gain follows the rules (R5h, R6b)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hikone_carrom.ai import BASE_NOISE, TableView, make_player, search
+from hikone_carrom.ai.layout_cost import STUCK, failed_in_a_row, layout_gain
+from hikone_carrom.ai.noise import decision_rng
+from hikone_carrom.ai.outcomes import run_shots
+from hikone_carrom.ai.players import SearchPlayer
+from hikone_carrom.ai.pot_table import KINDS, STEP, chance, grid, load, pot_table
+from hikone_carrom.ai.search import _Search
+from hikone_carrom.board import DEFAULT_BOARD, BoardSpec, PieceKind, Side
+from hikone_carrom.cli import main as cli_main
+from hikone_carrom.match import Match, PlacementKind, Shot
+from hikone_carrom.match.pieces import JACK_ID
+
+PUCK, JACK = PieceKind.PUCK, PieceKind.JACK
+
+
+def test_stored_pot_table_is_what_the_simulation_gives() -> None:
+    table = pot_table()
+    xs, ys = grid(DEFAULT_BOARD)
+    assert table.board == DEFAULT_BOARD
+    assert np.array_equal(table.xs, xs) and np.array_equal(table.ys, ys)
+    for kind, i, j in ((PUCK, 10, 40), (JACK, 5, 33), (PUCK, 20, 10)):
+        assert table.chances[kind][i, j] == chance(DEFAULT_BOARD, kind, xs[i], ys[j])
+    for p in table.chances.values():
+        assert p.shape == (len(xs), len(ys)) and np.all((p >= 0.0) & (p <= 1.0))
+        corner = (len(xs) - 1, 0)  # over the south-east pocket
+        assert DEFAULT_BOARD.is_over_pocket(xs[corner[0]], ys[corner[1]]) and p[corner] == 1.0
+
+
+def test_pieces_far_from_the_area_line_are_harder_to_pocket_R2b() -> None:
+    table = pot_table()
+    for p in table.chances.values():
+        near, far = p[:, table.ys < -0.05].mean(), p[:, table.ys > 0.05].mean()
+        assert far < near - 0.1
+        assert 1.0 < 1.0 / p.min() < 3.0  # a lone piece costs between one and a few strikes
+
+
+_coord = st.floats(-0.28, 0.28, allow_nan=False)
+
+
+@settings(max_examples=50, deadline=None)
+@given(x=_coord, y=_coord, jack=st.booleans())
+def test_the_cost_map_turns_with_the_seat(x: float, y: float, jack: bool) -> None:
+    table, kind = pot_table(), JACK if jack else PUCK
+
+    def cost(side: Side, px: float, py: float) -> float:
+        return float(table.strikes(kind, np.array([px]), np.array([py]), side)[0])
+
+    south = cost(Side.SOUTH, x, y)
+    assert south == cost(Side.SOUTH, -x, y)  # the board is mirror-symmetric
+    assert cost(Side.NORTH, -x, -y) == south
+    # a seat's map is the south seat's turned so that its own rail is south (R2b)
+    assert math.isclose(cost(Side.WEST, y, -x), cost(Side.SOUTH, x, y), abs_tol=1e-12)
+    assert math.isclose(cost(Side.EAST, -y, x), cost(Side.SOUTH, x, y), abs_tol=1e-12)
+    assert 1.0 - 1e-9 <= south <= 1.0 / 0.15  # interpolation may round just below one
+    near_west = cost(Side.WEST, -0.25, 0.0)
+    assert near_west == cost(Side.SOUTH, 0.0, -0.25) < cost(Side.EAST, -0.25, 0.0)
+
+
+def _view(board: BoardSpec = DEFAULT_BOARD, red_left: int = 4) -> TableView:
+    """Red (seat 0) to shoot with ``red_left`` pucks on the board, green with 3 (R6b: with none
+    left red may pocket the jack)."""
+    match = Match(players=2, seed=5, board=board)
+    red = [d for d in match.layout if d.id.startswith("R")][:red_left]
+    green = [d for d in match.layout if d.id.startswith("G")][:3]
+    jack = [d for d in match.layout if d.id == JACK_ID]
+    state = replace(
+        match.referee.state, pocketed=(12 - red_left, 9), has_shot=(True, True), shots=30
+    )
+    return TableView.build(board, 2, 0, state, [*red, *green, *jack])
+
+
+def _sweep(view: TableView) -> np.ndarray:
+    angles = np.linspace(-math.pi, math.pi, 360, endpoint=False)
+    rows = [
+        (x, -0.21, a, s) for x in (-0.15, -0.05, 0.05, 0.15) for a in angles for s in (1.0, 3.0)
+    ]
+    return np.array(rows)
+
+
+def test_layout_gain_saves_a_pocketed_pucks_cost_unless_a_penalty_may_return_it_R5h() -> None:
+    view = _view()
+    batch = run_shots(view, _sweep(view), np.arange(2880), True)
+    gain = layout_gain(view, batch)
+    table = pot_table()
+    red = [k for k, i in enumerate(view.ids) if i.startswith("R")]
+    cols = [batch.ids.index(view.ids[k]) for k in red]
+    before = table.strikes(PUCK, view.x[red], view.y[red], view.side)
+    after = table.strikes(PUCK, batch.x[:, cols], batch.y[:, cols], view.side)
+    on = batch.status[:, cols] == 0
+    jack = batch.ids.index(JACK_ID)
+    penalty = (batch.striker_fate != 0) | (batch.status[:, jack] != 0)
+    moved = np.where(on, before - after, 0.0).sum(axis=1)
+    clean_pot = (~on).any(axis=1) & ~penalty
+    fouled_pot = (~on).any(axis=1) & penalty
+    assert clean_pot.sum() >= 5 and fouled_pot.sum() >= 1
+    potted = np.where(on, 0.0, before).sum(axis=1)
+    assert np.allclose(gain[clean_pot], (moved + potted)[clean_pot])
+    assert np.allclose(gain[fouled_pot], moved[fouled_pot])  # R5h: they may come back
+    # Before R6b the jack is no target: where it goes costs nothing.
+    jack_moved = ~np.isclose(batch.x[:, jack], view.x[view.index(JACK_ID)])
+    assert jack_moved.sum() >= 20
+    assert np.allclose(gain, moved + np.where(penalty, 0.0, potted))
+    still = (batch.first_contact < 0) & (batch.striker_fate == 0)
+    assert still.any() and np.all(gain[still] == 0.0)  # nothing moved, nothing saved
+
+
+def test_layout_gain_counts_the_jack_once_it_may_be_pocketed_R6b() -> None:
+    view = _view(red_left=0)
+    assert view.jack_allowed
+    batch = run_shots(view, _sweep(view), np.arange(2880), True)
+    gain = layout_gain(view, batch)
+    table, k = pot_table(), view.index(JACK_ID)
+    col = batch.ids.index(JACK_ID)
+    before = table.strikes(JACK, view.x[k : k + 1], view.y[k : k + 1], view.side)[0]
+    after = table.strikes(JACK, batch.x[:, col], batch.y[:, col], view.side)
+    pocketed = batch.status[:, col] == 1
+    assert pocketed.any() and np.allclose(gain[pocketed], before)  # the win saves it all
+    on = batch.status[:, col] == 0
+    assert np.allclose(gain[on], before - after[on])
+    assert (gain[on] > 0).any() and (gain[on] < 0).any()
+
+
+def test_layout_gain_is_zero_on_another_board() -> None:
+    view = _view(replace(DEFAULT_BOARD, friction=0.12))
+    batch = run_shots(view, _sweep(view)[:40], np.arange(40), True)
+    assert np.all(layout_gain(view, batch) == 0.0)
+
+
+def test_the_expert_alone_values_the_layout_its_outcomes_leave() -> None:
+    alone = make_player(6, seed=1, solo=True)
+    assert isinstance(alone, SearchPlayer) and alone.config.weights.layout == 0.6
+    for other in (
+        make_player(6, seed=1),
+        make_player("greedy", solo=True),
+        make_player(5, solo=True),
+    ):
+        assert isinstance(other, SearchPlayer) and other.config.weights.layout == 0.0
+    view = _view()
+    shots = _sweep(view)[::40]
+    search = _Search(view, alone.config, BASE_NOISE, np.random.default_rng(2), True)
+    outcomes = search.simulate(shots)
+    batch = run_shots(view, shots, np.random.default_rng(2).integers(0, 1 << 62, len(shots)), True)
+    assert np.array_equal(outcomes[:, -1], np.round(layout_gain(view, batch) * 1000.0))
+    plain = replace(alone.config, weights=replace(alone.config.weights, layout=0.0))
+    without = _Search(view, plain, BASE_NOISE, np.random.default_rng(2), True)
+    assert np.all(without.simulate(shots)[:, -1] == 0)
+    per_draw = outcomes[:, None, :]
+    expected = without.values_of(per_draw, None) + 0.6 * outcomes[:, -1] / 1000.0
+    assert np.allclose(search.values_of(per_draw, None), expected)
+
+
+def _soft_miss(match: Match) -> None:
+    """A strike that touches nothing and stops short of the own rail: the turn passes (R3a)."""
+    south = match.shooter == 0
+    placement = match.legal_placement()
+    x, y = placement.point if placement.kind is PlacementKind.POINT else placement.nearest(0.0, 0.0)
+    match.play(Shot(x, y, -math.pi / 2 if south else math.pi / 2, 0.3))
+
+
+def test_failed_in_a_row_counts_a_seats_strikes_that_passed_the_turn_R3a() -> None:
+    match = Match(players=2, seed=1)
+    for k in range(3):
+        _soft_miss(match)  # seat 0
+        assert failed_in_a_row(match, 0) == k + 1 and failed_in_a_row(match, 1) == k
+        _soft_miss(match)  # seat 1
+        assert failed_in_a_row(match, 1) == k + 1
+
+
+def test_a_stuck_expert_alone_stops_counting_the_layout() -> None:
+    match = Match(players=2, seed=1)
+    for _ in range(2 * STUCK - 1):
+        _soft_miss(match)
+    assert match.shooter == 1 and failed_in_a_row(match, 1) == STUCK - 1
+    _soft_miss(match)
+    assert match.shooter == 0 and failed_in_a_row(match, 0) == STUCK
+    alone = make_player(6, seed=4, noise_scale=1.0, solo=True)
+    assert isinstance(alone, SearchPlayer)
+    plain = SearchPlayer(
+        alone.name,
+        alone.seed,
+        alone.noise,
+        replace(alone.config, weights=replace(alone.config.weights, layout=0.0)),
+    )
+    assert alone.decide(match) == plain.decide(match)
+    # Not stuck, the layout's cost changes the expert's choice in this very position.
+    view, rng = TableView.of_match(match), decision_rng(4, len(match.actions), 0)
+    counted = search(view, alone.config, alone.noise, rng).shot
+    meant = plain.decide(match).shot
+    assert counted != (meant.x, meant.y, meant.angle, meant.speed)
+
+
+def test_pot_table_command_rebuilds_the_stored_figures(tmp_path: Path) -> None:
+    out = tmp_path / "coarse.npz"
+    assert cli_main(["pot-table", "--output", str(out), "--step", "0.07"]) == 0
+    coarse, stored = load(out), pot_table()
+    assert coarse.board == stored.board and np.allclose(coarse.xs, [0.0, 0.07, 0.14, 0.21, 0.28])
+    for kind in KINDS:  # every 7th point of the stored grid, computed again
+        i = np.rint(coarse.xs / STEP).astype(int)
+        j = np.rint((coarse.ys - stored.ys[0]) / STEP).astype(int)
+        assert np.array_equal(coarse.chances[kind], stored.chances[kind][np.ix_(i, j)])
+
+
+def test_pot_table_command_refuses_a_bad_step(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli_main(["pot-table", "--step", "0"])
+    assert "--step" in capsys.readouterr().err
