@@ -68,11 +68,11 @@ def layout_gain(view: TableView, batch: BatchResult) -> np.ndarray:
     on = batch.status[:, cols] == _ON_BOARD
     saved = np.where(on, before[None, :] - after, before[None, :])
     penalized = batch.striker_fate != _ON_BOARD
-    if JACK_ID in batch.ids and not view.jack_allowed:
+    if JACK_ID in view.ids and not view.jack_allowed:
         penalized |= batch.status[:, batch.ids.index(JACK_ID)] != _ON_BOARD
     saved[penalized] = np.where(on[penalized], saved[penalized], 0.0)
     gain: np.ndarray = saved.sum(axis=1)
-    if view.jack_allowed and JACK_ID in batch.ids and JACK_ID in view.ids:
+    if view.jack_allowed and JACK_ID in view.ids:
         k, col = view.index(JACK_ID), batch.ids.index(JACK_ID)
         jack_before = float(
             table.strikes(PieceKind.JACK, view.x[k : k + 1], view.y[k : k + 1], view.side)[0]

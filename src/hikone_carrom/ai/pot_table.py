@@ -27,6 +27,7 @@ from typing import IO
 import numpy as np
 
 from hikone_carrom.ai.geometry import line_points
+from hikone_carrom.ai.sweep import smoothed
 from hikone_carrom.board import DEFAULT_BOARD, BoardSpec, PieceKind, Side
 from hikone_carrom.match.pieces import JACK_ID, STRIKER_ID, disk_for
 from hikone_carrom.match.placement import legal_placement
@@ -76,14 +77,7 @@ def chance(board: BoardSpec, kind: PieceKind, x: float, y: float) -> float:
         striker=STRIKER_ID,
     )
     ok = ((batch.status[:, 0] == 1) & (batch.striker_fate == 0)).reshape(-1, _DIRECTIONS)
-    sigma = _ANGLE_SIGMA_DEG / (360.0 / _DIRECTIONS)
-    reach = math.ceil(3.0 * sigma)
-    offsets = np.arange(-reach, reach + 1)
-    weights = np.exp(-0.5 * (offsets / sigma) ** 2)
-    weights /= weights.sum()
-    score = np.zeros(ok.shape)
-    for off, w in zip(offsets, weights, strict=True):
-        score += w * np.roll(ok.astype(np.float64), -int(off), axis=1)
+    score = smoothed(ok.astype(np.float64), _ANGLE_SIGMA_DEG / (360.0 / _DIRECTIONS))
     return float(score.max())
 
 

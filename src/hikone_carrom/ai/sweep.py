@@ -23,7 +23,7 @@ from hikone_carrom.ai.candidates import Candidate, ShotKind
 from hikone_carrom.ai.geometry import line_points
 from hikone_carrom.ai.view import TableView
 
-__all__ = ["SweepBudget", "sweep", "sweep_candidates", "sweep_shots"]
+__all__ = ["SweepBudget", "smoothed", "sweep", "sweep_candidates", "sweep_shots"]
 
 _MIN_SIGMA_DEG = 0.25
 """The smoothing's angle sigma for an exact hand: a shot that works on one ray only is fragile."""
@@ -89,6 +89,20 @@ def sweep(
     return sweep_candidates(shots, ok, budget, angle_sigma)
 
 
+def smoothed(ok: np.ndarray, sigma: float) -> np.ndarray:
+    """Each row of successes (rows, directions around the circle; 0/1 floats) smoothed by a
+    Gaussian of ``sigma`` directions: the share of a shot's neighbours that succeed, weighted
+    as the hand's angle noise spreads it (a chance of success under the hand)."""
+    reach = max(1, math.ceil(3.0 * sigma))
+    offsets = np.arange(-reach, reach + 1)
+    weights = np.exp(-0.5 * (offsets / sigma) ** 2)
+    weights /= weights.sum()
+    score = np.zeros_like(ok)
+    for off, w in zip(offsets, weights, strict=True):
+        score += w * np.roll(ok, -int(off), axis=1)
+    return score
+
+
 def sweep_candidates(
     shots: np.ndarray, success: np.ndarray, budget: SweepBudget, angle_sigma: float
 ) -> list[Candidate]:
@@ -99,14 +113,7 @@ def sweep_candidates(
     if len(shots) == 0:
         return []
     ok = success.reshape(-1, n).astype(np.float64)
-    sigma = max(math.degrees(angle_sigma), _MIN_SIGMA_DEG) / (360.0 / n)
-    reach = max(1, math.ceil(3.0 * sigma))
-    offsets = np.arange(-reach, reach + 1)
-    weights = np.exp(-0.5 * (offsets / sigma) ** 2)
-    weights /= weights.sum()
-    score = np.zeros_like(ok)
-    for off, w in zip(offsets, weights, strict=True):
-        score += w * np.roll(ok, -int(off), axis=1)
+    score = smoothed(ok, max(math.degrees(angle_sigma), _MIN_SIGMA_DEG) / (360.0 / n))
     # A peak: a success no lower than its neighbours on the circle (the first of a flat top).
     left, right = np.roll(score, 1, axis=1), np.roll(score, -1, axis=1)
     peak = (ok > 0) & (score > left) & (score >= right)
