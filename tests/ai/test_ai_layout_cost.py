@@ -12,17 +12,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hikone_carrom.ai import BASE_NOISE, TableView, make_player, search
-from hikone_carrom.ai.layout_cost import STUCK, failed_in_a_row, layout_gain
+from hikone_carrom.ai import BASE_NOISE, LEVELS, TableView, make_player, search
+from hikone_carrom.ai.layout_cost import (
+    BLOCKED,
+    OPEN,
+    STUCK,
+    failed_in_a_row,
+    layout_costs,
+    layout_gain,
+)
 from hikone_carrom.ai.noise import decision_rng
 from hikone_carrom.ai.outcomes import run_shots
 from hikone_carrom.ai.players import SearchPlayer
-from hikone_carrom.ai.pot_table import KINDS, STEP, chance, grid, load, pot_table
+from hikone_carrom.ai.pot_table import FLOOR, KINDS, STEP, chance, grid, load, pot_table
 from hikone_carrom.ai.search import _Search
 from hikone_carrom.board import DEFAULT_BOARD, BoardSpec, PieceKind, Side
 from hikone_carrom.cli import main as cli_main
 from hikone_carrom.match import Match, PlacementKind, Shot
-from hikone_carrom.match.pieces import JACK_ID
+from hikone_carrom.match.pieces import JACK_ID, disk_for
+from hikone_carrom.physics import BatchResult
 
 PUCK, JACK = PieceKind.PUCK, PieceKind.JACK
 
@@ -33,16 +41,21 @@ def test_stored_pot_table_is_what_the_simulation_gives() -> None:
     assert table.board == DEFAULT_BOARD
     assert np.array_equal(table.xs, xs) and np.array_equal(table.ys, ys)
     for kind, i, j in ((PUCK, 10, 40), (JACK, 5, 33), (PUCK, 20, 10)):
-        assert table.chances[kind][i, j] == chance(DEFAULT_BOARD, kind, xs[i], ys[j])
+        assert np.array_equal(table.chances[kind][i, j], chance(DEFAULT_BOARD, kind, xs[i], ys[j]))
     for p in table.chances.values():
-        assert p.shape == (len(xs), len(ys)) and np.all((p >= 0.0) & (p <= 1.0))
-        corner = (len(xs) - 1, 0)  # over the south-east pocket
-        assert DEFAULT_BOARD.is_over_pocket(xs[corner[0]], ys[corner[1]]) and p[corner] == 1.0
+        assert p.shape == (len(xs), len(ys), 4) and np.all((p >= 0.0) & (p <= 1.0))
+        corner = (len(xs) - 1, 0)  # over the south-east pocket (index 1)
+        assert DEFAULT_BOARD.pocket_at(xs[corner[0]], ys[corner[1]]) == 1
+        assert p[corner].tolist() == [0.0, 1.0, 0.0, 0.0]
+        # far from the area line the far pockets are the easier ones (R2b)
+        far = p[:, ys > 0.15]
+        assert far[..., 2].mean() > far[..., 1].mean() + 0.2
 
 
 def test_pieces_far_from_the_area_line_are_harder_to_pocket_R2b() -> None:
     table = pot_table()
-    for p in table.chances.values():
+    for pockets in table.chances.values():
+        p = pockets.max(axis=-1)
         near, far = p[:, table.ys < -0.05].mean(), p[:, table.ys > 0.05].mean()
         assert far < near - 0.1
         assert 1.0 < 1.0 / p.min() < 3.0  # a lone piece costs between one and a few strikes
@@ -69,6 +82,17 @@ def test_the_cost_map_turns_with_the_seat(x: float, y: float, jack: bool) -> Non
     near_west = cost(Side.WEST, -0.25, 0.0)
     assert near_west == cost(Side.SOUTH, 0.0, -0.25) < cost(Side.EAST, -0.25, 0.0)
 
+    def pockets(side: Side, px: float, py: float) -> np.ndarray:
+        return table.pocket_strikes(kind, np.array([px]), np.array([py]), side)[0]
+
+    # pockets turn with the seat (index 0 south-west, counter-clockwise) and swap in the mirror
+    south_pockets = pockets(Side.SOUTH, x, y)
+    assert south_pockets.min() == south
+    assert np.array_equal(pockets(Side.SOUTH, -x, y), south_pockets[[1, 0, 3, 2]]) or x == 0.0
+    assert np.allclose(pockets(Side.NORTH, -x, -y), np.roll(south_pockets, 2), atol=1e-12)
+    assert np.allclose(pockets(Side.EAST, -y, x), np.roll(south_pockets, 1), atol=1e-12)
+    assert np.allclose(pockets(Side.WEST, y, -x), np.roll(south_pockets, 3), atol=1e-12)
+
 
 def _view(board: BoardSpec = DEFAULT_BOARD, red_left: int = 4) -> TableView:
     """Red (seat 0) to shoot with ``red_left`` pucks on the board, green with 3 (R6b: with none
@@ -91,16 +115,81 @@ def _sweep(view: TableView) -> np.ndarray:
     return np.array(rows)
 
 
+def _after(view: TableView, batch: BatchResult) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The view's pieces after each shot: x, y (m) and on the board, each (M, N)."""
+    cols = [batch.ids.index(i) for i in view.ids]
+    return batch.x[:, cols], batch.y[:, cols], batch.status[:, cols] == 0
+
+
+def _all_on(view: TableView) -> np.ndarray:
+    return np.ones((1, len(view.ids)), dtype=bool)
+
+
+def _lone_puck_and_jack(px: float, py: float, jx: float, jy: float) -> TableView:
+    """Red (seat 0, south) with one puck at (px, py) m and the jack at (jx, jy) m."""
+    match = Match(players=2, seed=5)
+    state = replace(match.referee.state, pocketed=(11, 12), has_shot=(True, True), shots=30)
+    layout = [disk_for(DEFAULT_BOARD, "R01", px, py), disk_for(DEFAULT_BOARD, JACK_ID, jx, jy)]
+    return TableView.build(DEFAULT_BOARD, 2, 0, state, layout)
+
+
+def test_a_piece_in_the_way_to_the_best_pocket_makes_a_puck_dearer() -> None:
+    table = pot_table()
+    px, py = 0.18, 0.2  # far side, nearest the north-east pocket (index 2)
+    lone = table.pocket_strikes(PUCK, np.array([px]), np.array([py]), Side.SOUTH)[0]
+    assert lone.argmin() == 2
+    h = DEFAULT_BOARD.half_width
+    on_path = (px + 0.5 * (h - px), py + 0.5 * (h - py))
+    beside = (px - 0.1, py - 0.1)  # in the way to the far south-west pocket only
+    for (jx, jy), cost in ((on_path, None), (beside, float(lone.min()))):
+        view = _lone_puck_and_jack(px, py, jx, jy)
+        got = layout_costs(view, PUCK, [0], view.x[None], view.y[None], _all_on(view))[0, 0]
+        if cost is None:  # the north-east pocket keeps BLOCKED of its chance
+            assert got == min(lone[2] / BLOCKED, lone[[0, 1, 3]].min(), 1.0 / FLOOR)
+            assert got > lone.min()
+        else:
+            assert got == cost
+        # off the board, the jack is in nobody's way
+        gone = np.array([[True, False]])
+        free = layout_costs(view, PUCK, [0], view.x[None], view.y[None], gone)[0, 0]
+        assert free == lone.min()
+
+
+_spot = st.tuples(st.floats(-0.27, 0.27), st.floats(-0.27, 0.27))
+
+
+@settings(max_examples=60, deadline=None)
+@given(puck=_spot, jack=_spot)
+def test_another_piece_never_makes_a_puck_cheaper(
+    puck: tuple[float, float], jack: tuple[float, float]
+) -> None:
+    view = _lone_puck_and_jack(*puck, *jack)
+    lone = pot_table().strikes(PUCK, view.x[:1], view.y[:1], Side.SOUTH)[0]
+    got = layout_costs(view, PUCK, [0], view.x[None], view.y[None], _all_on(view))[0, 0]
+    assert lone <= got <= max(lone, min(lone / BLOCKED, 1.0 / FLOOR)) + 1e-12
+
+
+def test_pieces_in_the_way_count_only_once_at_most_open_pucks_are_left() -> None:
+    many = _view(red_left=OPEN + 1)
+    red = [k for k, i in enumerate(many.ids) if i.startswith("R")]
+    got = layout_costs(many, PUCK, red, many.x[None], many.y[None], _all_on(many))[0]
+    assert np.array_equal(got, pot_table().strikes(PUCK, many.x[red], many.y[red], many.side))
+    few = _view(red_left=OPEN)
+    red = [k for k, i in enumerate(few.ids) if i.startswith("R")]
+    got = layout_costs(few, PUCK, red, few.x[None], few.y[None], _all_on(few))[0]
+    lone = pot_table().strikes(PUCK, few.x[red], few.y[red], few.side)
+    assert np.all(got >= lone) and np.any(got > lone)  # the opening bunch blocks paths
+
+
 def test_layout_gain_saves_a_pocketed_pucks_cost_unless_a_penalty_may_return_it_R5h() -> None:
     view = _view()
     batch = run_shots(view, _sweep(view), np.arange(2880), True)
     gain = layout_gain(view, batch)
-    table = pot_table()
     red = [k for k, i in enumerate(view.ids) if i.startswith("R")]
-    cols = [batch.ids.index(view.ids[k]) for k in red]
-    before = table.strikes(PUCK, view.x[red], view.y[red], view.side)
-    after = table.strikes(PUCK, batch.x[:, cols], batch.y[:, cols], view.side)
-    on = batch.status[:, cols] == 0
+    x, y, on_board = _after(view, batch)
+    before = layout_costs(view, PUCK, red, view.x[None], view.y[None], _all_on(view))[0]
+    after = layout_costs(view, PUCK, red, x, y, on_board)
+    on = on_board[:, red]
     jack = batch.ids.index(JACK_ID)
     penalty = (batch.striker_fate != 0) | (batch.status[:, jack] != 0)
     moved = np.where(on, before - after, 0.0).sum(axis=1)
@@ -110,10 +199,12 @@ def test_layout_gain_saves_a_pocketed_pucks_cost_unless_a_penalty_may_return_it_
     potted = np.where(on, 0.0, before).sum(axis=1)
     assert np.allclose(gain[clean_pot], (moved + potted)[clean_pot])
     assert np.allclose(gain[fouled_pot], moved[fouled_pot])  # R5h: they may come back
-    # Before R6b the jack is no target: where it goes costs nothing.
+    # Before R6b the jack is no target: where it goes counts only as a piece in the way.
     jack_moved = ~np.isclose(batch.x[:, jack], view.x[view.index(JACK_ID)])
     assert jack_moved.sum() >= 20
     assert np.allclose(gain, moved + np.where(penalty, 0.0, potted))
+    alone = pot_table().strikes(PUCK, x[:, red], y[:, red], view.side)
+    assert np.all(after >= alone - 1e-12) and np.any(after > alone)
     still = (batch.first_contact < 0) & (batch.striker_fate == 0)
     assert still.any() and np.all(gain[still] == 0.0)  # nothing moved, nothing saved
 
@@ -123,10 +214,10 @@ def test_layout_gain_counts_the_jack_once_it_may_be_pocketed_R6b() -> None:
     assert view.jack_allowed
     batch = run_shots(view, _sweep(view), np.arange(2880), True)
     gain = layout_gain(view, batch)
-    table, k = pot_table(), view.index(JACK_ID)
-    col = batch.ids.index(JACK_ID)
-    before = table.strikes(JACK, view.x[k : k + 1], view.y[k : k + 1], view.side)[0]
-    after = table.strikes(JACK, batch.x[:, col], batch.y[:, col], view.side)
+    k, col = view.index(JACK_ID), batch.ids.index(JACK_ID)
+    x, y, on_board = _after(view, batch)
+    before = layout_costs(view, JACK, [k], view.x[None], view.y[None], _all_on(view))[0, 0]
+    after = layout_costs(view, JACK, [k], x, y, on_board)[:, 0]
     pocketed = batch.status[:, col] == 1
     assert pocketed.any() and np.allclose(gain[pocketed], before)  # the win saves it all
     on = batch.status[:, col] == 0
@@ -142,7 +233,8 @@ def test_layout_gain_is_zero_on_another_board() -> None:
 
 def test_the_expert_alone_values_the_layout_its_outcomes_leave() -> None:
     alone = make_player(6, seed=1, solo=True)
-    assert isinstance(alone, SearchPlayer) and alone.config.weights.layout == 0.6
+    assert isinstance(alone, SearchPlayer)
+    assert alone.config.weights.layout == LEVELS[6].solo_layout > 0.0
     for other in (
         make_player(6, seed=1),
         make_player("greedy", solo=True),
@@ -159,7 +251,8 @@ def test_the_expert_alone_values_the_layout_its_outcomes_leave() -> None:
     without = _Search(view, plain, BASE_NOISE, np.random.default_rng(2), True)
     assert np.all(without.simulate(shots)[:, -1] == 0)
     per_draw = outcomes[:, None, :]
-    expected = without.values_of(per_draw, None) + 0.6 * outcomes[:, -1] / 1000.0
+    layout = LEVELS[6].solo_layout
+    expected = without.values_of(per_draw, None) + layout * outcomes[:, -1] / 1000.0
     assert np.allclose(search.values_of(per_draw, None), expected)
 
 

@@ -155,7 +155,7 @@ LEVELS: dict[int, Level] = {
             position=6,
         ),
     ),
-    6: Level(6, "expert", "達人", 0.5, _EXPERT, solo_foul=1.0, solo_layout=0.6),
+    6: Level(6, "expert", "達人", 0.5, _EXPERT, solo_foul=1.0, solo_layout=0.8),
 }
 """Levels 1..6; default levels decide within 0.5 s per shot on one core, the expert within 3 s."""
 

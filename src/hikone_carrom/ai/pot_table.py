@@ -1,12 +1,13 @@
 """Chances of pocketing a lone piece from the area line: a table over the board (issue 6).
 
 For a puck or the jack alone on the board at (x, y) (m, origin at the jack spot, DESIGN.md), the
-table holds the best chance that one strike from the south area line (R2b) pockets it and
-keeps the turn (R3a): from 17 points of the area line, at 6 speeds, every direction 0.5 degree
-apart is simulated as meant, and each success is scored by the share of its neighbouring
-directions that succeed too, weighted by a Gaussian of the 1x hand's angle sigma (1.0 degree;
-the sweep's estimate, :mod:`hikone_carrom.ai.sweep`). Other pieces are left out, so it is an
-upper bound of what a real layout allows, and a map of where a piece is hard to pocket.
+table holds for each of the four pockets the best chance that one strike from the south area
+line (R2b) pockets it there and keeps the turn (R3a): from 17 points of the area line, at 6
+speeds, every direction 0.5 degree apart is simulated as meant, and each success is scored by
+the share of its neighbouring directions that succeed too, weighted by a Gaussian of the 1x
+hand's angle sigma (1.0 degree; the sweep's estimate, :mod:`hikone_carrom.ai.sweep`). Other
+pieces are left out, so it is an upper bound of what a real layout allows, and a map of where
+a piece is hard to pocket, and in which pocket.
 
 The table for the default board is stored in the package (``ai/data/pot_chances.npz``, one
 grid point every 10 mm; the board is mirror-symmetric, so ``x >= 0`` only) and rebuilt with
@@ -33,7 +34,18 @@ from hikone_carrom.match.pieces import JACK_ID, STRIKER_ID, disk_for
 from hikone_carrom.match.placement import legal_placement
 from hikone_carrom.physics import simulate_batch
 
-__all__ = ["KINDS", "STEP", "PotTable", "build", "chance", "grid", "load", "pot_table", "save"]
+__all__ = [
+    "FLOOR",
+    "KINDS",
+    "STEP",
+    "PotTable",
+    "build",
+    "chance",
+    "grid",
+    "load",
+    "pot_table",
+    "save",
+]
 
 KINDS = (PieceKind.PUCK, PieceKind.JACK)
 STEP = 0.010
@@ -42,14 +54,20 @@ _PLACEMENTS = 17
 _DIRECTIONS = 720
 _SPEEDS = (0.5, 0.8, 1.2, 1.8, 2.6, 3.6)
 _ANGLE_SIGMA_DEG = 1.0
-_FLOOR = 0.15
-"""Lowest chance a cost in strikes is taken from (a cost is at most 1 / _FLOOR strikes)."""
+FLOOR = 0.15
+"""Lowest chance a cost in strikes is taken from (a cost is at most 1 / FLOOR strikes)."""
 _DATA = "pot_chances.npz"
+_POCKETS = 4
+_MIRROR = np.array([1, 0, 3, 2])
+"""Pocket seen in the mirror x -> -x (south-west <-> south-east, north-east <-> north-west)."""
+_TURN = {Side.SOUTH: 0, Side.EAST: 1, Side.NORTH: 2, Side.WEST: 3}
+"""Board pocket index of the seat's south-west pocket."""
 
 
-def chance(board: BoardSpec, kind: PieceKind, x: float, y: float) -> float:
-    """The best chance of pocketing a lone ``kind`` at (x, y) m with one strike from the south
-    area line, keeping the turn (R2b, R3a), as the module docstring describes."""
+def chance(board: BoardSpec, kind: PieceKind, x: float, y: float) -> np.ndarray:
+    """The best chance of pocketing a lone ``kind`` at (x, y) m in each pocket (4,: board pocket
+    index) with one strike from the south area line, keeping the turn (R2b, R3a), as the
+    module docstring describes."""
     piece = JACK_ID if kind is PieceKind.JACK else "R01"
     layout = (disk_for(board, piece, x, y),)
     points = line_points(legal_placement(board, 0, 2, False, layout), _PLACEMENTS)
@@ -76,15 +94,21 @@ def chance(board: BoardSpec, kind: PieceKind, x: float, y: float) -> float:
         fly_off=True,
         striker=STRIKER_ID,
     )
-    ok = ((batch.status[:, 0] == 1) & (batch.striker_fate == 0)).reshape(-1, _DIRECTIONS)
-    score = smoothed(ok.astype(np.float64), _ANGLE_SIGMA_DEG / (360.0 / _DIRECTIONS))
-    return float(score.max())
+    ok = (batch.status[:, 0] == 1) & (batch.striker_fate == 0)
+    sigma = _ANGLE_SIGMA_DEG / (360.0 / _DIRECTIONS)
+    return np.array(
+        [
+            smoothed((ok & (batch.pocket[:, 0] == k)).reshape(-1, _DIRECTIONS) * 1.0, sigma).max()
+            for k in range(_POCKETS)
+        ]
+    )
 
 
 @dataclass(frozen=True)
 class PotTable:
-    """Chances (0-1) of pocketing a lone piece on a grid: ``chances[kind][i, j]`` at
-    (``xs[i]``, ``ys[j]``) m, ``xs`` from 0 (mirror symmetry), for the board ``board``."""
+    """Chances (0-1) of pocketing a lone piece on a grid: ``chances[kind][i, j, k]`` at
+    (``xs[i]``, ``ys[j]``) m in pocket ``k`` (board pocket index), ``xs`` from 0 (mirror
+    symmetry), for the board ``board``."""
 
     board: BoardSpec
     xs: np.ndarray
@@ -93,12 +117,20 @@ class PotTable:
 
     @cached_property
     def costs(self) -> dict[PieceKind, np.ndarray]:
-        """Strikes per grid point: one over the chance, at least ``_FLOOR``."""
-        return {kind: 1.0 / np.maximum(p, _FLOOR) for kind, p in self.chances.items()}
+        """Strikes per grid point and pocket: one over the chance, at least ``FLOOR``."""
+        return {kind: 1.0 / np.maximum(p, FLOOR) for kind, p in self.chances.items()}
 
     def strikes(self, kind: PieceKind, x: np.ndarray, y: np.ndarray, side: Side) -> np.ndarray:
-        """Strikes a lone ``kind`` at (x, y) m costs the seat on ``side``: one over its chance
-        (at least ``_FLOOR``), interpolated between grid points."""
+        """Strikes a lone ``kind`` at (x, y) m costs the seat on ``side`` by its best pocket."""
+        out: np.ndarray = self.pocket_strikes(kind, x, y, side).min(axis=-1)
+        return out
+
+    def pocket_strikes(
+        self, kind: PieceKind, x: np.ndarray, y: np.ndarray, side: Side
+    ) -> np.ndarray:
+        """Strikes a lone ``kind`` at (x, y) m costs the seat on ``side`` in each pocket
+        (shape of ``x`` + (4,), board pocket index): one over its chance (at least
+        ``FLOOR``), interpolated between grid points."""
         if side is Side.NORTH:  # turn the board so that the seat's rail is south
             x, y = -x, -y
         elif side is Side.WEST:
@@ -110,14 +142,16 @@ class PotTable:
         ay = np.clip(y, ys[0], ys[-1])
         i = np.clip(np.searchsorted(xs, ax) - 1, 0, len(xs) - 2)
         j = np.clip(np.searchsorted(ys, ay) - 1, 0, len(ys) - 2)
-        tx = (ax - xs[i]) / (xs[i + 1] - xs[i])
-        ty = (ay - ys[j]) / (ys[j + 1] - ys[j])
-        out: np.ndarray = (
+        tx = ((ax - xs[i]) / (xs[i + 1] - xs[i]))[..., None]
+        ty = ((ay - ys[j]) / (ys[j + 1] - ys[j]))[..., None]
+        seat = (
             cost[i, j] * (1 - tx) * (1 - ty)
             + cost[i + 1, j] * tx * (1 - ty)
             + cost[i, j + 1] * (1 - tx) * ty
             + cost[i + 1, j + 1] * tx * ty
         )
+        seat = np.where((x < 0)[..., None], seat[..., _MIRROR], seat)
+        out: np.ndarray = np.roll(seat, _TURN[side], axis=-1)
         return out
 
 
@@ -133,11 +167,14 @@ def build(board: BoardSpec = DEFAULT_BOARD, step: float = STEP) -> PotTable:
     xs, ys = grid(board, step)
     chances = {}
     for kind in KINDS:
-        p = np.empty((len(xs), len(ys)))
+        p = np.zeros((len(xs), len(ys), _POCKETS))
         for i, x in enumerate(xs):
             for j, y in enumerate(ys):
-                over = board.is_over_pocket(float(x), float(y))
-                p[i, j] = 1.0 if over else chance(board, kind, float(x), float(y))
+                over = board.pocket_at(float(x), float(y))
+                if over is None:
+                    p[i, j] = chance(board, kind, float(x), float(y))
+                else:
+                    p[i, j, over] = 1.0
         chances[kind] = p
     return PotTable(board, xs, ys, chances)
 
