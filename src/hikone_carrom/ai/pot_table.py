@@ -11,7 +11,7 @@ a piece is hard to pocket, and in which pocket.
 
 The table for the default board is stored in the package (``ai/data/pot_chances.npz``, one
 grid point every 10 mm; the board is mirror-symmetric, so ``x >= 0`` only) and rebuilt with
-``hikone-carrom pot-table`` (about 5 minutes on one core).
+``hikone-carrom pot-table`` (about 6 minutes on one core).
 """
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ _POCKETS = 4
 _MIRROR = np.array([1, 0, 3, 2])
 """Pocket seen in the mirror x -> -x (south-west <-> south-east, north-east <-> north-west)."""
 _TURN = {Side.SOUTH: 0, Side.EAST: 1, Side.NORTH: 2, Side.WEST: 3}
-"""Board pocket index of the seat's south-west pocket."""
+"""Clockwise quarter turns that bring the seat's rail south; also the board pocket index of
+the seat's south-west pocket."""
 
 
 def chance(board: BoardSpec, kind: PieceKind, x: float, y: float) -> np.ndarray:
@@ -95,12 +96,11 @@ def chance(board: BoardSpec, kind: PieceKind, x: float, y: float) -> np.ndarray:
         striker=STRIKER_ID,
     )
     ok = (batch.status[:, 0] == 1) & (batch.striker_fate == 0)
+    # the pocket of each success, -1 for a failure: a row per placement and speed
+    pocket = np.where(ok, batch.pocket[:, 0], -1).reshape(-1, _DIRECTIONS)
     sigma = _ANGLE_SIGMA_DEG / (360.0 / _DIRECTIONS)
     return np.array(
-        [
-            smoothed((ok & (batch.pocket[:, 0] == k)).reshape(-1, _DIRECTIONS) * 1.0, sigma).max()
-            for k in range(_POCKETS)
-        ]
+        [smoothed((pocket == k).astype(np.float64), sigma).max() for k in range(_POCKETS)]
     )
 
 
@@ -131,11 +131,7 @@ class PotTable:
         """Strikes a lone ``kind`` at (x, y) m costs the seat on ``side`` in each pocket
         (shape of ``x`` + (4,), board pocket index): one over its chance (at least
         ``FLOOR``), interpolated between grid points."""
-        if side is Side.NORTH:  # turn the board so that the seat's rail is south
-            x, y = -x, -y
-        elif side is Side.WEST:
-            x, y = -y, x
-        elif side is Side.EAST:
+        for _ in range(_TURN[side]):  # turn the board so that the seat's rail is south
             x, y = y, -x
         xs, ys, cost = self.xs, self.ys, self.costs[kind]
         ax = np.clip(np.abs(x), xs[0], xs[-1])
