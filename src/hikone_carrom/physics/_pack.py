@@ -33,6 +33,10 @@ def board_params(board: BoardSpec) -> np.ndarray:
     p[E.P_FLY_V0] = board.fly_off_speed
     p[E.P_FLY_V1] = board.fly_off_full_speed
     p[E.P_FLY_PMAX] = board.fly_off_max_probability
+    p[E.P_STACK] = board.stack_friction * board.gravity
+    p[E.P_MU_DISK] = board.disk_friction
+    p[E.P_MU_RAIL] = board.rail_friction
+    p[E.P_MERGE_ALL] = 1.0 if board.merge_grazing_pairs else 0.0
     return p
 
 
@@ -43,10 +47,12 @@ def seed_bits(seed: int) -> np.uint64:
     return np.uint64(int(seed) % (1 << 64))
 
 
-def check_count(name: str, value: int) -> int:
-    """A positive int argument (e.g. max_events), or InvalidLayoutError."""
+def check_count(name: str, value: int, limit: int) -> int:
+    """A positive int argument (e.g. max_events) up to ``limit``, or InvalidLayoutError."""
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
         raise InvalidLayoutError(f"{name} must be a positive int, got {value!r}")
+    if value > limit:
+        raise InvalidLayoutError(f"{name} must be at most {limit:,}, got {value:,}")
     return int(value)
 
 

@@ -14,7 +14,7 @@ from hikone_carrom.physics._pack import board_params, check_count, pack, seed_bi
 from hikone_carrom.physics.disk import Disk
 from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError
 from hikone_carrom.physics.events import StrikerFate
-from hikone_carrom.physics.simulate import DEFAULT_MAX_EVENTS
+from hikone_carrom.physics.simulate import DEFAULT_MAX_EVENTS, MAX_EVENTS_LIMIT
 
 __all__ = ["BatchResult", "shots_from_angles", "simulate_batch"]
 
@@ -136,7 +136,7 @@ def simulate_batch(
         if len(seq) != m:
             raise InvalidShotError(f"{len(seq)} seeds for {m} shots")
         seed_arr = np.array([seed_bits(s) for s in seq], dtype=np.uint64)
-    max_events = check_count("max_events", max_events)
+    max_events = check_count("max_events", max_events, MAX_EVENTS_LIMIT)
     params = board_params(board)
     layout_sorted, S_lay, L_lay = pack(layout, board, params)
     proto = Disk.striker(striker, 0.0, 0.0, board=board)
@@ -154,7 +154,7 @@ def simulate_batch(
     # Per shot, only what is reported: (x, y, time out) and (layer, status, pocket, order) of
     # every disk, each quantity contiguous over (M, N) so the result's arrays are views.
     XYT = np.zeros((3, m, n))
-    LOUT = np.zeros((E.N_LCOL, m, n), dtype=np.int64)
+    LOUT = np.zeros((E.N_LOUT, m, n), dtype=np.int64)
     OUTi = np.zeros((m, E.N_OUTI), dtype=np.int64)
     OUTf = np.zeros((m, E.N_OUTF))
     RB = np.full((m, E.MAX_RAILS_BEFORE), -1, dtype=np.int64)
