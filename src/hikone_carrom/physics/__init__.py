@@ -25,7 +25,7 @@ Model (SI units; figures in :class:`hikone_carrom.board.BoardSpec`):
   ``ShotResult.truncated`` is set (no exception, so batches never fail half-way).
 """
 
-from hikone_carrom.physics.batch import BatchResult, shots_from_angles, simulate_batch
+from hikone_carrom.physics.batch import BatchResult, batch_seeds, shots_from_angles, simulate_batch
 from hikone_carrom.physics.disk import Disk, opening_disks, resting_layer
 from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError, PhysicsError
 from hikone_carrom.physics.events import (
@@ -56,6 +56,7 @@ __all__ = [
     "StrikerFate",
     "Track",
     "TrackSegment",
+    "batch_seeds",
     "opening_disks",
     "resting_layer",
     "shots_from_angles",

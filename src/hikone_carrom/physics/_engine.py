@@ -96,6 +96,12 @@ def f_to_tau(f: float, sp: float, decel: float) -> float:
 
 
 @njit(cache=True)
+def f_end(sp: float, decel: float) -> float:
+    """Path factor f (s) at which a disk of speed sp sliding at deceleration decel stops."""
+    return 0.5 * sp / decel if decel > 0.0 else INF
+
+
+@njit(cache=True)
 def state_at(S: np.ndarray, i: int, t: float) -> tuple[float, float, float, float]:
     """Centre (m) and velocity (m/s) of disk i at time t >= its reference time."""
     x = S[i, X]
@@ -560,7 +566,7 @@ def own_event(
                 if dx * dx + dy * dy < pr * pr:
                     return now, OWN_POCKET, k
         return INF, 0, 0
-    best = 0.5 * sp / decel
+    best = f_end(sp, decel)
     code = OWN_STOP
     aux = 0
     if on_floor:
@@ -668,7 +674,7 @@ def pair_time(S: np.ndarray, L: np.ndarray, i: int, j: int, now: float, P: np.nd
             return INF
         sq = np.sqrt(b * b - 4.0 * a * c)
         f2 = (-b + sq) / (2.0 * a) if b <= 0.0 else 2.0 * c / (-b - sq)
-        if f2 >= 0.5 * sm / decel:
+        if f2 >= f_end(sm, decel):
             return INF
         return now + f_to_tau(f2, sm, decel)
     ci = S[i, CURV] != 0.0
@@ -701,7 +707,7 @@ def pair_time(S: np.ndarray, L: np.ndarray, i: int, j: int, now: float, P: np.nd
             if disc <= 0.0:
                 return INF
             f1 = 2.0 * c / (-b + np.sqrt(disc))
-            if f1 >= 0.5 * sm / decel:
+            if f1 >= f_end(sm, decel):
                 return INF
             return now + f_to_tau(f1, sm, decel)
         horizon = S[mover, TSTOP] - now
@@ -1181,11 +1187,24 @@ def pile_update(
         wy = WF[q, 3] - WF[p, 3]
         ws = np.sqrt(wx * wx + wy * wy)
         if ws < SNAP_SPEED:
+            b = WI[p, 2]
             if ws != 0.0:
-                WI[q, 4] = 1
-                WF[q, 2] = WF[p, 2]
-                WF[q, 3] = WF[p, 3]
-            WI[q, 2] = WI[p, 2]
+                # caught up: the disk and its carrier's unit take their common velocity
+                # (momentum kept, energy lost)
+                msum = WF[q, 4]
+                px = WF[q, 4] * WF[q, 2]
+                py = WF[q, 4] * WF[q, 3]
+                for r in range(q):
+                    if WI[r, 2] == b:
+                        msum += WF[r, 4]
+                        px += WF[r, 4] * WF[r, 2]
+                        py += WF[r, 4] * WF[r, 3]
+                for r in range(q + 1):
+                    if r == q or WI[r, 2] == b:
+                        WF[r, 2] = px / msum
+                        WF[r, 3] = py / msum
+                        WI[r, 4] = 1
+            WI[q, 2] = b
             WF[q, 9] = 0.0
             WF[q, 10] = 0.0
         else:
@@ -1509,9 +1528,10 @@ def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> bool:
     the spins (the throw of a cut). Returns True when the pair moved on as one instead.
 
     A pair meeting slower than STICK_SPEED while friction presses it together (inelastic
-    collapse) moves on as one, with the centre-of-mass velocity, unless its disks slide past
-    each other fast enough to part by themselves (tangential speed^2 > distance * pressing
-    acceleration, the curvature of the gap); the legacy rule (P_MERGE_ALL) merges those too.
+    collapse) moves on as one, with the centre-of-mass velocity and the larger of the two
+    decelerations, unless its disks slide past each other fast enough to part by themselves
+    (tangential speed^2 > distance * pressing acceleration, the curvature of the gap); the
+    legacy rule (P_MERGE_ALL) merges those too.
     """
     xi, yi, vxi, vyi = state_at(S, i, now)
     xj, yj, vxj, vyj = state_at(S, j, now)
@@ -1553,8 +1573,13 @@ def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> bool:
                 m = mi + mj
                 vx = (mi * vxi + mj * vxj) / m
                 vy = (mi * vyi + mj * vyj) / m
-                set_motion(S, i, now, xi, yi, vx, vy, wi, decel)
-                set_motion(S, j, now, xj, yj, vx, vy, wj, decel)
+                # one motion law for both, so that they stay together: the larger deceleration
+                # (a loaded support's), which its pile keeps while they touch
+                dec = decel
+                if S[i, CURV] == 0.0 and S[j, CURV] == 0.0:
+                    dec = max(S[i, DEC], S[j, DEC])
+                set_motion(S, i, now, xi, yi, vx, vy, wi, dec)
+                set_motion(S, j, now, xj, yj, vx, vy, wj, dec)
                 return True
     if vn > 0.0:
         jn = (1.0 + P[P_E_DISK]) * vn / (1.0 / mi + 1.0 / mj)

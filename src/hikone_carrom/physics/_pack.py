@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.physics import _engine as E
-from hikone_carrom.physics.disk import Disk
+from hikone_carrom.physics.disk import Disk, finite_number
 from hikone_carrom.physics.errors import InvalidLayoutError
 
 __all__ = ["board_params", "check_count", "pack", "seed_bits"]
@@ -20,6 +19,12 @@ _LAYOUT_ERRORS = {
     3: "disk {a!r} on a layer >= 1 has nothing under it (R6e) / {a!r} の下に支えがありません",
     4: "disk {a!r} on a layer >= 1 cannot move / 重なった {a!r} は動かせません",
 }
+
+
+def _short(value: object) -> str:
+    """repr of a value, cut short (a 400-digit int is not worth printing)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def board_params(board: BoardSpec) -> np.ndarray:
@@ -52,7 +57,7 @@ def check_count(name: str, value: int, limit: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
         raise InvalidLayoutError(f"{name} must be a positive int, got {value!r}")
     if value > limit:
-        raise InvalidLayoutError(f"{name} must be at most {limit:,}, got {value:,}")
+        raise InvalidLayoutError(f"{name} must be at most {limit:,}, got {_short(value)}")
     return int(value)
 
 
@@ -71,13 +76,18 @@ def pack(
             raise InvalidLayoutError(f"duplicate disk id {d.id!r} / ID {d.id!r} が重複しています")
         seen.add(d.id)
         for name in ("x", "y", "vx", "vy", "radius", "mass"):
-            v = getattr(d, name)
-            if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
-                raise InvalidLayoutError(f"disk {d.id!r}: {name} must be finite, got {v!r}")
+            if not finite_number(getattr(d, name)):
+                raise InvalidLayoutError(
+                    f"disk {d.id!r}: {name} must be a finite number, got {_short(getattr(d, name))}"
+                )
         if d.radius <= 0.0 or d.mass <= 0.0:
             raise InvalidLayoutError(f"disk {d.id!r}: radius and mass must be > 0")
         if isinstance(d.layer, bool) or not isinstance(d.layer, int) or d.layer < 0:
-            raise InvalidLayoutError(f"disk {d.id!r}: layer must be an int >= 0, got {d.layer!r}")
+            raise InvalidLayoutError(
+                f"disk {d.id!r}: layer must be an int >= 0, got {_short(d.layer)}"
+            )
+        if d.layer >= len(items):
+            raise InvalidLayoutError(_LAYOUT_ERRORS[3].format(a=d.id, b=""))
     ordered = tuple(sorted(items, key=lambda d: d.id))
     n = len(ordered)
     S = np.zeros((n, E.N_SCOL))

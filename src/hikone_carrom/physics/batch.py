@@ -16,7 +16,7 @@ from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError
 from hikone_carrom.physics.events import StrikerFate
 from hikone_carrom.physics.simulate import DEFAULT_MAX_EVENTS, MAX_EVENTS_LIMIT
 
-__all__ = ["BatchResult", "shots_from_angles", "simulate_batch"]
+__all__ = ["BatchResult", "batch_seeds", "shots_from_angles", "simulate_batch"]
 
 PARALLEL_MIN_SHOTS = 64
 """Batches this large run on numba's threads; smaller ones on the calling thread (same results)."""
@@ -34,7 +34,8 @@ class BatchResult:
     ``first_contact`` (M,) disk index or -1 and ``first_contact_time`` (M,) s; ``rails_before``
     (M, 16) side codes (Side order south, west, north, east; -1 padding) with ``n_rails_before``;
     ``striker_fate`` (M,) 0 on board / 1 pocketed / 2 flew off; ``truncated`` (M,) bool;
-    ``events_handled`` (M,).
+    ``events_handled`` (M,); ``seeds`` (M,) the fly-off seed of each shot (uint64: shot m equals
+    ``simulate(..., seed=int(seeds[m]))``).
     """
 
     ids: tuple[str, ...]
@@ -53,6 +54,7 @@ class BatchResult:
     striker_fate: np.ndarray
     truncated: np.ndarray
     events_handled: np.ndarray
+    seeds: np.ndarray
 
     def __len__(self) -> int:
         return int(self.status.shape[0])
@@ -81,6 +83,18 @@ class BatchResult:
         return _FATES[int(self.striker_fate[m])]
 
 
+def batch_seeds(seed: int, count: int) -> np.ndarray:
+    """``count`` per-shot seeds (uint64) derived from one seed (any int): splitmix64 of the seed
+    and the shot's index, so that the shots of a batch draw their fly-offs independently."""
+    m = np.arange(1, count + 1, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        z = seed_bits(seed) + m * np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        out: np.ndarray = z ^ (z >> np.uint64(31))
+    return out
+
+
 def shots_from_angles(x: ArrayLike, y: ArrayLike, angle: ArrayLike, speed: ArrayLike) -> np.ndarray:
     """Shots array (M, 4) of (x, y, vx, vy) from striker centres (m), angles (rad, 0 = +x,
     counter-clockwise) and speeds (m/s); scalars broadcast."""
@@ -105,8 +119,8 @@ def simulate_batch(
         disks: the layout at rest, without the striker.
         shots: (M, 4) striker start (x, y) m and velocity (vx, vy) m/s; see
             :func:`shots_from_angles`. The striker has the board's striker radius and mass.
-        seeds: one seed for every shot, or one per shot (fly-off draws; a sequence or an
-            integer array).
+        seeds: one seed from which each shot's own seed is derived (:func:`batch_seeds`), or
+            one seed per shot (a sequence or an integer array); they seed the fly-off draws.
         fly_off, max_events: as in :func:`simulate`.
         striker: id given to the striker (must not be in ``disks``).
 
@@ -126,7 +140,7 @@ def simulate_batch(
         raise InvalidShotError("shots must be finite")
     m = arr.shape[0]
     if isinstance(seeds, int | np.integer) and not isinstance(seeds, bool):
-        seed_arr = np.full(m, seed_bits(int(seeds)), dtype=np.uint64)
+        seed_arr = batch_seeds(int(seeds), m)
     elif isinstance(seeds, np.ndarray) and seeds.dtype.kind in "iu":
         if seeds.shape != (m,):
             raise InvalidShotError(f"{seeds.size} seeds for {m} shots")
@@ -194,6 +208,7 @@ def simulate_batch(
         striker_fate=status[:, s_index].copy(),
         truncated=OUTi[:, 2].astype(bool),
         events_handled=OUTi[:, 1].copy(),
+        seeds=seed_arr,
     )
 
 

@@ -309,7 +309,9 @@ class ShotResult:
 
 
 def _state(disk_id: str, row: list[float], col: int, layer: int) -> DiskState:
-    return DiskState(disk_id, row[col], row[col + 1], row[col + 2], row[col + 3], layer, row[col + 4])
+    return DiskState(
+        disk_id, row[col], row[col + 1], row[col + 2], row[col + 3], layer, row[col + 4]
+    )
 
 
 def _segment(row: list[float], col: int, layer: int, curved: int) -> TrackSegment:

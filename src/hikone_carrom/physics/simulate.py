@@ -66,6 +66,7 @@ def simulate(
         raise InvalidLayoutError(
             f"no disk with the striker id {striker!r} / ストライカー {striker!r} がありません"
         )
+    fly = bool(fly_off)
     capacity = FIRST_LOG_ROWS
     while True:
         EVf = np.empty((capacity, E.N_EVF))
@@ -74,7 +75,7 @@ def simulate(
         outf = np.zeros(E.N_OUTF)
         rails = np.full(E.MAX_RAILS_BEFORE, -1, dtype=np.int64)
         with np.errstate(over="ignore"):
-            E.run(S, L, params, s_index, bits, bool(fly_off), max_events, EVf, EVi, outi, outf, rails)
+            E.run(S, L, params, s_index, bits, fly, max_events, EVf, EVi, outi, outf, rails)
         n_log = int(outi[0])
         if n_log <= capacity:
             break
