@@ -104,9 +104,7 @@ def test_R4c_unshootable_hit_restores_the_board_and_passes_the_turn() -> None:
 def test_R4c_unshootable_penalty_option_costs_a_puck() -> None:
     from hikone_carrom.rules import RuleOptions
 
-    setup = MatchSetup(
-        ("a", "b", "c", "d"), None, options=RuleOptions(unshootable_penalty=1)
-    )
+    setup = MatchSetup(("a", "b", "c", "d"), None, options=RuleOptions(unshootable_penalty=1))
     m = RefereedMatch(setup)
     m.shot(Tap(red=1))
     r = m.shot(Tap(unshootable_hit=True))
@@ -271,7 +269,7 @@ def test_R7b_time_called_finishes_the_round_then_more_pucks_wins() -> None:
     m.shot()  # red passes to green
     now.advance(300)
     (step,) = m.tick()
-    assert step.entry.kind == "time" and "R7b" in step.explain("en")[0]
+    assert step.entry.kind == "call_time" and "R7b" in step.explain("en")[0]
     assert not m.is_over and m.shooter == 1
     r = m.shot()  # green (seat 1, the last seat) ends the round
     assert r.outcome is not None and r.outcome.reason == "R7b" and r.outcome.winner is RED
@@ -368,7 +366,7 @@ def test_R8a_pause_stops_match_time_and_countdown() -> None:
 def test_R8a_lost_shot_and_time_call_are_refused_in_an_untimed_match() -> None:
     m = singles()
     with pytest.raises(GameOverError):
-        m.lost_shot()
+        m.skip_turn()
     with pytest.raises(GameOverError):
         m.call_time()
     assert m.entries == ()

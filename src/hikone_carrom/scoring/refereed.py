@@ -40,8 +40,8 @@ class EntryKind(StrEnum):
     """What an entry says happened."""
 
     SHOT = "shot"  # a shot, with what was tapped
-    LOST = "lost"  # R8a: the 10 seconds passed, the shot is lost
-    TIME = "time"  # R7b: time is called
+    SKIP = "skip"  # R8a: the 10 seconds passed, the shot is lost
+    CALL_TIME = "call_time"  # R7b: time is called
     LOT = "lot"  # R7d: the rock-paper-scissors result after a deadlock
 
 
@@ -93,14 +93,14 @@ class Entry:
         return cls(EntryKind.SHOT, tap=Tap() if tap is None else tap, at=at)
 
     @classmethod
-    def lost(cls, at: float | None = None) -> Entry:
+    def skip(cls, at: float | None = None) -> Entry:
         """R8a: a lost shot."""
-        return cls(EntryKind.LOST, at=at)
+        return cls(EntryKind.SKIP, at=at)
 
     @classmethod
-    def time(cls, at: float | None = None) -> Entry:
+    def call_time(cls, at: float | None = None) -> Entry:
         """R7b: time is called."""
-        return cls(EntryKind.TIME, at=at)
+        return cls(EntryKind.CALL_TIME, at=at)
 
     @classmethod
     def lot(cls, winner: Color, at: float | None = None) -> Entry:
@@ -163,7 +163,7 @@ class Step:
         """The ruling in sentences, each ending with its rule id (rules.messages)."""
         if self.ruling is not None:
             return explain(self.ruling, lang)
-        if self.entry.kind is EntryKind.TIME:
+        if self.entry.kind is EntryKind.CALL_TIME:
             last = self.before.last_seat
             if lang == "ja":
                 text = f"試合時間終了：席{last}の人が打ち終わるまで、その巡を続けます（R7b）"
@@ -182,10 +182,10 @@ def _judge(state: RefereeState, entry: Entry, n: int) -> Step:
         assert entry.tap is not None
         after, ruling = transitions.apply(state, entry.tap.report())
         seat = ruling.seat
-    elif entry.kind is EntryKind.LOST:
+    elif entry.kind is EntryKind.SKIP:
         _require_timed(state, "R8a")
         after, ruling = transitions.skip_turn(state)
-    elif entry.kind is EntryKind.TIME:
+    elif entry.kind is EntryKind.CALL_TIME:
         _require_timed(state, "R7b")
         after = transitions.call_time(state)
     else:
@@ -316,15 +316,15 @@ class RefereedMatch:
         assert ruling is not None
         return ruling
 
-    def lost_shot(self) -> Ruling:
+    def skip_turn(self) -> Ruling:
         """R8a: the shooter's 10 seconds passed; the shot is lost and the turn passes."""
-        ruling = self.add(Entry.lost()).ruling
+        ruling = self.add(Entry.skip()).ruling
         assert ruling is not None
         return ruling
 
     def call_time(self) -> None:
         """R7b: time is up; play goes on until the last seat in the order has had its turn."""
-        self.add(Entry.time())
+        self.add(Entry.call_time())
 
     def decide_lot(self, winner: Color) -> Outcome:
         """R7d with ``deadlock="lot"``: the colour that won rock-paper-scissors wins."""
@@ -388,9 +388,9 @@ class RefereedMatch:
             return []
         done: list[Step] = []
         if self.clock.time_up and not self.state.time_called:
-            done.append(self.add(Entry.time()))
+            done.append(self.add(Entry.call_time()))
         if not self.is_over and self.clock.countdown_expired:
-            done.append(self.add(Entry.lost()))
+            done.append(self.add(Entry.skip()))
         return done
 
     def _check_open(self) -> None:

@@ -73,9 +73,9 @@ def _row(match: RefereedMatch, step: Step, lang: Lang) -> SheetRow:
     if entry.kind is EntryKind.SHOT:
         assert entry.tap is not None
         what = describe_tap(entry.tap, lang)
-    elif entry.kind is EntryKind.LOST:
+    elif entry.kind is EntryKind.SKIP:
         what = words["lost"]
-    elif entry.kind is EntryKind.TIME:
+    elif entry.kind is EntryKind.CALL_TIME:
         what = words["time"]
     else:
         assert entry.winner is not None
