@@ -57,6 +57,13 @@ export function fromReading(r, now = Date.now()) {
   return { elapsed: used, remaining: Math.max(0, r.limit - used), running: r.running, started: r.started, countdown };
 }
 
+/** Match time used, m:ss (rounded down). */
+export function clockTime(seconds) {
+  const s = Math.floor(Math.max(0, seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** Time left, m:ss (rounded up: 0:00 only when it is over). */
 export function mmss(seconds) {
   const s = Math.ceil(Math.max(0, seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;

@@ -1,7 +1,7 @@
 // The table referee's scoring pad (docs/scoring.md): /pad creates a board, /pad/{id} scores it
 // (the device holding the board token), /boards/{id} watches it read-only. Phone first.
 import * as clk from "./clock.js";
-import { EMPTY_TAP, PadMatch, SIDES, makeSetup, makeTap } from "./match.js";
+import { EMPTY_TAP, PadMatch, SIDES, makeSetup, makeTap, stateView } from "./match.js";
 import { RulesError, seatColor } from "./referee.js";
 import { Sync, Watch, deviceId, load, save } from "./sync.js";
 import { describeTap, lang, onLang, setLang, t } from "./strings.js";
@@ -45,7 +45,10 @@ function toast(text) {
 
 const errorText = (err) => (lang() === "ja" ? err.ja : err.en) || String(err.message || err);
 const sideName = (setup, seat) => t(`side.${SIDES[setup.names.length][seat]}`);
-const seatLabel = (setup, seat) => `${setup.names[seat]}（${sideName(setup, seat)}・${t(`color.${seatColor(seat)}`)}）`;
+const seatLabel = (setup, seat) =>
+  lang() === "ja"
+    ? `${setup.names[seat]}（${sideName(setup, seat)}・${t(`color.${seatColor(seat)}`)}）`
+    : `${setup.names[seat]} (${sideName(setup, seat)}, ${t(`color.${seatColor(seat)}`).toLowerCase()})`;
 
 /** The pieces going back to the jack spot, drawn as a pile: bottom first (R6d, R6e). */
 function pile(pieces) {
@@ -254,8 +257,18 @@ class PadPage {
     this.error = "";
     this.persist();
     this.render();
+    if (kind !== "setup") this.reveal();
     this.sync.push();
     return true;
+  }
+
+  /** Bring the answer into view: the last ruling, whose turn and the counts, under the clock. */
+  reveal() {
+    const card = app.querySelector(".turncard");
+    if (!card) return;
+    const above = document.querySelector(".bar").offsetHeight + (app.querySelector("#clock")?.offsetHeight ?? 0) + 8;
+    const top = card.getBoundingClientRect().top + window.scrollY - above;
+    if (Math.abs(window.scrollY - top) > 4) window.scrollTo(0, Math.max(0, top));
   }
 
   applyLocal(op) {
@@ -418,7 +431,7 @@ class PadPage {
     const parts = [];
     if (setup.title) parts.push(h("p", { class: "match-title" }, setup.title));
     if (this.data.clock) parts.push(this.clockCard());
-    parts.push(this.turnCard());
+    parts.push(this.turnCard(this.banner()));
     if (st.outcome) parts.push(this.endCard());
     else if (st.awaiting_lot) parts.push(this.lotCard());
     else parts.push(this.entryCard());
@@ -445,11 +458,11 @@ class PadPage {
         h("span", { class: "n" }, "10"), h("span", { class: "u" }, t("countdown.label")), h("span", { class: "r" }, t("clock.tenrule"))));
   }
 
-  turnCard() {
+  turnCard(banner) {
     const m = this.match;
-    const st = m.state;
+    const st = stateView(m.state);
     const setup = m.setup;
-    const order = h("ol", { class: "order" }, ...setup.names.map((name, seat) => h("li", { class: `${seatColor(seat)}${seat === st.shooter && !st.outcome ? " now" : ""}` }, chip(seatColor(seat)), ` ${name}`, h("small", {}, sideName(setup, seat)))));
+    const order = h("ol", { class: "order" }, ...setup.names.map((name, seat) => h("li", { class: `${seatColor(seat)}${seat === st.shooter && !st.outcome ? " now" : ""}` }, h("span", {}, chip(seatColor(seat)), ` ${name}`), h("small", {}, sideName(setup, seat)))));
     const counts = h("table", { class: "counts" },
       h("tr", {}, h("th", {}), h("th", {}, t("counts.in")), h("th", {}, t("counts.debt")), h("th", {}, t("counts.score"))),
       ...["red", "green"].map((c) => h("tr", { class: c }, h("td", {}, chip(c), ` ${t(`color.${c}`)}`),
@@ -457,7 +470,7 @@ class PadPage {
         h("td", { class: `num${st.debt[c] ? " debt" : ""}`, id: `debt-${c}` }, String(st.debt[c])),
         h("td", { class: "num", id: `score-${c}` }, String(st.scores[c])))));
     const headline = st.outcome ? null : h("p", { class: `turn ${seatColor(st.shooter)}`, id: "turn" }, chip(seatColor(st.shooter)), " ", t("turn.now", { name: seatLabel(setup, st.shooter) }));
-    return h("section", { class: "card turncard" }, headline, st.extra_round ? h("p", { class: "extra" }, t("turn.extra", { n: st.extra_round })) : null, order, counts);
+    return h("section", { class: "card turncard" }, banner, headline, st.extra_round ? h("p", { class: "extra" }, t("turn.extra", { n: st.extra_round })) : null, order, counts);
   }
 
   entryCard() {
@@ -518,7 +531,7 @@ class PadPage {
   endCard() {
     const m = this.match;
     const o = m.state.outcome;
-    const st = m.state;
+    const st = stateView(m.state);
     const number = this.data.match.number;
     const base = `/api/boards/${this.boardId}/matches/${number}`;
     const other = lang() === "ja" ? "en" : "ja";
@@ -540,6 +553,26 @@ class PadPage {
         : h("button", { type: "button", class: "big primary", id: "confirm", onclick: () => { if (window.confirm(t("end.confirmq"))) this.op("confirm"); } }, t("end.confirm")));
   }
 
+  /** The last ruling at a glance, at the top: penalty and why, whose turn, the pile. */
+  banner() {
+    const m = this.match;
+    const step = m.steps[m.steps.length - 1];
+    if (!step) return null;
+    const r = step.ruling;
+    const setup = m.setup;
+    const head = h("p", { class: "headline", id: "headline" });
+    if (!r) head.append(h("strong", {}, step.entry.kind === "call_time" ? t("history.time") : t("history.lot", { color: t(`color.${step.entry.winner}`) })));
+    else if (r.skipped) head.append(h("strong", { class: "bad" }, t("ruling.lost")));
+    else if (r.restored) head.append(h("strong", { class: "bad" }, t("ruling.restored")));
+    else if (r.penalty) head.append(h("strong", { class: "bad", id: "penalty" }, t("ruling.penalty", { n: r.penalty })), " ", ...r.fouls.map((f) => h("span", { class: "rule" }, f)));
+    else if (r.continues) head.append(h("strong", { class: "good" }, t("ruling.continue", { name: setup.names[r.seat] })));
+    else head.append(h("strong", {}, t("ruling.none")));
+    if (r && r.debt_added) head.append(h("span", { class: "next bad" }, `${t("counts.debt")} +${r.debt_added}（${t(`color.${r.color}`)}）`));
+    const box = h("div", { class: `banner${r && (r.penalty || r.skipped || r.restored) ? " warn" : ""}`, id: "banner" }, h("div", { class: "banner-text" }, h("small", {}, `#${step.n} ${setup.names[step.seat]}`), head));
+    if (r && r.returned.length) box.append(h("div", { class: "banner-pile", title: t("ruling.pile") }, pile(r.returned)));
+    return box;
+  }
+
   rulingCard() {
     const m = this.match;
     const step = m.steps[m.steps.length - 1];
@@ -547,16 +580,6 @@ class PadPage {
     if (!step) return card.append(h("p", { class: "muted" }, t("ruling.empty"))), card;
     const view = m.view(this.data.match.number, null).steps.at(-1);
     const r = step.ruling;
-    const setup = m.setup;
-    const head = h("p", { class: "headline", id: "headline" });
-    if (!r) head.textContent = step.entry.kind === "call_time" ? t("history.time") : t("history.lot", { color: t(`color.${step.entry.winner}`) });
-    else if (r.skipped) head.append(h("strong", { class: "bad" }, t("ruling.lost")));
-    else if (r.restored) head.append(h("strong", { class: "bad" }, t("ruling.restored")));
-    else if (r.penalty) head.append(h("strong", { class: "bad", id: "penalty" }, t("ruling.penalty", { n: r.penalty })), " ", ...r.fouls.map((f) => h("span", { class: "rule" }, f)));
-    else if (r.continues) head.append(h("strong", { class: "good" }, t("ruling.continue", { name: setup.names[r.seat] })));
-    else head.append(t("ruling.none"));
-    if (r && r.next_seat !== null && !r.continues) head.append(h("span", { class: "next" }, t("ruling.next", { name: seatLabel(setup, r.next_seat) })));
-    card.append(head);
     if (r && r.returned.length) {
       card.append(h("div", { class: "pile-box", id: "pile" }, pile(r.returned),
         h("div", {}, h("p", { class: "label" }, t("ruling.pile")), h("p", { class: "pile-text" }, r.returned.map((p) => t(`piece.${p}`)).join(" → ")))));
@@ -577,9 +600,10 @@ class PadPage {
       else what = t("history.lot", { color: t(`color.${s.winner}`) });
       const rules = s.ruling ? s.ruling.reasons.join(" ") : s.kind === "call_time" ? "R7b" : "R7d";
       const pen = s.ruling && s.ruling.penalty ? h("span", { class: "pen" }, `−${s.ruling.penalty}`) : null;
+      const who = s.kind === "call_time" || s.kind === "lot" ? [t("history.referee")] : [chip(seatColor(s.seat)), ` ${setup.names[s.seat]}`];
       return h("li", { class: `${seatColor(s.seat)}${s.ruling && (s.ruling.penalty || s.ruling.restored || s.ruling.skipped) ? " bad" : ""}`, "data-n": String(s.n) },
         h("span", { class: "n" }, String(s.n)),
-        h("span", { class: "who" }, chip(seatColor(s.seat)), ` ${setup.names[s.seat]}`, s.at !== null ? h("small", {}, clk.mmss(s.at)) : null),
+        h("span", { class: "who" }, ...who, s.at !== null ? h("small", {}, clk.clockTime(s.at)) : null),
         h("span", { class: "what" }, what, " ", pen, h("small", { class: "rules" }, rules)),
         s.kind === "shot" && !m.confirmed ? h("button", { type: "button", class: "fix", "aria-label": `${t("history.fix")} ${s.n}`, onclick: () => { this.fixing = s.n; this.draft = { ...s.tap }; this.error = ""; this.render(); app.querySelector("#entry")?.scrollIntoView({ block: "start" }); } }, t("history.fix")) : null);
     });
