@@ -16,7 +16,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from hikone_carrom.rules import Color, explain_outcome
 from hikone_carrom.rules.messages import Lang, color_name
@@ -108,7 +108,7 @@ def sheet_pdf(match: RefereedMatch, lang: Lang = "ja", board: str = "") -> bytes
         author="hikone-carrom",
     )
     heading = " · ".join(x for x in (words["title"], board, setup.title) if x)
-    story: list[object] = [Paragraph(heading, title), Spacer(1, 2 * mm)]
+    story: list[Flowable] = [Paragraph(heading, title), Spacer(1, 2 * mm)]
     players = "　".join(
         f"{color_name(c, lang)}: {'・'.join(setup.team(c))}" for c in (Color.RED, Color.GREEN)
     )
