@@ -47,3 +47,13 @@ def last_ruling(page: Page) -> dict[str, Any]:
 
 def shoot(page: Page, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / name), full_page=False)
+
+
+def both_languages(page: Page, artifacts: Path, name: str) -> None:
+    """Screenshots ``name-ja.png`` and ``name-en.png`` of the screen as it is (back in Japanese)."""
+    shoot(page, artifacts, f"{name}-ja.png")
+    page.tap("#lang")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    shoot(page, artifacts, f"{name}-en.png")
+    page.tap("#lang")
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")

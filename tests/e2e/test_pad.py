@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.e2e.padkit import last_ruling, phone, server_board, shoot, tap_shot
+from tests.e2e.padkit import both_languages, last_ruling, phone, server_board, shoot, tap_shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -43,11 +43,11 @@ def test_a_referee_scores_a_timed_doubles_match_offline_and_back(
     # a board is created; its QR code and links are shown
     page.goto(f"{server_url}/pad")
     expect(page.locator("#create h1")).to_have_text("ボードを作る")
-    shoot(page, artifacts, "pad-create-ja.png")
+    both_languages(page, artifacts, "pad-create")
     page.fill("input[name=name]", "第17台")
     page.tap("#create button[type=submit]")
     expect(page.locator("#made .qr svg")).to_be_visible()
-    shoot(page, artifacts, "pad-board-qr-ja.png")
+    both_languages(page, artifacts, "pad-board-qr")
     pad_url = page.get_attribute("#pad-link", "href")
     assert pad_url and "#t=" in pad_url
     board_id = pad_url.split("/pad/")[1].split("#")[0]
@@ -92,13 +92,13 @@ def test_a_referee_scores_a_timed_doubles_match_offline_and_back(
     page.wait_for_function("() => window.__pad.view().steps.length === 5")
     page.tap("#history li[data-n='5'] button.fix")  # correction of entry 5: two greens, not one
     page.tap(".stepper.green button[data-d='1']")
-    shoot(page, artifacts, "pad-correct-ja.png")
+    both_languages(page, artifacts, "pad-correct")
     page.tap("#record")
     page.wait_for_function("() => window.__pad.view().steps[4].tap.green === 2")
     assert page.evaluate("() => window.__pad.view().state.pocketed.green") == 1
     expect(page.locator("#status")).to_contain_text("オフライン")
     assert page.evaluate("() => window.__pad.pending()") >= 4
-    shoot(page, artifacts, "pad-offline-ja.png")
+    both_languages(page, artifacts, "pad-offline")
     page.reload()  # the service worker serves the pad without the network
     expect(page.locator("#turn")).to_be_visible()
     assert page.evaluate("() => window.__pad.view().steps.length") == 5
@@ -113,7 +113,7 @@ def test_a_referee_scores_a_timed_doubles_match_offline_and_back(
     page.tap("#ten")
     ctx.clock.run_for(3_000)
     expect(page.locator("#countdown .n")).to_have_text("7")
-    shoot(page, artifacts, "pad-countdown-ja.png")
+    both_languages(page, artifacts, "pad-countdown")
     shooter = page.evaluate("() => window.__pad.view().state.shooter")
     ctx.clock.run_for(7_500)
     page.wait_for_function("() => window.__pad.view().steps.at(-1).kind === 'skip'")
@@ -126,7 +126,7 @@ def test_a_referee_scores_a_timed_doubles_match_offline_and_back(
     ctx.clock.run_for(60_000)
     page.wait_for_function("() => window.__pad.view().state.time_called")
     expect(page.locator("#called")).to_contain_text("鈴木")
-    shoot(page, artifacts, "pad-time-called-ja.png")
+    both_languages(page, artifacts, "pad-time-called")
     # level 1-1: the round, then three more (R7c), all without a pocket; then the lot (R7d)
     rounds = 0
     while not page.evaluate("() => window.__pad.view().state.awaiting_lot"):
@@ -136,13 +136,13 @@ def test_a_referee_scores_a_timed_doubles_match_offline_and_back(
         rounds += 1
     assert rounds == 4 * 4 - 1  # seats W, N, E of the called round, then 3 extra rounds
     expect(page.locator("#lot h2")).to_contain_text("じゃんけん")
-    shoot(page, artifacts, "pad-lot-ja.png")
+    both_languages(page, artifacts, "pad-lot")
     page.tap("#lot-red")
     page.wait_for_function("() => window.__pad.view().state.outcome !== null")
     outcome = page.evaluate("() => window.__pad.view().state.outcome")
     assert outcome["reason"] == "R7d" and outcome["winner"] == "red"
     expect(page.locator("#final-red")).to_have_text(str(outcome["scores"][0]))
-    shoot(page, artifacts, "pad-end-ja.png")
+    both_languages(page, artifacts, "pad-end")
     page.tap("#confirm")
     expect(page.locator("#confirmed")).to_be_visible()
     _in_sync(page, server_url, board_id)

@@ -100,6 +100,7 @@ class CreatePage {
   }
 
   render() {
+    paintLang();
     const form = h("form", { class: "card", id: "create" },
       h("h1", {}, t("create.title")),
       h("p", { class: "lede" }, t("create.lede")),
@@ -356,6 +357,7 @@ class PadPage {
     const online = this.sync ? this.sync.online : false;
     status.className = `status ${online ? "on" : "off"}`;
     status.textContent = `${online ? t("status.online") : t("status.offline")} · ${pending ? t("status.pending", { n: pending }) : t("status.synced")}`;
+    status.title = online ? "" : t("status.kept");
   }
 
   // -- screens ------------------------------------------------------------------------------------
@@ -451,8 +453,8 @@ class PadPage {
     return h("section", { class: "card clock", id: "clock" },
       h("div", { class: "clock-row" },
         h("div", {}, h("span", { class: "time" }, clk.mmss(c.limit)), h("span", { class: "sub" }, c.started && !c.running ? t("clock.paused") : t("clock.left"))),
-        h("div", { class: "clock-buttons" }, st.outcome || this.match.confirmed ? null : button,
-          st.outcome ? null : h("button", { type: "button", class: "big ten", id: "ten", disabled: true, onclick: () => { clk.unlockAudio(); clk.beep(880, 0.12); this.lastSecond = 10; this.clockChange(clk.startCountdown(this.data.clock)); } }, t("clock.ten")))),
+        h("div", { class: "clock-buttons" }, st.outcome || st.awaiting_lot ? null : button,
+          st.outcome || st.awaiting_lot ? null : h("button", { type: "button", class: "big ten", id: "ten", disabled: true, onclick: () => { clk.unlockAudio(); clk.beep(880, 0.12); this.lastSecond = 10; this.clockChange(clk.startCountdown(this.data.clock)); } }, t("clock.ten")))),
       st.time_called && !st.outcome ? h("p", { class: "called", id: "called" }, t("clock.called", { name: lastName, seat: this.match.players - 1 })) : null,
       h("div", { class: "countdown", id: "countdown", hidden: true, role: "timer", "aria-label": t("clock.tenrule") },
         h("span", { class: "n" }, "10"), h("span", { class: "u" }, t("countdown.label")), h("span", { class: "r" }, t("clock.tenrule"))));
@@ -469,7 +471,7 @@ class PadPage {
         h("td", { class: "num", id: `in-${c}` }, `${st.pocketed[c]} / 12`),
         h("td", { class: `num${st.debt[c] ? " debt" : ""}`, id: `debt-${c}` }, String(st.debt[c])),
         h("td", { class: "num", id: `score-${c}` }, String(st.scores[c])))));
-    const headline = st.outcome ? null : h("p", { class: `turn ${seatColor(st.shooter)}`, id: "turn" }, chip(seatColor(st.shooter)), " ", t("turn.now", { name: seatLabel(setup, st.shooter) }));
+    const headline = st.outcome || st.awaiting_lot ? null : h("p", { class: `turn ${seatColor(st.shooter)}`, id: "turn" }, chip(seatColor(st.shooter)), " ", t("turn.now", { name: seatLabel(setup, st.shooter) }));
     return h("section", { class: "card turncard" }, banner, headline, st.extra_round ? h("p", { class: "extra" }, t("turn.extra", { n: st.extra_round })) : null, order, counts);
   }
 
@@ -568,7 +570,8 @@ class PadPage {
     else if (r.continues) head.append(h("strong", { class: "good" }, t("ruling.continue", { name: setup.names[r.seat] })));
     else head.append(h("strong", {}, t("ruling.none")));
     if (r && r.debt_added) head.append(h("span", { class: "next bad" }, `${t("counts.debt")} +${r.debt_added}（${t(`color.${r.color}`)}）`));
-    const box = h("div", { class: `banner${r && (r.penalty || r.skipped || r.restored) ? " warn" : ""}`, id: "banner" }, h("div", { class: "banner-text" }, h("small", {}, `#${step.n} ${setup.names[step.seat]}`), head));
+    const who = r ? setup.names[step.seat] : t("history.referee");
+    const box = h("div", { class: `banner${r && (r.penalty || r.skipped || r.restored) ? " warn" : ""}`, id: "banner" }, h("div", { class: "banner-text" }, h("small", {}, `#${step.n} ${who}`), head));
     if (r && r.returned.length) box.append(h("div", { class: "banner-pile", title: t("ruling.pile") }, pile(r.returned)));
     return box;
   }

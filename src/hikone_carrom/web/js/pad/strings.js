@@ -5,7 +5,7 @@ const STRINGS = {
   ja: {
     "app.title": "彦根カロム 審判パッド",
     "lang.switch": "English",
-    "status.online": "オンライン", "status.offline": "オフライン（入力は端末に保存）",
+    "status.online": "オンライン", "status.offline": "オフライン", "status.kept": "入力はこの端末に保存され、接続が戻ると送信されます",
     "status.pending": "未送信 {n}件", "status.synced": "送信済み",
     "create.title": "ボードを作る", "create.lede": "会場の台ごとにボードを作り、QRコードを審判の端末で読み取ります。",
     "create.name": "ボード名（例：第17台）", "create.submit": "作成",
@@ -64,7 +64,7 @@ const STRINGS = {
   en: {
     "app.title": "Hikone Carrom referee pad",
     "lang.switch": "日本語",
-    "status.online": "Online", "status.offline": "Offline (entries kept on this device)",
+    "status.online": "Online", "status.offline": "Offline", "status.kept": "Entries are kept on this device and sent when the connection returns",
     "status.pending": "{n} not sent", "status.synced": "All sent",
     "create.title": "Create a board", "create.lede": "Create one board per table of the hall; the table referee scans its QR code.",
     "create.name": "Board name (e.g. Board 17)", "create.submit": "Create",
