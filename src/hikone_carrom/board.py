@@ -181,7 +181,11 @@ class BoardSpec:
             except OverflowError:
                 finite = False
             if not finite or abs(value) > _LARGEST:
-                raise BoardError(f"BoardSpec.{f.name} must be a finite number, got {value!r}")
+                shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+                raise BoardError(
+                    f"BoardSpec.{f.name} must be a finite number of at most {_LARGEST:g}, "
+                    f"got {shown}"
+                )
             if isinstance(value, int):
                 object.__setattr__(self, f.name, float(value))
         for f in fields(self):

@@ -28,6 +28,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "rebuild the expert's pot-chance table / 達人のポット確率表を作り直す",
     ),
     "bench": ("hikone_carrom.bench", "benchmarks: physics | server / ベンチマーク"),
+    "calibrate": (
+        "hikone_carrom.calibrate",
+        "fit the board's physics to measured shots / 実測から盤の物理定数を求める",
+    ),
 }
 
 _BENCHES = {

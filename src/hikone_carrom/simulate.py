@@ -17,6 +17,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from hikone_carrom import ai
+from hikone_carrom.board_file import add_board_argument, board_from_args
 from hikone_carrom.match import ActionKind, Match
 from hikone_carrom.records import to_record, write
 from hikone_carrom.rules import Color, RuleOptions
@@ -121,7 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", help="write the match record (JSON) here")
     parser.add_argument("--time-limit", type=float, help="match time, s (R7b); untimed if absent")
     parser.add_argument("--max-actions", type=int, default=2000)
+    add_board_argument(parser)
     args = parser.parse_args(argv)
+    board = board_from_args(parser, args)
     console = Console()
     names = args.bots.split(",")
     names = [names[i % len(names)] for i in range(args.players)]
@@ -131,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     vt = VirtualTime()
-    match = Match(args.players, options, seed=args.seed, now=vt)
+    match = Match(args.players, options, board=board, seed=args.seed, now=vt)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),

@@ -7,6 +7,7 @@ import logging
 import threading
 import webbrowser
 
+from hikone_carrom.board_file import add_board_argument, board_from_args
 from hikone_carrom.server.config import DB_ENV_VAR, ServerSettings, default_db_url
 
 __all__ = ["build_parser", "main"]
@@ -30,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--workers", type=int, default=2, help="threads for simulations and computer players"
     )
+    add_board_argument(parser)
     return parser
 
 
@@ -39,14 +41,16 @@ def main(argv: list[str] | None = None) -> int:
 
     from hikone_carrom.server.app import create_app
 
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    board = board_from_args(parser, args)
     if not 0 < args.port < 65536:
         build_parser().error("--port must be 1..65535")
     if args.workers < 1:
         build_parser().error("--workers must be at least 1")
     settings = ServerSettings(db_url=args.db or default_db_url(), sim_workers=args.workers)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(settings)
+    app = create_app(settings, board)
     host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{host}:{args.port}/"
     print(f"Hikone Carrom: {url}  (store: {_safe(settings.db_url)}; Ctrl+C to stop)")
