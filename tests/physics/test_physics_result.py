@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import threading
 
 import pytest
 
@@ -166,5 +167,6 @@ def test_a_log_longer_than_the_first_allocation_is_complete(
     assert len(full.events) > 8
     module = importlib.import_module("hikone_carrom.physics.simulate")
     monkeypatch.setattr(module, "FIRST_LOG_ROWS", 8)
+    monkeypatch.setattr(module, "_SCRATCH", threading.local())
     again = simulate(disks, B, seed=3)
     assert again.to_dict() == full.to_dict()

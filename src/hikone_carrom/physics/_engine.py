@@ -1990,14 +1990,29 @@ def run_batch_serial(
 
 
 @njit(cache=True)
-def validate(S: np.ndarray, L: np.ndarray, P: np.ndarray) -> tuple[int, int, int]:
-    """Check a layout: (0, -1, -1) if fine, else (code, i, j).
+def validate(
+    S: np.ndarray, L: np.ndarray, layers: np.ndarray, P: np.ndarray
+) -> tuple[int, int, int]:
+    """Check a layout and fill L's layer column from ``layers``: (0, -1, -1) if fine, else
+    (code, i, j).
 
-    Codes: 1 outside the rails, 2 same-layer overlap beyond TOUCH, 3 upper-layer disk without
-    support, 4 upper-layer disk moving.
+    Codes: 5 a number not finite, 6 radius or mass <= 0, 7 layer negative, 1 outside the rails,
+    2 same-layer overlap beyond TOUCH, 3 upper-layer disk without support (or a layer beyond the
+    number of disks), 4 upper-layer disk moving.
     """
     n = S.shape[0]
     half = P[P_HALF]
+    for i in range(n):
+        for c in (X, Y, VX, VY, RAD, MASS):
+            if not np.isfinite(S[i, c]):
+                return 5, i, -1
+        if S[i, RAD] <= 0.0 or S[i, MASS] <= 0.0:
+            return 6, i, -1
+        if layers[i] < 0.0:
+            return 7, i, -1
+        if layers[i] >= n:
+            return 3, i, -1
+        L[i, LAYER] = int(layers[i])
     for i in range(n):
         limit = half - S[i, RAD] + TOUCH
         if abs(S[i, X]) > limit or abs(S[i, Y]) > limit:

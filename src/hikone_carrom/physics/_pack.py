@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import chain
+from operator import attrgetter
 
 import numpy as np
 
@@ -14,6 +17,9 @@ from hikone_carrom.physics.errors import InvalidLayoutError
 __all__ = ["board_params", "check_count", "pack", "seed_bits"]
 
 _LAYOUT_ERRORS = {
+    5: "disk {a!r}: every number must be finite / {a!r} の数値が有限ではありません",
+    6: "disk {a!r}: radius and mass must be > 0 / {a!r} の半径と質量は正の数です",
+    7: "disk {a!r}: layer must be an int >= 0 / {a!r} の層は0以上の整数です",
     1: "disk {a!r} lies beyond the rails / 駒 {a!r} が壁の外にあります",
     2: "disks {a!r} and {b!r} overlap on one layer / {a!r} と {b!r} が重なっています",
     3: "disk {a!r} on a layer >= 1 has nothing under it (R6e) / {a!r} の下に支えがありません",
@@ -27,8 +33,10 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+@lru_cache(maxsize=64)
 def board_params(board: BoardSpec) -> np.ndarray:
-    """The engine's parameter vector for ``board``."""
+    """The engine's parameter vector for ``board`` (one array per board, shared: the engine only
+    reads it; not flagged read-only, which would slow numba's dispatch)."""
     p = np.empty(E.N_PARAMS)
     p[E.P_DECEL] = board.friction * board.gravity
     p[E.P_E_DISK] = board.restitution_disk
@@ -61,17 +69,60 @@ def check_count(name: str, value: int, limit: int) -> int:
     return int(value)
 
 
+_NUMBERS = frozenset({float, int, np.float64})
+_DISK = {Disk}
+_STR = {str}
+_ID = attrgetter("id")
+_ROW = attrgetter("x", "y", "vx", "vy", "radius", "mass", "layer")
+
+
 def pack(
     disks: Iterable[Disk], board: BoardSpec, params: np.ndarray
 ) -> tuple[tuple[Disk, ...], np.ndarray, np.ndarray]:
-    """Disks sorted by id (the canonical order) and their state arrays S, L; checks the layout."""
-    items: Sequence[Disk] = tuple(disks)
+    """Disks sorted by id (the canonical order) and their state arrays S, L; checks the layout.
+
+    The numbers are checked on whole arrays (in the compiled ``validate``); only a layout whose
+    types fail is gone through disk by disk for the sentence that names the fault.
+    """
+    items = tuple(disks)
+    n = len(items)
+    try:
+        if n and (set(map(type, items)) != _DISK or set(map(type, map(_ID, items))) != _STR):
+            raise ValueError
+        items = tuple(sorted(items, key=_ID))
+        ids = set(map(_ID, items))
+        rows = list(map(_ROW, items))
+        if len(ids) != n or "" in ids or not _NUMBERS.issuperset(map(type, chain(*rows))):
+            raise ValueError
+    except (ValueError, TypeError, AttributeError):
+        _refuse(items)  # names the fault; a layout of odd but valid types passes on
+        items = tuple(sorted(items, key=_ID))
+        rows = list(map(_ROW, items))
+    try:
+        arr = np.array(rows, dtype=float).reshape(n, 7)
+    except OverflowError:
+        _refuse(items)
+        raise
+    S = np.zeros((n, E.N_SCOL))
+    L = np.zeros((n, E.N_LCOL), dtype=np.int64)
+    S[:, E.X : E.VY + 1] = arr[:, :4]
+    S[:, E.RAD : E.MASS + 1] = arr[:, 4:6]
+    code, a, b = E.validate(S, L, arr[:, 6], params)
+    if code:
+        ida = items[a].id
+        idb = items[b].id if b >= 0 else ""
+        raise InvalidLayoutError(_LAYOUT_ERRORS[int(code)].format(a=ida, b=idb))
+    return items, S, L
+
+
+def _refuse(items: Sequence[Disk]) -> None:
+    """Raise InvalidLayoutError for the first fault of a layout that failed pack's checks."""
     seen: set[str] = set()
     for d in items:
         if not isinstance(d, Disk):
             raise InvalidLayoutError(f"expected Disk, got {type(d).__name__}")
         if not isinstance(d.id, str) or not d.id:
-            raise InvalidLayoutError(f"disk ids must be non-empty strings, got {d.id!r}")
+            raise InvalidLayoutError(f"disk ids must be non-empty strings, got {_short(d.id)}")
         if d.id in seen:
             raise InvalidLayoutError(f"duplicate disk id {d.id!r} / ID {d.id!r} が重複しています")
         seen.add(d.id)
@@ -88,21 +139,3 @@ def pack(
             )
         if d.layer >= len(items):
             raise InvalidLayoutError(_LAYOUT_ERRORS[3].format(a=d.id, b=""))
-    ordered = tuple(sorted(items, key=lambda d: d.id))
-    n = len(ordered)
-    S = np.zeros((n, E.N_SCOL))
-    L = np.zeros((n, E.N_LCOL), dtype=np.int64)
-    for i, d in enumerate(ordered):
-        S[i, E.X] = d.x
-        S[i, E.Y] = d.y
-        S[i, E.VX] = d.vx
-        S[i, E.VY] = d.vy
-        S[i, E.RAD] = d.radius
-        S[i, E.MASS] = d.mass
-        L[i, E.LAYER] = d.layer
-    code, a, b = E.validate(S, L, params)
-    if code:
-        ida = ordered[a].id
-        idb = ordered[b].id if b >= 0 else ""
-        raise InvalidLayoutError(_LAYOUT_ERRORS[int(code)].format(a=ida, b=idb))
-    return ordered, S, L

@@ -14,7 +14,7 @@ from hikone_carrom.physics._pack import board_params, check_count, pack, seed_bi
 from hikone_carrom.physics.disk import Disk
 from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError
 from hikone_carrom.physics.events import StrikerFate
-from hikone_carrom.physics.simulate import DEFAULT_MAX_EVENTS, MAX_EVENTS_LIMIT
+from hikone_carrom.physics.simulate import _QUIET, DEFAULT_MAX_EVENTS, MAX_EVENTS_LIMIT
 
 __all__ = ["BatchResult", "batch_seeds", "shots_from_angles", "simulate_batch"]
 
@@ -173,7 +173,7 @@ def simulate_batch(
     OUTf = np.zeros((m, E.N_OUTF))
     RB = np.full((m, E.MAX_RAILS_BEFORE), -1, dtype=np.int64)
     if m:
-        with np.errstate(over="ignore"):
+        with _QUIET or np.errstate(over="ignore"):
             kernel = E.run_batch_parallel if m >= PARALLEL_MIN_SHOTS else E.run_batch_serial
             kernel(
                 S0,

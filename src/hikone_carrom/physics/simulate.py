@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
+from contextlib import nullcontext
 
+import numba
 import numpy as np
 
 from hikone_carrom.board import DEFAULT_BOARD, BoardSpec
@@ -20,9 +23,22 @@ DEFAULT_MAX_EVENTS = 20_000
 MAX_EVENTS_LIMIT = 10_000_000
 """Largest accepted event guard: a shot of this many events is far beyond any real one."""
 FIRST_LOG_ROWS = 1024
-"""Rows of the event log allocated at first; a longer shot is simulated again with room for its
+"""Rows of each thread's reusable event log; a longer shot is simulated again with room for its
 whole log (same result: the engine is deterministic), so memory follows the events that happen,
 never the guard."""
+_SCRATCH = threading.local()
+_QUIET = nullcontext() if not numba.config.DISABLE_JIT else None
+"""Compiled, the engine's unsigned seed arithmetic wraps silently; run as plain Python (tests of
+bit-identity without the JIT), numpy's overflow warnings are silenced around it."""
+
+
+def _log(rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """This thread's event log arrays, with at least ``rows`` rows."""
+    log: tuple[np.ndarray, np.ndarray] | None = getattr(_SCRATCH, "log", None)
+    if log is None or log[0].shape[0] < rows:
+        log = (np.empty((rows, E.N_EVF)), np.empty((rows, E.N_EVI), dtype=np.int64))
+        _SCRATCH.log = log
+    return log
 
 
 def simulate(
@@ -69,15 +85,14 @@ def simulate(
     fly = bool(fly_off)
     capacity = FIRST_LOG_ROWS
     while True:
-        EVf = np.empty((capacity, E.N_EVF))
-        EVi = np.empty((capacity, E.N_EVI), dtype=np.int64)
+        EVf, EVi = _log(capacity)
         outi = np.zeros(E.N_OUTI, dtype=np.int64)
         outf = np.zeros(E.N_OUTF)
         rails = np.full(E.MAX_RAILS_BEFORE, -1, dtype=np.int64)
-        with np.errstate(over="ignore"):
+        with _QUIET or np.errstate(over="ignore"):
             E.run(S, L, params, s_index, bits, fly, max_events, EVf, EVi, outi, outf, rails)
         n_log = int(outi[0])
-        if n_log <= capacity:
+        if n_log <= EVf.shape[0]:
             break
         capacity = n_log
         _, S, L = pack(ordered, board, params)
