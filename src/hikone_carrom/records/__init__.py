@@ -7,6 +7,8 @@ replay(read("game.json"))        # re-simulates and checks every ruling and layo
 
 from hikone_carrom.records.codec import (
     FORMAT,
+    MAX_BYTES,
+    MAX_DEPTH,
     RULES_VERSION,
     VERSION,
     RecordFormatError,
@@ -16,12 +18,15 @@ from hikone_carrom.records.codec import (
     load,
     read,
     to_record,
+    writable,
     write,
 )
 from hikone_carrom.records.replay import ReplayError, ReplayStep, iter_replay, replay
 
 __all__ = [
     "FORMAT",
+    "MAX_BYTES",
+    "MAX_DEPTH",
     "RULES_VERSION",
     "VERSION",
     "RecordFormatError",
@@ -35,5 +40,6 @@ __all__ = [
     "read",
     "replay",
     "to_record",
+    "writable",
     "write",
 ]

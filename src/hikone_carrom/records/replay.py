@@ -8,6 +8,7 @@ from typing import Any
 
 from hikone_carrom.match import ActionKind, IllegalShotError, Match, Noise, PlayResult, Shot
 from hikone_carrom.records.codec import (
+    RecordFormatError,
     check_header,
     counts_of,
     layout_hash,
@@ -43,6 +44,15 @@ def _field(entry: dict[str, Any], key: str, n: int) -> Any:
     return entry[key]
 
 
+def _shot_of(entry: dict[str, Any], n: int) -> tuple[Shot, Noise]:
+    """The shot and noise of a shot entry; a malformed one is a :class:`RecordFormatError`."""
+    shot, noise = _field(entry, "shot", n), _field(entry, "noise", n)
+    try:
+        return Shot.from_dict(shot), Noise.from_dict(noise)
+    except (IllegalShotError, TypeError) as err:
+        raise RecordFormatError(f"action {n}: the shot or its noise is malformed: {err}") from err
+
+
 def _apply(match: Match, entry: dict[str, Any], n: int) -> PlayResult | None:
     kind = _field(entry, "kind", n)
     seat = _field(entry, "seat", n)
@@ -50,10 +60,7 @@ def _apply(match: Match, entry: dict[str, Any], n: int) -> PlayResult | None:
         raise ReplayError(n, f"seat {seat} acts, but it is seat {match.shooter}'s turn")
     try:
         if kind == ActionKind.SHOT:
-            play = match.play(
-                Shot.from_dict(_field(entry, "shot", n)),
-                Noise.from_dict(_field(entry, "noise", n)),
-            )
+            play = match.play(*_shot_of(entry, n))
             if play.ruling.to_dict() != _field(entry, "ruling", n):
                 raise ReplayError(n, "the ruling differs from the recorded one")
             if play.report.to_dict() != _field(entry, "outcome", n):
@@ -62,6 +69,9 @@ def _apply(match: Match, entry: dict[str, Any], n: int) -> PlayResult | None:
         if kind == ActionKind.SKIP:
             if match.skip_turn().to_dict() != _field(entry, "ruling", n):
                 raise ReplayError(n, "the ruling of the lost shot differs")
+        elif kind == ActionKind.PASS:
+            if match.pass_turn().to_dict() != _field(entry, "ruling", n):
+                raise ReplayError(n, "the ruling of the pass differs")
         elif kind == ActionKind.CALL_TIME:
             match.call_time()
         elif kind == ActionKind.LOT:
@@ -69,7 +79,7 @@ def _apply(match: Match, entry: dict[str, Any], n: int) -> PlayResult | None:
         else:
             raise ReplayError(n, f"unknown action kind {kind!r}")
     except (IllegalShotError, RulesError, ValueError, TypeError) as err:
-        if isinstance(err, ReplayError):
+        if isinstance(err, ReplayError | RecordFormatError):
             raise
         raise ReplayError(n, f"cannot be replayed: {err}") from err
     return None
