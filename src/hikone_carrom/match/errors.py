@@ -9,7 +9,7 @@ Every error is a :class:`ValueError`; nothing changes when one is raised.
   the striker has nowhere to go (:class:`NoPlacementError`).
 - :class:`InvalidLayoutError`: a set position (:meth:`Match.from_position
   <hikone_carrom.match.Match.from_position>`) whose pieces cannot stand as given; also a
-  :class:`hikone_carrom.physics.InvalidLayoutError`.
+  :class:`hikone_carrom.physics.InvalidLayoutError` and a :class:`~hikone_carrom.rules.RulesError`.
 - The referee's :class:`~hikone_carrom.rules.RulesError` subclasses pass through unchanged, e.g.
   :class:`~hikone_carrom.rules.NothingToUndoError` and
   :class:`~hikone_carrom.rules.UntimedMatchError`.
@@ -18,7 +18,7 @@ Every error is a :class:`ValueError`; nothing changes when one is raised.
 from __future__ import annotations
 
 from hikone_carrom.physics import InvalidLayoutError as PhysicsLayoutError
-from hikone_carrom.rules import GameOverError, LotPendingError
+from hikone_carrom.rules import GameOverError, LotPendingError, RulesError
 
 __all__ = [
     "GameOverShotError",
@@ -85,16 +85,7 @@ class NoPlacementError(IllegalShotError):
     free at all (R2a). :meth:`Match.pass_turn <hikone_carrom.match.Match.pass_turn>` passes."""
 
 
-class InvalidLayoutError(PhysicsLayoutError):
+class InvalidLayoutError(PhysicsLayoutError, RulesError):
     """A set position whose pieces cannot stand as given: an unknown or repeated id, a piece off
     the surface, two pieces of one layer overlapping, a stacked piece with nothing under it
-    (R6e), or counts that disagree with the referee's (R1a). ``en`` and ``ja`` say which."""
-
-    def __init__(self, en: str, ja: str) -> None:
-        super().__init__(f"{en} / {ja}")
-        self.en = en
-        self.ja = ja
-
-    def message(self, lang: str = "en") -> str:
-        """The message in ``lang`` ("en" or "ja")."""
-        return self.ja if lang == "ja" else self.en
+    (R6e), or counts that disagree with the referee's (R1a). ``message(lang)`` says which."""
