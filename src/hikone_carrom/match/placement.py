@@ -42,7 +42,8 @@ _LANE_STEPS = 8
 
 
 class PlacementKind(StrEnum):
-    """A fixed point (first shot, R2a) or the area line (R2b)."""
+    """One prescribed point (a first shot, R2a; a wholly covered area line, R2b reading) or
+    anywhere on the area line (R2b), placed along its lane."""
 
     POINT = "point"
     LINE = "line"
@@ -166,8 +167,8 @@ class Placement:
                 best = (f, 0.0)
         if best is None:
             raise NoPlacementError(
-                "Every part of your area line is covered: no place for the striker (R2b)",
-                "エリアラインがすべてふさがっていて、ストライカーを置く場所がありません（R2b）",
+                "No free place for the striker overlaps your area line (R2b)",
+                "エリアラインに重なる空いた場所がなく、ストライカーを置けません（R2b）",
                 "R2b",
             )
         return (x0 + best[0] * dx, y0 + best[0] * dy)
