@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from hikone_carrom.board import BoardSpec, Side
-from hikone_carrom.match import PlayResult
+from hikone_carrom.match import Match, PlayResult
 from hikone_carrom.physics import Disk
 from hikone_carrom.records import RecordFormatError, ReplayError, iter_replay, read
 
@@ -161,10 +161,11 @@ def main(argv: list[str] | None = None) -> int:
         for step in iter_replay(record):
             if step.n == args.shot:
                 if step.play is None:
-                    kind = step.match.actions[-1].kind.value
-                    print(f"action {args.shot} is a {kind}, not a shot", file=sys.stderr)
+                    kind = step.entry["kind"]  # one the replay knows
+                    print(f"action {args.shot} ({kind}) is not a simulated shot", file=sys.stderr)
                     return 1
                 m = step.match
+                assert isinstance(m, Match)  # only a simulated match has played shots
                 ruling = step.play.ruling
                 title = (
                     f"{args.file} — shot {args.shot}, seat {step.play.seat} "

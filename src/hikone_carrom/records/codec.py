@@ -20,6 +20,7 @@ from hikone_carrom.board import BoardError, BoardSpec
 from hikone_carrom.match import ActionKind, Match, layout_to_dict
 from hikone_carrom.physics import Disk
 from hikone_carrom.rules import RefereeState, RuleOptions, RulesError
+from hikone_carrom.scoring import RefereedMatch
 
 __all__ = [
     "FORMAT",
@@ -34,6 +35,7 @@ __all__ = [
     "layout_hash",
     "load",
     "read",
+    "state_counts",
     "to_record",
     "write",
 ]
@@ -60,10 +62,14 @@ def layout_hash(layout: Sequence[Disk]) -> str:
     return hashlib.sha256("|".join(rows).encode()).hexdigest()
 
 
-def counts_of(match: Match) -> dict[str, Any]:
+def counts_of(match: Match | RefereedMatch) -> dict[str, Any]:
     """The counts a record stores after each action: pocketed and debt per colour, the jack's
     colour if pocketed, the next seat (R5i, R7)."""
-    state = match.referee.state
+    return state_counts(match.referee.state)
+
+
+def state_counts(state: RefereeState) -> dict[str, Any]:
+    """The counts of :func:`counts_of` from a referee state."""
     return {
         "pocketed": {"red": state.pocketed[0], "green": state.pocketed[1]},
         "debt": {"red": state.debt[0], "green": state.debt[1]},
@@ -188,7 +194,10 @@ def check_header(data: Any) -> dict[str, Any]:
     _require(data, "fly_off", bool)
     _require(data, "actions", list)
     _require(data, "options", dict)
-    _require(data, "board", dict)
+    if "board" not in data:
+        raise RecordFormatError("the record lacks 'board'")
+    if data["board"] is not None and not isinstance(data["board"], dict):
+        raise RecordFormatError("'board' must be an object, or null for a refereed match")
     if data.get("start") is not None and not isinstance(data["start"], dict):
         raise RecordFormatError("'start' must be an object or null")
     _check_depth(data)

@@ -10,14 +10,27 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from hikone_carrom.match import Match
 from hikone_carrom.records.codec import RecordFormatError, counts_of, read
-from hikone_carrom.records.replay import ReplayError, iter_replay
+from hikone_carrom.records.replay import ReplayError, ReplayStep, iter_replay
+from hikone_carrom.rules import Ruling, ShotReport
 
 __all__ = ["main"]
 
 
 def _pieces(names: list[str]) -> str:
     return " ".join(names) if names else "-"
+
+
+def _described(step: ReplayStep) -> tuple[int, Ruling | None, ShotReport | None]:
+    """Who acted, the ruling and what the referee was told, from the replayed game (not from
+    the record's text, which only the replay has checked)."""
+    game = step.match
+    if isinstance(game, Match):
+        action = game.actions[-1]
+        return action.seat, action.ruling, None if step.play is None else step.play.report
+    last = game.steps[-1]
+    return last.seat, last.ruling, None if last.entry.tap is None else last.entry.tap.report()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,9 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         record = read(args.file)
         last = None
         for step in iter_replay(record):
-            action = step.match.actions[-1]
-            ruling = action.ruling
-            report = step.play.report if step.play is not None else None
+            seat, ruling, report = _described(step)
             pocketed = [] if report is None else [p.value for p in report.pocketed]
             if report is not None and report.striker_pocketed:
                 pocketed.append("striker")
@@ -47,8 +58,8 @@ def main(argv: list[str] | None = None) -> int:
             counts = counts_of(step.match)
             table.add_row(
                 str(step.n),
-                str(action.seat),
-                action.kind.value,
+                str(seat),
+                str(step.entry["kind"]),
                 _pieces(pocketed),
                 _pieces(off),
                 "" if ruling is None else str(ruling.penalty),
