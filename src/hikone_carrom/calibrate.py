@@ -228,7 +228,7 @@ def fit_board(
     responds to keeps the base board's value and gets no error (None)."""
     from scipy.optimize import least_squares
 
-    def board_of(values: dict[str, float]) -> BoardSpec:
+    def board_of(values: dict[str, Any]) -> BoardSpec:
         return replace(base, **values)
 
     start = {n: min(max(getattr(base, n), FIT_BOUNDS[n][0]), FIT_BOUNDS[n][1]) for n in names}
@@ -322,8 +322,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(note)
     for n in names:
-        err = fit.errors[n]
-        spread = "not determined by these shots" if err is None else f"+- {err:.4f}"
+        sd = fit.errors[n]
+        spread = "not determined by these shots" if sd is None else f"+- {sd:.4f}"
         print(f"  {n:<17} {getattr(fit.board, n):.4f}  {spread}")
     print(f"board file written to {args.out}")
     return 0

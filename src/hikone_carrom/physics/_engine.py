@@ -151,8 +151,8 @@ def accel_at(S: np.ndarray, i: int, t: float) -> tuple[float, float]:
 def moving(S: np.ndarray, i: int, now: float) -> bool:
     """Is disk i in motion (or accelerating) at time now?"""
     if S[i, CURV] != 0.0:
-        return now < S[i, TSTOP]
-    return S[i, SP] != 0.0 and now < S[i, TSTOP]
+        return bool(now < S[i, TSTOP])
+    return bool(S[i, SP] != 0.0 and now < S[i, TSTOP])
 
 
 @njit(cache=True)
@@ -164,7 +164,7 @@ def spin_at(S: np.ndarray, i: int, t: float, P: np.ndarray) -> float:
     drop = SPIN_DECAY * P[P_DECEL] * (t - S[i, T0]) / S[i, RAD]
     if drop >= abs(w):
         return 0.0
-    return w - drop if w > 0.0 else w + drop
+    return float(w - drop if w > 0.0 else w + drop)
 
 
 @njit(cache=True)

@@ -27,7 +27,7 @@ FIRST_LOG_ROWS = 1024
 whole log (same result: the engine is deterministic), so memory follows the events that happen,
 never the guard."""
 _SCRATCH = threading.local()
-_QUIET = nullcontext() if not numba.config.DISABLE_JIT else None
+_QUIET = None if getattr(numba.config, "DISABLE_JIT", False) else nullcontext()
 """Compiled, the engine's unsigned seed arithmetic wraps silently; run as plain Python (tests of
 bit-identity without the JIT), numpy's overflow warnings are silenced around it."""
 
