@@ -79,6 +79,9 @@ TOUCH = 1e-10
 """Contact tolerance, m: disks this close count as touching (then closing = impact now)."""
 STICK_SPEED = 1e-4
 """Normal approach speed (m/s) below which a pair pressed together by friction may move as one."""
+BLOCKED = -2
+"""TIPTO value of a stacked disk that was pressed against another on its layer: it lies where
+it is and rides on nothing until its layer changes."""
 SNAP_SPEED = 1e-9
 """Relative speed (m/s) below which a disk sliding on its support counts as riding with it."""
 SPIN_DECAY = 4.0 / 3.0
@@ -1425,7 +1428,7 @@ def restack_core(
             and L[c, STATUS] == ON_BOARD
             and L[c, LAYER] == L[u, LAYER] - 1
             and centre_over(S, u, c, now)
-        ):
+        ) or L[u, TIPTO] == BLOCKED:
             continue
         c = find_carrier(S, L, u, now, -1)
         L[u, CARRIER] = c
@@ -1604,6 +1607,44 @@ def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> bool:
             wj += 2.0 * pt / (mj * rj)
     set_motion(S, i, now, xi, yi, vxi, vyi, wi, decel)
     set_motion(S, j, now, xj, yj, vxj, vyj, wj, decel)
+    return False
+
+
+@njit(cache=True)
+def collide_fixed(S: np.ndarray, i: int, k: int, now: float, P: np.ndarray) -> bool:
+    """Impact of the moving disk i on disk k, which cannot move (a stacked disk lying across
+    others, held by them): as on a rail, an impulse along the line of centres with
+    ``restitution_disk`` and a friction impulse of at most ``mu_disk`` times it on i alone. A
+    slow approach pressed by friction stops i against k (returns True)."""
+    xi, yi, vxi, vyi = state_at(S, i, now)
+    xk, yk, _, _ = state_at(S, k, now)
+    wi = spin_at(S, i, now, P)
+    dx = xk - xi
+    dy = yk - yi
+    d = np.sqrt(dx * dx + dy * dy)
+    nx = dx / d
+    ny = dy / d
+    vn = vxi * nx + vyi * ny
+    if vn < STICK_SPEED:
+        axi, ayi = accel_at(S, i, now)
+        if vn <= 0.0 or axi * nx + ayi * ny > 0.0:
+            set_motion(S, i, now, xi, yi, 0.0, 0.0, wi, P[P_DECEL])
+            return True
+    if vn > 0.0:
+        jn = (1.0 + P[P_E_DISK]) * vn
+        vxi -= jn * nx
+        vyi -= jn * ny
+        mu = P[P_MU_DISK]
+        if mu > 0.0:
+            r = S[i, RAD]
+            ut = vyi * nx - vxi * ny + wi * r
+            pt = min(mu * jn, abs(ut) / 3.0)
+            if ut > 0.0:
+                pt = -pt
+            vxi -= pt * ny
+            vyi += pt * nx
+            wi += 2.0 * pt / r
+    set_motion(S, i, now, xi, yi, vxi, vyi, wi, P[P_DECEL])
     return False
 
 
@@ -1860,7 +1901,14 @@ def run(
                             RB[n_rb] = aux
                         n_rb += 1
         elif L[bi, LAYER] == L[bj, LAYER]:
-            merged = collide(S, bi, bj, now, P)
+            held_i = stacking and L[bi, LAYER] > 0 and L[bi, CARRIER] < 0
+            held_j = stacking and L[bj, LAYER] > 0 and L[bj, CARRIER] < 0
+            if held_j and not held_i:
+                merged = collide_fixed(S, bi, bj, now, P)
+            elif held_i and not held_j:
+                merged = collide_fixed(S, bj, bi, now, P)
+            else:
+                merged = collide(S, bi, bj, now, P)
             if merged:
                 last_i = bi
                 last_j = bj
@@ -1870,13 +1918,22 @@ def run(
             refresh(S, L, bi, now, P, PT, OT, OC, OA)
             refresh(S, L, bj, now, P, PT, OT, OC, OA)
             if stacking:
+                ci = L[bi, CARRIER]
+                cj = L[bj, CARRIER]
+                if merged and L[bi, LAYER] > 0:
+                    # stacked disks pressed together by their supports stop riding: each lies
+                    # where it is (blocked) while the piles slide on under them
+                    for k in (bi, bj):
+                        if L[k, CARRIER] >= 0:
+                            L[k, CARRIER] = -1
+                            L[k, TIPTO] = BLOCKED
                 for k in (bi, bj):
                     if L[k, LAYER] > 0 and L[k, CARRIER] < 0:
                         # a disk lying across others does not slide: it stays where it is
                         stop_at(S, k, now, P)
                         refresh(S, L, k, now, P, PT, OT, OC, OA)
-                for k in (bi, bj):
-                    if in_pile(L, k, P):
+                for k in (bi, bj, ci, cj):
+                    if k >= 0 and in_pile(L, k, P):
                         n_log = pile_update(
                             S, L, k, now, P, PT, OT, OC, OA, EVf, EVi, n_log, bi, bj, WF, WI
                         )
