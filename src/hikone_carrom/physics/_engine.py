@@ -2047,6 +2047,24 @@ def run_batch_serial(
 
 
 @njit(cache=True)
+def unpack(rows: np.ndarray, P: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int, int]:
+    """The state arrays S, L of disks given as rows (x, y, vx, vy, radius, mass, layer) and the
+    check of the layout (:func:`validate`): (S, L, code, i, j)."""
+    n = rows.shape[0]
+    S = np.zeros((n, N_SCOL))
+    L = np.zeros((n, N_LCOL), dtype=np.int64)
+    for i in range(n):
+        S[i, X] = rows[i, 0]
+        S[i, Y] = rows[i, 1]
+        S[i, VX] = rows[i, 2]
+        S[i, VY] = rows[i, 3]
+        S[i, RAD] = rows[i, 4]
+        S[i, MASS] = rows[i, 5]
+    code, a, b = validate(S, L, rows[:, 6], P)
+    return S, L, code, a, b
+
+
+@njit(cache=True)
 def validate(
     S: np.ndarray, L: np.ndarray, layers: np.ndarray, P: np.ndarray
 ) -> tuple[int, int, int]:

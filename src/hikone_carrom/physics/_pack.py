@@ -81,7 +81,7 @@ def pack(
 ) -> tuple[tuple[Disk, ...], np.ndarray, np.ndarray]:
     """Disks sorted by id (the canonical order) and their state arrays S, L; checks the layout.
 
-    The numbers are checked on whole arrays (in the compiled ``validate``); only a layout whose
+    The numbers are checked on whole arrays (in the compiled ``unpack``); only a layout whose
     types fail is gone through disk by disk for the sentence that names the fault.
     """
     items = tuple(disks)
@@ -103,11 +103,7 @@ def pack(
     except OverflowError:
         _refuse(items)
         raise
-    S = np.zeros((n, E.N_SCOL))
-    L = np.zeros((n, E.N_LCOL), dtype=np.int64)
-    S[:, E.X : E.VY + 1] = arr[:, :4]
-    S[:, E.RAD : E.MASS + 1] = arr[:, 4:6]
-    code, a, b = E.validate(S, L, arr[:, 6], params)
+    S, L, code, a, b = E.unpack(arr, params)
     if code:
         ida = items[a].id
         idb = items[b].id if b >= 0 else ""
