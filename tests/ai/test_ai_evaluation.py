@@ -263,4 +263,7 @@ def test_the_evaluation_runs_on_a_board_file_and_keeps_boards_apart(
     }
     assert main(args) == 2  # the default board differs from the file's
     assert "another board" in capsys.readouterr().err
-    assert main([*args, "--board", str(tmp_path / "missing.json")]) == 2
+    with pytest.raises(SystemExit) as stop:
+        main([*args, "--board", str(tmp_path / "missing.json")])
+    assert stop.value.code == 2
+    assert "cannot read the board file" in capsys.readouterr().err

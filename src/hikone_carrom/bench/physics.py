@@ -261,7 +261,7 @@ def _print(con: Console, fig: dict[str, Any]) -> None:
         disks,
     )
     table.add_row(
-        "one simulate() call: engine / Python around it, us",
+        "one simulate() call, mean: engine / Python around it, us",
         f"{fig['engine_us']['median']:.1f} / {fig['overhead_us']['median']:.1f}",
         "",
         "",
