@@ -1,0 +1,418 @@
+"""Many games of Hikone Carrom at once: layouts as arrays, one physics batch a step, the referee
+per board.
+
+:class:`Tables` is the engine under every environment of :mod:`hikone_carrom.env`. Each board is
+a game exactly as :meth:`Match.play <hikone_carrom.match.Match.play>` plays it, shot for shot:
+the placement checked and the hand's noise applied by the match's :class:`Placement`
+(R2a, R2b), the physics seeded by :func:`~hikone_carrom.match.shot_seed`, the referee's
+:func:`~hikone_carrom.rules.apply` (R3-R7) and the re-spotting of :mod:`hikone_carrom.match`
+(R5h, R6c-R6e). Only the physics is batched (:func:`~hikone_carrom.physics.simulate_boards`,
+every board's shot in one call). :meth:`Tables.match` replays a board's history through
+:class:`~hikone_carrom.match.Match`, which gives the same game (tested) and its record.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from hikone_carrom.board import BoardSpec, Side
+from hikone_carrom.match import (
+    IllegalShotError,
+    Match,
+    Noise,
+    Placement,
+    PlacementKind,
+    Shot,
+    legal_placement,
+    shot_seed,
+)
+from hikone_carrom.match.pieces import STRIKER_ID, all_ids, disk_for, piece_of
+from hikone_carrom.match.respot import settle, stack_on_jack_spot
+from hikone_carrom.physics import ABSENT, BatchResult, BoardSet, Disk, simulate_boards
+from hikone_carrom.rules import (
+    Color,
+    Piece,
+    RefereeState,
+    RuleOptions,
+    Ruling,
+    ShotReport,
+    apply,
+    call_time,
+    decide_lot,
+    skip_turn,
+)
+
+__all__ = ["PIECES", "Stroke", "Tables"]
+
+PIECES: tuple[str, ...] = all_ids()
+"""The 25 pieces' ids: "J", "R0".."R11", "G0".."G11" (R1a)."""
+
+_ON, _IN, _OFF = 0, 1, 2
+_MEMO = 100_000
+"""Rulings remembered by :meth:`Tables._judge` before the memory is cleared."""
+_SIDES = tuple(Side)
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """An entry of a board's history: a shot with the hand's noise, a lost turn (R8a), time
+    called (R7b) or a lot decided (R7d, ``winner``)."""
+
+    kind: str
+    shot: Shot | None = None
+    noise: Noise | None = None
+    winner: Color | None = None
+
+
+class Tables:
+    """``n`` boards of one kind of game (singles or doubles), each from its own seed.
+
+    Args:
+        n: number of boards. players: 2 or 4. options: the rule options (untimed: time is
+            called by :meth:`call_time`, R7b). board: the board. fly_off: as in :class:`Match`.
+
+    Attributes:
+        ids: the columns of the layout arrays (the pieces and the striker, the engine's order).
+        present, x, y, layer: (n, len(ids)) the layout of every board at rest (m).
+        states: each board's referee state. seeds: each board's match seed.
+        shots: shots taken on each board (lost turns excluded).
+    """
+
+    def __init__(
+        self,
+        n: int,
+        players: int = 2,
+        options: RuleOptions | None = None,
+        board: BoardSpec | None = None,
+        fly_off: bool = True,
+    ) -> None:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"the number of boards must be a positive int, got {n!r}")
+        self.n = n
+        self.players = players
+        self.options = options or RuleOptions()
+        if self.options.timed:
+            raise ValueError(
+                "environments call time by shots (time_shots), not by the clock: "
+                "leave RuleOptions.match_time_s unset"
+            )
+        self.board = board or BoardSpec()
+        self.fly_off = fly_off
+        opening = tuple(disk_for(self.board, p.id, p.x, p.y) for p in self.board.opening_layout())
+        self.boardset = BoardSet(opening, self.board, STRIKER_ID)
+        self.ids = self.boardset.ids
+        col = {i: k for k, i in enumerate(self.ids)}
+        self.columns = np.array([col[i] for i in PIECES])
+        """Column of each of :data:`PIECES`."""
+        self._piece = [None if i == STRIKER_ID else piece_of(i) for i in self.ids]
+        self._open_present = np.zeros(len(self.ids), dtype=bool)
+        self._open_x = np.zeros(len(self.ids))
+        self._open_y = np.zeros(len(self.ids))
+        for d in opening:
+            self._open_present[col[d.id]] = True
+            self._open_x[col[d.id]] = d.x
+            self._open_y[col[d.id]] = d.y
+        k = len(self.ids)
+        self.present = np.zeros((n, k), dtype=bool)
+        self.x = np.zeros((n, k))
+        self.y = np.zeros((n, k))
+        self.layer = np.zeros((n, k), dtype=np.int64)
+        initial = RefereeState.initial(players, self.options)
+        self.states: list[RefereeState] = [initial] * n
+        self.seeds = [0] * n
+        self.actions = np.zeros(n, dtype=np.int64)
+        self.shots = np.zeros(n, dtype=np.int64)
+        self.history: list[list[Stroke]] = [[] for _ in range(n)]
+        self._disks: list[dict[int, Disk]] = [{} for _ in range(n)]
+        self._layouts: list[tuple[tuple[Disk, ...] | None, Any, Any, Any, Any] | None] = [None] * n
+        self._rulings: dict[tuple[object, ...], tuple[RefereeState, Ruling]] = {}
+        for i in range(n):
+            self.reset(i, 0)
+
+    # -- a board's game ---------------------------------------------------------------------
+
+    def reset(self, i: int, seed: int) -> None:
+        """Board ``i`` back to the R1a opening, its match seeded ``seed`` (>= 0)."""
+        self.present[i] = self._open_present
+        self.x[i] = self._open_x
+        self.y[i] = self._open_y
+        self.layer[i] = 0
+        self.states[i] = RefereeState.initial(self.players, self.options)
+        self.seeds[i] = int(seed)
+        self.actions[i] = 0
+        self.shots[i] = 0
+        self.history[i] = []
+        self._layouts[i] = None
+
+    def layout(self, i: int) -> tuple[Disk, ...]:
+        """Board ``i``'s pieces at rest as disks (those that did not move are reused)."""
+        cached = self._layouts[i]
+        xs, ys, ls, ps = self.x[i], self.y[i], self.layer[i], self.present[i]
+        if cached is not None and cached[0] is not None:
+            _, cx, cy, cl, cp = cached
+            moved = (xs != cx) | (ys != cy) | (ls != cl) | (ps != cp)
+            if not moved.any():
+                return cached[0]
+        else:
+            moved = ps
+        disks = self._disks[i]
+        for k in np.flatnonzero(moved & ps):
+            disks[k] = disk_for(self.board, self.ids[k], float(xs[k]), float(ys[k]), int(ls[k]))
+        layout = tuple(disks[k] for k in np.flatnonzero(ps))
+        self._layouts[i] = (layout, xs.copy(), ys.copy(), ls.copy(), ps.copy())
+        return layout
+
+    def placement(self, i: int) -> Placement:
+        """Where board ``i``'s shooter may put the striker now (R2a, R2b)."""
+        state = self.states[i]
+        seat = state.shooter
+        return legal_placement(
+            self.board, seat, self.players, state.is_first_shot(seat), self.layout(i)
+        )
+
+    def is_over(self, i: int) -> bool:
+        """Board ``i``'s game has a result (R7)."""
+        return self.states[i].outcome is not None
+
+    def play(
+        self,
+        boards: Sequence[int],
+        shots: Sequence[Shot],
+        noises: Sequence[Noise],
+        placements: Sequence[Placement] | None = None,
+    ) -> list[Ruling]:
+        """Play one shot for the shooter of each of ``boards`` (one physics batch) and rule on it.
+
+        Each shot must be legal now (R2a, R2b; speed in (0, max_speed] m/s); the noise moves it
+        as :meth:`Match.play` does (placement to the nearest legal point). ``placements`` may
+        pass each board's :meth:`placement` if the caller already has it.
+
+        Raises:
+            IllegalShotError: a shot is not legal; nothing changed on any board.
+        """
+        if not boards:
+            return []
+        rows = np.asarray(boards, dtype=np.int64)
+        executed = np.empty((len(rows), 4))
+        seeds = np.empty(len(rows), dtype=np.int64)
+        max_speed = self.board.max_speed
+        for k, i in enumerate(boards):
+            shot, noise = shots[k], noises[k]
+            state = self.states[i]
+            if state.outcome is not None or state.awaiting_lot:
+                raise IllegalShotError("The game is over", "ゲームは終了しています")
+            if not 0.0 < shot.speed <= max_speed:
+                raise IllegalShotError(
+                    f"Speed must be above 0 and at most {max_speed} m/s",
+                    f"速さは0より大きく{max_speed} m/sまでにしてください",
+                )
+            placement = self.placement(i) if placements is None else placements[k]
+            problem = placement.why_not(shot.x, shot.y)
+            if problem is not None:
+                raise problem
+            x, y, angle, speed = shot.x, shot.y, shot.angle, shot.speed
+            if not noise.is_zero:
+                x, y = placement.nearest(x + noise.dx, y + noise.dy)
+                speed = min(max(speed * (1.0 + noise.speed_factor), 1e-3), max_speed)
+                angle = math.remainder(angle + noise.dangle, 2.0 * math.pi)
+            executed[k] = (x, y, speed * math.cos(angle), speed * math.sin(angle))
+            seeds[k] = shot_seed(self.seeds[i], int(self.actions[i]))  # 63 bits
+        batch = simulate_boards(
+            self.boardset,
+            self.present[rows],
+            self.x[rows],
+            self.y[rows],
+            self.layer[rows],
+            executed,
+            seeds,
+            fly_off=self.fly_off,
+        )
+        gone = (batch.status == _IN) | (batch.status == _OFF)
+        any_gone = gone.any(axis=1)
+        rulings = []
+        for k, i in enumerate(boards):
+            rulings.append(self._rule(i, batch, k, bool(any_gone[k])))
+            self.history[i].append(Stroke("shot", shots[k], noises[k]))
+        return rulings
+
+    def _rule(self, i: int, batch: BatchResult, k: int, any_gone: bool) -> Ruling:
+        """Board ``i`` after row ``k`` of ``batch``: the referee's ruling and the new layout."""
+        status = batch.status[k]
+        left: list[int] = []
+        pocketed: tuple[Piece, ...] = ()
+        off: tuple[Piece, ...] = ()
+        striker_in = striker_off = False
+        if any_gone:
+            cols = np.flatnonzero((status == _IN) | (status == _OFF))
+            order = batch.order[k]
+            for c in sorted(cols.tolist(), key=lambda c: order[c]):
+                piece = self._piece[c]
+                if piece is None:
+                    striker_in = status[c] == _IN
+                    striker_off = not striker_in
+                    continue
+                left.append(c)
+                if status[c] == _IN:
+                    pocketed += (piece,)
+                else:
+                    off += (piece,)
+        unshootable = self.players == 4 and self._unshootable_hit(i, batch, k)
+        new_state, ruling = self._judge(
+            self.states[i], pocketed, off, bool(striker_in), bool(striker_off), unshootable
+        )
+        self.states[i] = new_state
+        self.actions[i] += 1
+        self.shots[i] += 1
+        if ruling.restored:
+            return ruling
+        on = status == _ON
+        on[self.boardset.striker_index] = False
+        layer = batch.layer[k]
+        self.present[i] = on
+        self.x[i] = np.where(on, batch.x[k], 0.0)
+        self.y[i] = np.where(on, batch.y[k], 0.0)
+        self.layer[i] = np.where(on, layer, 0)
+        lifted = self._rested_on_striker(batch, k, on)
+        if ruling.returned or lifted:
+            # As the match does: disks rest on what is under them once the striker is lifted
+            # (only a disk resting on the striker moves), then pieces go back to the jack spot
+            # (R5h, R6c-R6e), with disks.
+            layout = self.layout(i)
+            after = stack_on_jack_spot(
+                self.board,
+                settle(layout) if lifted else layout,
+                ruling.returned,
+                [self.ids[c] for c in left],
+            )
+            self._set_layout(i, after)
+        return ruling
+
+    def _rested_on_striker(self, batch: BatchResult, k: int, on: np.ndarray) -> bool:
+        """Did a disk of row ``k`` come to rest on the striker (then it drops when the striker is
+        lifted off the board, R6e)?"""
+        s = self.boardset.striker_index
+        upper = on & (batch.layer[k] > 0)
+        if batch.status[k, s] != _ON or not upper.any():
+            return False
+        reach = self.boardset.radius[upper] + self.boardset.radius[s]
+        dx = batch.x[k, upper] - batch.x[k, s]
+        dy = batch.y[k, upper] - batch.y[k, s]
+        return bool((dx * dx + dy * dy < reach * reach).any())
+
+    def _judge(
+        self,
+        state: RefereeState,
+        pocketed: tuple[Piece, ...],
+        off: tuple[Piece, ...],
+        striker_in: bool,
+        striker_off: bool,
+        unshootable: bool,
+    ) -> tuple[RefereeState, Ruling]:
+        """:func:`~hikone_carrom.rules.apply` on the shot's report, remembered: the ruling
+        depends on the state only through its counts and turn (``shots`` is only counted on),
+        and a game meets the same few again and again."""
+        key = (
+            state.shooter,
+            state.pocketed,
+            state.debt,
+            state.jack,
+            state.has_shot,
+            state.time_called,
+            state.extra_round,
+            pocketed,
+            off,
+            striker_in,
+            striker_off,
+            unshootable,
+        )
+        known = self._rulings.get(key)
+        if known is None:
+            report = ShotReport(pocketed, off, striker_in, striker_off, unshootable)
+            known = apply(state, report)
+            if len(self._rulings) >= _MEMO:
+                self._rulings.clear()
+            self._rulings[key] = known
+        after, ruling = known
+        if after.shots != state.shots + 1:
+            after = replace(after, shots=state.shots + 1)
+        return after, ruling
+
+    def _unshootable_hit(self, i: int, batch: BatchResult, k: int) -> bool:
+        """R4a-R4c (doubles): the striker's first contact was wholly inside the shooter's own
+        area, with no bank off another rail before it (as :func:`report_of` reads it)."""
+        c = int(batch.first_contact[k])
+        if c < 0:
+            return False
+        side = self.board.seat_side(self.states[i].shooter, self.players)
+        rails = batch.rails_before[k, : batch.n_rails_before[k]]
+        if any(_SIDES[int(r)] is not side for r in rails):
+            return False
+        radius = disk_for(self.board, self.ids[c], 0.0, 0.0).radius
+        return self.board.wholly_inside_own_area(
+            side, float(self.x[i, c]), float(self.y[i, c]), radius
+        )
+
+    def _set_layout(self, i: int, layout: Sequence[Disk]) -> None:
+        self.present[i] = False
+        self.x[i] = 0.0
+        self.y[i] = 0.0
+        self.layer[i] = 0
+        for d in layout:
+            c = self.ids.index(d.id)
+            self.present[i, c] = True
+            self.x[i, c] = d.x
+            self.y[i, c] = d.y
+            self.layer[i, c] = d.layer
+
+    def skip(self, i: int) -> Ruling:
+        """Board ``i``'s shooter loses the shot (R8a: the 10 seconds passed); the turn passes."""
+        self.states[i], ruling = skip_turn(self.states[i])
+        self.actions[i] += 1
+        self.history[i].append(Stroke("skip"))
+        return ruling
+
+    def call_time(self, i: int) -> None:
+        """R7b on board ``i``: time is up; the round is finished, then the game decided."""
+        self.states[i] = call_time(self.states[i])
+        self.actions[i] += 1
+        self.history[i].append(Stroke("call_time"))
+
+    def decide_lot(self, i: int, winner: Color) -> None:
+        """R7d (``deadlock="lot"``) on board ``i``: the rock-paper-scissors winner."""
+        self.states[i] = decide_lot(self.states[i], winner)
+        self.actions[i] += 1
+        self.history[i].append(Stroke("lot", winner=winner))
+
+    def match(self, i: int) -> Match:
+        """Board ``i``'s game replayed through :class:`Match` (for its record, replay, hints)."""
+        match = Match(self.players, self.options, self.board, self.seeds[i], self.fly_off)
+        for stroke in self.history[i]:
+            if stroke.kind == "shot":
+                assert stroke.shot is not None
+                match.play(stroke.shot, stroke.noise)
+            elif stroke.kind == "skip":
+                match.skip_turn()
+            elif stroke.kind == "call_time":
+                match.call_time()
+            else:
+                assert stroke.winner is not None
+                match.decide_lot(stroke.winner)
+        return match
+
+    def position(self, i: int) -> Match:
+        """A match starting from board ``i``'s position now (no history): what a computer player
+        decides on."""
+        return Match.from_position(
+            self.layout(i), self.states[i], board=self.board, seed=self.seeds[i], fly_off=self.fly_off
+        )
+
+    def free_intervals(self, i: int) -> tuple[tuple[float, float], ...]:
+        """The free parts of board ``i``'s shooter's area line (fractions; R2b); empty on a
+        first shot (R2a)."""
+        placement = self.placement(i)
+        return placement.free_intervals() if placement.kind is PlacementKind.LINE else ()
