@@ -26,7 +26,7 @@ from hikone_carrom.env.actions import shot_of
 from hikone_carrom.env.observation import Observer
 from hikone_carrom.env.reward import Reward
 from hikone_carrom.env.tables import Tables
-from hikone_carrom.match import Noise, Placement, Shot
+from hikone_carrom.match import Match, Noise, Placement, Shot
 from hikone_carrom.rules import Color, RefereeState, Ruling, RuleOptions
 
 __all__ = ["Game", "GameConfig", "Step"]
@@ -117,12 +117,18 @@ class Game:
 
     # -- episodes ---------------------------------------------------------------------------
 
-    def start(self, i: int, rng: np.random.Generator) -> None:
+    def start(self, i: int, rng: np.random.Generator, position: Match | None = None) -> None:
         """A new game on board ``i`` drawing from ``rng`` (the match and opponent seeds, then
-        the hand's noise); plays until the agent's first turn."""
+        the hand's noise), from the R1a opening or from ``position`` (its layout and referee
+        state; a singles match); plays until the agent's first turn."""
         self.rngs[i] = rng
         seed = int(rng.integers(_SEED_BOUND))
-        self.tables.reset(i, seed)
+        if position is None:
+            self.tables.reset(i, seed)
+        else:
+            if position.players != 2 or position.is_over:
+                raise ValueError("a start position must be a singles match still being played")
+            self.tables.set_position(i, replace_seed(position, seed))
         self.strikes[i] = 0
         if self.config.opponent is not None:
             self._opponents[i] = make_player(self.config.opponent, int(rng.integers(_SEED_BOUND)))
@@ -250,3 +256,9 @@ class Game:
             return None
         return shot, player.noise.draw(decision_rng(player.seed, index, 1))
 
+
+def replace_seed(match: Match, seed: int) -> Match:
+    """``match``'s position as a new match seeded ``seed``."""
+    return Match.from_position(
+        match.layout, match.referee.state, board=match.board, seed=seed, fly_off=match.fly_off
+    )

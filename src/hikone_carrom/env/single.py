@@ -73,9 +73,16 @@ class CarromEnv(gym.Env[Obs, np.ndarray]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
-        """A new game (R1a); ``seed`` seeds the match, the opponent and the hand's noise."""
+        """A new game (R1a); ``seed`` seeds the match, the opponent and the hand's noise.
+
+        ``options={"position": match}`` starts from a :class:`Match`'s position instead (its
+        layout and referee state, e.g. ``Match.from_position(...)``): set problems, curricula.
+        """
         super().reset(seed=seed)
-        self.game.start(0, self.np_random)
+        position = (options or {}).get("position")
+        if position is not None and not isinstance(position, Match):
+            raise ValueError('options["position"] must be a hikone_carrom.match.Match')
+        self.game.start(0, self.np_random, position)
         self._started = True
         if self.render_mode == "human":
             self.render()

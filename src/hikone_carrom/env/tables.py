@@ -130,6 +130,7 @@ class Tables:
         self.history: list[list[Stroke]] = [[] for _ in range(n)]
         self._disks: list[dict[int, Disk]] = [{} for _ in range(n)]
         self._layouts: list[tuple[tuple[Disk, ...] | None, Any, Any, Any, Any] | None] = [None] * n
+        self._start: list[Match | None] = [None] * n
         self._rulings: dict[tuple[object, ...], tuple[RefereeState, Ruling]] = {}
         for i in range(n):
             self.reset(i, 0)
@@ -148,6 +149,15 @@ class Tables:
         self.shots[i] = 0
         self.history[i] = []
         self._layouts[i] = None
+        self._start[i] = None
+
+    def set_position(self, i: int, match: Match) -> None:
+        """Board ``i`` continues from ``match``'s position (layout, referee state and seed), with
+        no history: a set problem, or a curriculum's start."""
+        self.reset(i, match.seed)
+        self.states[i] = match.referee.state
+        self._set_layout(i, match.layout)
+        self._start[i] = match
 
     def layout(self, i: int) -> tuple[Disk, ...]:
         """Board ``i``'s pieces at rest as disks (those that did not move are reused)."""
@@ -390,7 +400,14 @@ class Tables:
 
     def match(self, i: int) -> Match:
         """Board ``i``'s game replayed through :class:`Match` (for its record, replay, hints)."""
-        match = Match(self.players, self.options, self.board, self.seeds[i], self.fly_off)
+        start = self._start[i]
+        if start is None:
+            match = Match(self.players, self.options, self.board, self.seeds[i], self.fly_off)
+        else:
+            layout, state = start.layout, start.referee.state
+            match = Match.from_position(
+                layout, state, board=self.board, seed=self.seeds[i], fly_off=self.fly_off
+            )
         for stroke in self.history[i]:
             if stroke.kind == "shot":
                 assert stroke.shot is not None
