@@ -54,7 +54,9 @@ def _left_first(placement: Placement) -> bool:
 def _free(placement: Placement) -> list[tuple[float, float]]:
     """The free parts of the area line (fractions from its first end), each kept
     :data:`_INSET` inside its ends."""
-    return [(lo + _INSET, hi - _INSET) for lo, hi in placement.free_intervals() if hi - lo > 2 * _INSET]
+    return [
+        (lo + _INSET, hi - _INSET) for lo, hi in placement.free_intervals() if hi - lo > 2 * _INSET
+    ]
 
 
 def _point_of(placement: Placement, place: float) -> tuple[float, float] | None:

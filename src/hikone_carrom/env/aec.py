@@ -80,7 +80,9 @@ class CarromAEC(AECEnv[str, Obs, np.ndarray]):
         if observation not in ("dict", "flat"):
             raise ValueError(f'observation must be "dict" or "flat", got {observation!r}')
         if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f'render_mode must be "rgb_array", "human" or None, got {render_mode!r}')
+            raise ValueError(
+                f'render_mode must be "rgb_array", "human" or None, got {render_mode!r}'
+            )
         for name, value in (("shot_cap", shot_cap), ("time_shots", time_shots)):
             if value is None and name == "time_shots":
                 continue
@@ -166,7 +168,11 @@ class CarromAEC(AECEnv[str, Obs, np.ndarray]):
         for a in self.agents:
             color = self._color[a]
             partner = a != agent and color is shooter_color
-            pucks = 0.0 if partner and not self.shared_reward else self.reward.change(before, after, color)
+            pucks = (
+                0.0
+                if partner and not self.shared_reward
+                else self.reward.change(before, after, color)
+            )
             strike = self.reward.strike if a == agent else 0.0
             self.rewards[a] = pucks + strike + self.reward.terminal(after, color)
         over = after.outcome is not None

@@ -67,7 +67,12 @@ _SHAPES = {
 FLAT_SIZE = sum(int(np.prod(s)) for s in _SHAPES.values())
 _KIND = np.array([0.0] + [1.0] * PUCKS_PER_COLOR + [2.0] * PUCKS_PER_COLOR, dtype=np.float32)
 # (cos, sin) of the quarter turn that brings each side to the south
-_TURN = {Side.SOUTH: (1.0, 0.0), Side.WEST: (0.0, 1.0), Side.NORTH: (-1.0, 0.0), Side.EAST: (0.0, -1.0)}
+_TURN = {
+    Side.SOUTH: (1.0, 0.0),
+    Side.WEST: (0.0, 1.0),
+    Side.NORTH: (-1.0, 0.0),
+    Side.EAST: (0.0, -1.0),
+}
 
 
 def observation_space(board: BoardSpec, flat: bool = False) -> spaces.Space[object]:
@@ -95,9 +100,7 @@ def observation_space(board: BoardSpec, flat: bool = False) -> spaces.Space[obje
         "time_left": 1.0,
         "turn": 1.0,
     }
-    boxes = {
-        k: spaces.Box(low[k], high[k], _SHAPES[k], dtype=np.float32) for k in KEYS
-    }
+    boxes = {k: spaces.Box(low[k], high[k], _SHAPES[k], dtype=np.float32) for k in KEYS}
     if not flat:
         return spaces.Dict(boxes)
     lo = np.concatenate([np.full(int(np.prod(_SHAPES[k])), low[k]) for k in KEYS])

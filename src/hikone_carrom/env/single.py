@@ -57,7 +57,9 @@ class CarromEnv(gym.Env[Obs, np.ndarray]):
         board: BoardSpec | None = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f'render_mode must be "rgb_array", "human" or None, got {render_mode!r}')
+            raise ValueError(
+                f'render_mode must be "rgb_array", "human" or None, got {render_mode!r}'
+            )
         self.game = Game(1, config, board, _observation_kind(observation))
         self.render_mode = render_mode
         self.observation_space = self.game.observer.space
@@ -170,9 +172,7 @@ class SoloClearEnv(CarromEnv):
         render_mode: str | None = None,
         board: BoardSpec | None = None,
     ) -> None:
-        config = GameConfig(
-            None, 0, noise, reward or Reward(), strike_cap, None, None, fly_off
-        )
+        config = GameConfig(None, 0, noise, reward or Reward(), strike_cap, None, None, fly_off)
         super().__init__(config, observation, render_mode, board)
 
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -129,8 +128,13 @@ class Tables:
         self.shots = np.zeros(n, dtype=np.int64)
         self.history: list[list[Stroke]] = [[] for _ in range(n)]
         self._disks: list[dict[int, Disk]] = [{} for _ in range(n)]
-        self._layouts: list[tuple[tuple[Disk, ...] | None, Any, Any, Any, Any] | None] = [None] * n
         self._start: list[Match | None] = [None] * n
+        self._lines = []
+        for seat in range(players):
+            segment = self.board.area_line(self.board.seat_side(seat, players))
+            self._lines.append(((segment.a.x, segment.a.y), (segment.b.x, segment.b.y)))
+        reach = self.boardset.radius + 2.0 * self.board.striker_radius + 1e-6
+        self._reach2 = reach * reach
         self._rulings: dict[tuple[object, ...], tuple[RefereeState, Ruling]] = {}
         for i in range(n):
             self.reset(i, 0)
@@ -148,7 +152,6 @@ class Tables:
         self.actions[i] = 0
         self.shots[i] = 0
         self.history[i] = []
-        self._layouts[i] = None
         self._start[i] = None
 
     def set_position(self, i: int, match: Match) -> None:
@@ -160,30 +163,43 @@ class Tables:
         self._start[i] = match
 
     def layout(self, i: int) -> tuple[Disk, ...]:
-        """Board ``i``'s pieces at rest as disks (those that did not move are reused)."""
-        cached = self._layouts[i]
-        xs, ys, ls, ps = self.x[i], self.y[i], self.layer[i], self.present[i]
-        if cached is not None and cached[0] is not None:
-            _, cx, cy, cl, cp = cached
-            moved = (xs != cx) | (ys != cy) | (ls != cl) | (ps != cp)
-            if not moved.any():
-                return cached[0]
-        else:
-            moved = ps
+        """Board ``i``'s pieces at rest as disks."""
+        return self._disks_of(i, self.present[i])
+
+    def _disks_of(self, i: int, columns: np.ndarray) -> tuple[Disk, ...]:
+        """The disks of board ``i`` in the masked columns; a disk is rebuilt only after it
+        moved."""
         disks = self._disks[i]
-        for k in np.flatnonzero(moved & ps):
-            disks[k] = disk_for(self.board, self.ids[k], float(xs[k]), float(ys[k]), int(ls[k]))
-        layout = tuple(disks[k] for k in np.flatnonzero(ps))
-        self._layouts[i] = (layout, xs.copy(), ys.copy(), ls.copy(), ps.copy())
-        return layout
+        xs, ys, ls = self.x[i], self.y[i], self.layer[i]
+        out = []
+        for k in np.flatnonzero(columns).tolist():
+            x, y, layer = float(xs[k]), float(ys[k]), int(ls[k])
+            d = disks.get(k)
+            if d is None or d.x != x or d.y != y or d.layer != layer:
+                d = disks[k] = disk_for(self.board, self.ids[k], x, y, layer)
+            out.append(d)
+        return tuple(out)
 
     def placement(self, i: int) -> Placement:
-        """Where board ``i``'s shooter may put the striker now (R2a, R2b)."""
+        """Where board ``i``'s shooter may put the striker now (R2a, R2b).
+
+        For a later shot (R2b) only the pieces that can reach a striker overlapping the area line
+        are passed as obstacles (centre within a piece's and two strikers' radii of the line):
+        the others can block no legal placement, and the placement's questions (free parts,
+        nearest point, checks) then look at a handful of pieces, not 25.
+        """
         state = self.states[i]
         seat = state.shooter
-        return legal_placement(
-            self.board, seat, self.players, state.is_first_shot(seat), self.layout(i)
-        )
+        first = state.is_first_shot(seat)
+        if first:
+            return legal_placement(self.board, seat, self.players, True, self.layout(i))
+        (x0, y0), (x1, y1) = self._lines[seat]
+        dx, dy = x1 - x0, y1 - y0
+        px, py = self.x[i] - x0, self.y[i] - y0
+        t = np.clip((px * dx + py * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+        ex, ey = px - t * dx, py - t * dy
+        near = self.present[i] & (ex * ex + ey * ey <= self._reach2)
+        return legal_placement(self.board, seat, self.players, False, self._disks_of(i, near))
 
     def is_over(self, i: int) -> bool:
         """Board ``i``'s game has a result (R7)."""
@@ -242,64 +258,70 @@ class Tables:
             seeds,
             fly_off=self.fly_off,
         )
-        gone = (batch.status == _IN) | (batch.status == _OFF)
-        any_gone = gone.any(axis=1)
+        status = batch.status
+        gone = (status == _IN) | (status == _OFF)
+        any_gone = gone.any(axis=1).tolist()
+        on = status == _ON
+        on[:, self.boardset.striker_index] = False
         rulings = []
         for k, i in enumerate(boards):
-            rulings.append(self._rule(i, batch, k, bool(any_gone[k])))
+            rulings.append(self._judge_row(i, batch, k, any_gone[k]))
             self.history[i].append(Stroke("shot", shots[k], noises[k]))
+        moved = np.array([not r.restored for r in rulings])
+        if moved.any():
+            # the layout each shot left (a board the referee restored keeps its own, R4c)
+            rows_moved = rows[moved]
+            on_moved = on[moved]
+            self.present[rows_moved] = on_moved
+            self.x[rows_moved] = np.where(on_moved, batch.x[moved], 0.0)
+            self.y[rows_moved] = np.where(on_moved, batch.y[moved], 0.0)
+            self.layer[rows_moved] = np.where(on_moved, batch.layer[moved], 0)
+        striker = self.boardset.striker_index
+        for k, i in enumerate(boards):
+            ruling = rulings[k]
+            if ruling.restored:
+                continue
+            lifted = self._rested_on_striker(batch, k, on[k])
+            if ruling.returned or lifted:
+                # As the match does: disks rest on what is under them once the striker is lifted
+                # (only a disk resting on the striker moves), then pieces go back to the jack
+                # spot (R5h, R6c-R6e); with disks, as it is rare.
+                layout = self.layout(i)
+                left = [c for c in np.flatnonzero(gone[k]).tolist() if c != striker]
+                left.sort(key=lambda c: int(batch.order[k, c]))
+                after = stack_on_jack_spot(
+                    self.board,
+                    settle(layout) if lifted else layout,
+                    ruling.returned,
+                    [self.ids[c] for c in left],
+                )
+                self._set_layout(i, after)
         return rulings
 
-    def _rule(self, i: int, batch: BatchResult, k: int, any_gone: bool) -> Ruling:
-        """Board ``i`` after row ``k`` of ``batch``: the referee's ruling and the new layout."""
-        status = batch.status[k]
-        left: list[int] = []
+    def _judge_row(self, i: int, batch: BatchResult, k: int, any_gone: bool) -> Ruling:
+        """The referee's ruling on row ``k`` of ``batch`` (board ``i``); the state moves on."""
         pocketed: tuple[Piece, ...] = ()
         off: tuple[Piece, ...] = ()
         striker_in = striker_off = False
         if any_gone:
-            cols = np.flatnonzero((status == _IN) | (status == _OFF))
+            status = batch.status[k]
             order = batch.order[k]
-            for c in sorted(cols.tolist(), key=lambda c: order[c]):
+            cols = np.flatnonzero((status == _IN) | (status == _OFF)).tolist()
+            for c in sorted(cols, key=lambda c: int(order[c])):
                 piece = self._piece[c]
                 if piece is None:
-                    striker_in = status[c] == _IN
+                    striker_in = bool(status[c] == _IN)
                     striker_off = not striker_in
-                    continue
-                left.append(c)
-                if status[c] == _IN:
+                elif status[c] == _IN:
                     pocketed += (piece,)
                 else:
                     off += (piece,)
         unshootable = self.players == 4 and self._unshootable_hit(i, batch, k)
-        new_state, ruling = self._judge(
-            self.states[i], pocketed, off, bool(striker_in), bool(striker_off), unshootable
+        self.states[i], ruling = self._judge(
+            self.states[i], pocketed, off, striker_in, striker_off, unshootable
         )
-        self.states[i] = new_state
         self.actions[i] += 1
         self.shots[i] += 1
-        if ruling.restored:
-            return ruling
-        on = status == _ON
-        on[self.boardset.striker_index] = False
-        layer = batch.layer[k]
-        self.present[i] = on
-        self.x[i] = np.where(on, batch.x[k], 0.0)
-        self.y[i] = np.where(on, batch.y[k], 0.0)
-        self.layer[i] = np.where(on, layer, 0)
-        lifted = self._rested_on_striker(batch, k, on)
-        if ruling.returned or lifted:
-            # As the match does: disks rest on what is under them once the striker is lifted
-            # (only a disk resting on the striker moves), then pieces go back to the jack spot
-            # (R5h, R6c-R6e), with disks.
-            layout = self.layout(i)
-            after = stack_on_jack_spot(
-                self.board,
-                settle(layout) if lifted else layout,
-                ruling.returned,
-                [self.ids[c] for c in left],
-            )
-            self._set_layout(i, after)
         return ruling
 
     def _rested_on_striker(self, batch: BatchResult, k: int, on: np.ndarray) -> bool:
@@ -326,7 +348,19 @@ class Tables:
         """:func:`~hikone_carrom.rules.apply` on the shot's report, remembered: the ruling
         depends on the state only through its counts and turn (``shots`` is only counted on),
         and a game meets the same few again and again."""
-        key = (
+        key = (*self._state_key(state), pocketed, off, striker_in, striker_off, unshootable)
+        known = self._rulings.get(key)
+        if known is None:
+            report = ShotReport(pocketed, off, striker_in, striker_off, unshootable)
+            known = self._remember(key, apply(state, report))
+        return _counted(known[0], state.shots + 1), known[1]
+
+    @staticmethod
+    def _state_key(state: RefereeState) -> tuple[object, ...]:
+        """What a ruling depends on besides the report: all of the state but the count of shots
+        (the options are the tables'; a finished game keys its outcome, and the referee refuses
+        it the first time, so it is never remembered)."""
+        return (
             state.shooter,
             state.pocketed,
             state.debt,
@@ -334,23 +368,17 @@ class Tables:
             state.has_shot,
             state.time_called,
             state.extra_round,
-            pocketed,
-            off,
-            striker_in,
-            striker_off,
-            unshootable,
+            state.awaiting_lot,
+            state.outcome,
         )
-        known = self._rulings.get(key)
-        if known is None:
-            report = ShotReport(pocketed, off, striker_in, striker_off, unshootable)
-            known = apply(state, report)
-            if len(self._rulings) >= _MEMO:
-                self._rulings.clear()
-            self._rulings[key] = known
-        after, ruling = known
-        if after.shots != state.shots + 1:
-            after = replace(after, shots=state.shots + 1)
-        return after, ruling
+
+    def _remember(
+        self, key: tuple[object, ...], known: tuple[RefereeState, Ruling]
+    ) -> tuple[RefereeState, Ruling]:
+        if len(self._rulings) >= _MEMO:
+            self._rulings.clear()
+        self._rulings[key] = known
+        return known
 
     def _unshootable_hit(self, i: int, batch: BatchResult, k: int) -> bool:
         """R4a-R4c (doubles): the striker's first contact was wholly inside the shooter's own
@@ -362,9 +390,8 @@ class Tables:
         rails = batch.rails_before[k, : batch.n_rails_before[k]]
         if any(_SIDES[int(r)] is not side for r in rails):
             return False
-        radius = disk_for(self.board, self.ids[c], 0.0, 0.0).radius
         return self.board.wholly_inside_own_area(
-            side, float(self.x[i, c]), float(self.y[i, c]), radius
+            side, float(self.x[i, c]), float(self.y[i, c]), float(self.boardset.radius[c])
         )
 
     def _set_layout(self, i: int, layout: Sequence[Disk]) -> None:
@@ -381,10 +408,15 @@ class Tables:
 
     def skip(self, i: int) -> Ruling:
         """Board ``i``'s shooter loses the shot (R8a: the 10 seconds passed); the turn passes."""
-        self.states[i], ruling = skip_turn(self.states[i])
+        state = self.states[i]
+        key = ("skip", *self._state_key(state))
+        known = self._rulings.get(key)
+        if known is None:
+            known = self._remember(key, skip_turn(state))
+        self.states[i] = _counted(known[0], state.shots)
         self.actions[i] += 1
         self.history[i].append(Stroke("skip"))
-        return ruling
+        return known[1]
 
     def call_time(self, i: int) -> None:
         """R7b on board ``i``: time is up; the round is finished, then the game decided."""
@@ -425,7 +457,11 @@ class Tables:
         """A match starting from board ``i``'s position now (no history): what a computer player
         decides on."""
         return Match.from_position(
-            self.layout(i), self.states[i], board=self.board, seed=self.seeds[i], fly_off=self.fly_off
+            self.layout(i),
+            self.states[i],
+            board=self.board,
+            seed=self.seeds[i],
+            fly_off=self.fly_off,
         )
 
     def free_intervals(self, i: int) -> tuple[tuple[float, float], ...]:
@@ -433,3 +469,13 @@ class Tables:
         first shot (R2a)."""
         placement = self.placement(i)
         return placement.free_intervals() if placement.kind is PlacementKind.LINE else ()
+
+
+def _counted(state: RefereeState, shots: int) -> RefereeState:
+    """``state`` with ``shots`` shots counted. Only the count (>= 0) differs from a validated
+    state, so the copy needs no new validation."""
+    if state.shots == shots:
+        return state
+    counted = object.__new__(RefereeState)
+    counted.__dict__.update(state.__dict__, shots=shots)
+    return counted
