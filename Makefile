@@ -24,6 +24,13 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install -q -e '.[server,draw,dev]'
 	@touch $(STAMP)
 
+# The tests also need the reinforcement-learning environments' extra (the Gymnasium and
+# PettingZoo checkers); `make play` does not.
+RL_STAMP := $(VENV)/.installed-rl
+$(RL_STAMP): $(STAMP)
+	$(PY) -m pip install -q -e '.[rl]'
+	@touch $(RL_STAMP)
+
 setup: $(STAMP)
 
 # The end-to-end tests drive Debian's Chromium, never a browser downloaded by a test tool.
@@ -37,14 +44,14 @@ system-packages:
 play: setup
 	$(VENV)/bin/hikone-carrom play
 
-lint: setup
+lint: setup $(RL_STAMP)
 	$(VENV)/bin/ruff check src tests
 	$(VENV)/bin/ruff format --check src tests
 
-typecheck: setup
+typecheck: setup $(RL_STAMP)
 	$(VENV)/bin/mypy --strict
 
-unit: setup system-packages
+unit: setup $(RL_STAMP) system-packages
 	$(PY) -m pytest -q
 
 ## Every test: lint, types, then the whole pytest suite.

@@ -141,7 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {}
     model = args.evaluate
     if model is None:
-        report["training_s"] = train(args.timesteps, args.envs, args.strike_cap, args.seed, args.out)
+        report["training_s"] = train(
+            args.timesteps, args.envs, args.strike_cap, args.seed, args.out
+        )
         report["timesteps"] = args.timesteps
         model = args.out
     start = time.perf_counter()

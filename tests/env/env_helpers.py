@@ -33,8 +33,3 @@ def position(
         has_shot=(True,) * players,
     )
     return Match.from_position(layout, state, fly_off=False)
-
-
-def red_pucks(ys: Iterable[float], x: float = 0.0) -> list[tuple[str, float, float]]:
-    """Red pucks in a column at ``x`` (m), one per y (m)."""
-    return [(f"R{k}", x, y) for k, y in enumerate(ys)]

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from env_helpers import BOARD, position, red_pucks
+from env_helpers import BOARD, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

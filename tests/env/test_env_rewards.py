@@ -12,7 +12,6 @@ from env_helpers import BOARD, position
 from hikone_carrom.env import MatchEnv, Reward, SoloClearEnv, action_of
 from hikone_carrom.match import Match, Shot
 
-
 LINE_Y = -(BOARD.half_width - BOARD.area_line_offset)
 POCKET_LINE = math.atan2(0.3 - LINE_Y, -0.3 + 0.2)
 """From the left end of seat 0's area line (-0.2 m) to the north-west pocket's corner, rad."""
@@ -121,7 +120,7 @@ def test_match_time_is_called_and_the_rules_decide() -> None:
     env = MatchEnv(opponent="random", time_shots=6, reward=Reward(rival=1.0, draw=0.5))
     env.reset(seed=6)
     for _ in range(40):
-        _, reward, terminated, truncated, _ = env.step(np.array([0.0, 0.0, -0.95], np.float32))
+        _, _, terminated, truncated, _ = env.step(np.array([0.0, 0.0, -0.95], np.float32))
         if terminated:
             break
     assert terminated and not truncated

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import time
 from collections.abc import Callable
@@ -30,32 +31,6 @@ REFERENCE_SHOT_S = 0.150
 time-stepped; the CS747 course's), seconds."""
 
 
-class _PhysicsClock:
-    """Adds up the wall time spent in the physics batch of the environments."""
-
-    def __init__(self) -> None:
-        self.seconds = 0.0
-
-    def __enter__(self) -> _PhysicsClock:
-        import hikone_carrom.env.tables as tables
-
-        self._module = tables
-        self._original = tables.simulate_boards
-
-        def timed(*args: Any, **kwargs: Any) -> Any:
-            t0 = time.perf_counter()
-            try:
-                return self._original(*args, **kwargs)
-            finally:
-                self.seconds += time.perf_counter() - t0
-
-        tables.simulate_boards = timed  # type: ignore[assignment]
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._module.simulate_boards = self._original  # type: ignore[assignment]
-
-
 def _timed(run: Callable[[], int]) -> tuple[float, float, int]:
     """(wall s, CPU s of this process, steps) of ``run``."""
     w0, c0 = time.perf_counter(), time.process_time()
@@ -63,7 +38,11 @@ def _timed(run: Callable[[], int]) -> tuple[float, float, int]:
     return time.perf_counter() - w0, time.process_time() - c0, steps
 
 
-def _single(steps: int, seed: int) -> Callable[[], int]:
+Case = tuple[Callable[[], int], Callable[[], float]]
+"""A run (returns its steps) and the physics time it spent so far (s)."""
+
+
+def _single(steps: int, seed: int) -> Case:
     from hikone_carrom.env import SoloClearEnv
 
     env = SoloClearEnv()
@@ -78,10 +57,10 @@ def _single(steps: int, seed: int) -> Callable[[], int]:
                 env.reset()
         return steps
 
-    return run
+    return run, lambda: env.game.tables.physics_time
 
 
-def _vector(boards: int, steps: int, seed: int) -> Callable[[], int]:
+def _vector(boards: int, steps: int, seed: int) -> Case:
     from hikone_carrom.env.vector import solo_vector_env
 
     envs = solo_vector_env(boards)
@@ -95,10 +74,10 @@ def _vector(boards: int, steps: int, seed: int) -> Callable[[], int]:
             envs.step(actions[k])
         return rounds * boards
 
-    return run
+    return run, lambda: envs.game.tables.physics_time
 
 
-def _match_play(steps: int, seed: int) -> Callable[[], int]:
+def _match_play(steps: int, seed: int) -> Case:
     """The library's own path: ``Match.play`` of random legal shots with the 1x hand, the empty
     seat's turns passed, one by one."""
     from hikone_carrom.ai.noise import BASE_NOISE
@@ -124,12 +103,10 @@ def _match_play(steps: int, seed: int) -> Callable[[], int]:
                 match.skip_turn()
         return steps
 
-    return run
+    return run, lambda: math.nan
 
 
-def run_bench(
-    steps: int = 4000, seed: int = 0, console: Console | None = None
-) -> dict[str, Any]:
+def run_bench(steps: int = 4000, seed: int = 0, console: Console | None = None) -> dict[str, Any]:
     """Run the suite on one numba thread; returns the figures as a plain dict."""
     import numba
 
@@ -137,7 +114,7 @@ def run_bench(
     threads = numba.get_num_threads()
     numba.set_num_threads(1)
     fig: dict[str, Any] = {"steps": steps, "load_before": os.getloadavg()}
-    cases: list[tuple[str, Callable[[], int]]] = [
+    cases: list[tuple[str, Case]] = [
         ("match_play", _match_play(steps, seed)),
         ("single", _single(steps, seed)),
         ("vector_64", _vector(64, steps * 4, seed)),
@@ -145,16 +122,18 @@ def run_bench(
     ]
     try:
         with con.status("warming up (numba cache) / ウォームアップ中..."):
-            _single(50, seed + 1)()
-            _vector(64, 128, seed + 1)()
-        for name, run in cases:
-            with con.status(f"{name}..."), _PhysicsClock() as physics:
+            _single(50, seed + 1)[0]()
+            _vector(64, 128, seed + 1)[0]()
+        for name, (run, physics) in cases:
+            with con.status(f"{name}..."):
+                before = physics()
                 wall, cpu, n = _timed(run)
+                share = (physics() - before) / wall
             fig[name] = {
                 "steps": n,
                 "per_s": n / wall,
                 "cpu_per_s": n / cpu,
-                "physics_share": physics.seconds / wall if name != "match_play" else None,
+                "physics_share": None if math.isnan(share) else share,
             }
     finally:
         numba.set_num_threads(threads)

@@ -7,7 +7,7 @@ Importing this package registers the Gymnasium environments::
 
     env = gym.make("HikoneCarrom/SoloClear-v0")            # clear the board alone (R7a)
     env = gym.make("HikoneCarrom/Match-v0", opponent=3)    # singles against level 3
-    envs = gym.make_vec("HikoneCarrom/SoloClear-v0", num_envs=64, vectorization_mode="vector_entry_point")
+    envs = gym.make_vec("HikoneCarrom/SoloClear-v0", num_envs=64)  # the native vector env
 
 and offers the PettingZoo game for 2 or 4 players (:func:`aec_env`). docs/rl.md tells the
 spaces, the reward and the measured speed.
@@ -53,7 +53,7 @@ def aec_env(**kwargs: object) -> object:
     wrappers; imports pettingzoo."""
     from hikone_carrom.env.aec import env
 
-    return env(**kwargs)  # type: ignore[arg-type]
+    return env(**kwargs)
 
 
 def _register() -> None:

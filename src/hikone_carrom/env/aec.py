@@ -12,7 +12,7 @@ shot's outcome, so simultaneous actions have no meaning here (``is_parallelizabl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -36,7 +36,7 @@ __all__ = ["CarromAEC", "env", "raw_env"]
 Obs = dict[str, np.ndarray] | np.ndarray
 
 
-class CarromAEC(AECEnv[str, Obs, np.ndarray]):
+class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """Hikone Carrom for 2 or 4 agents (PettingZoo AEC).
 
     Args:
@@ -53,7 +53,7 @@ class CarromAEC(AECEnv[str, Obs, np.ndarray]):
         render_mode: "rgb_array" or "human" (matplotlib). board: the board.
     """
 
-    metadata: dict[str, Any] = {
+    metadata: ClassVar[dict[str, Any]] = {
         "name": "hikone_carrom_v0",
         "render_modes": ["rgb_array", "human"],
         "render_fps": 2,
@@ -130,7 +130,7 @@ class CarromAEC(AECEnv[str, Obs, np.ndarray]):
     def observe(self, agent: str) -> Obs:
         obs = self.observer.observe([0], [self._seat[agent]], [self._time_left()])
         if isinstance(obs, np.ndarray):
-            return obs[0]
+            return np.asarray(obs[0])
         return {k: v[0] for k, v in obs.items()}
 
     def _time_left(self) -> float:
@@ -191,7 +191,7 @@ class CarromAEC(AECEnv[str, Obs, np.ndarray]):
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> np.ndarray | None:  # type: ignore[override]
+    def render(self) -> np.ndarray | None:
         """The board now: a picture ("rgb_array") or a window ("human")."""
         if self.render_mode is None:
             return None
@@ -221,6 +221,6 @@ class CarromAEC(AECEnv[str, Obs, np.ndarray]):
 raw_env = CarromAEC
 
 
-def env(**kwargs: Any) -> AECEnv[str, Obs, np.ndarray]:
+def env(**kwargs: Any) -> Any:
     """:class:`CarromAEC` wrapped as PettingZoo recommends (actions in order, checked)."""
     return wrappers.OrderEnforcingWrapper(CarromAEC(**kwargs))

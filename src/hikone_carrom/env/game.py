@@ -14,7 +14,7 @@ as in the AI evaluation's duels.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -27,7 +27,7 @@ from hikone_carrom.env.observation import Observer
 from hikone_carrom.env.reward import Reward
 from hikone_carrom.env.tables import Tables
 from hikone_carrom.match import Match, Noise, Placement, Shot
-from hikone_carrom.rules import Color, RefereeState, Ruling, RuleOptions
+from hikone_carrom.rules import Color, RefereeState, RuleOptions, Ruling
 
 __all__ = ["Game", "GameConfig", "Step"]
 
@@ -52,7 +52,7 @@ class GameConfig:
     opponent: str | int | None = None
     seat: int = 0
     noise: float = 1.0
-    reward: Reward = Reward()
+    reward: Reward = field(default_factory=Reward)
     strike_cap: int = 200
     time_shots: int | None = 300
     options: RuleOptions | None = None

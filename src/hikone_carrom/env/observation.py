@@ -28,6 +28,7 @@ turn         (1,)    1 when the observer shoots now
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -75,7 +76,7 @@ _TURN = {
 }
 
 
-def observation_space(board: BoardSpec, flat: bool = False) -> spaces.Space[object]:
+def observation_space(board: BoardSpec, flat: bool = False) -> spaces.Space[Any]:
     """The ``Dict`` space of the table above, or the flat ``Box`` of its concatenation."""
     h = board.half_width
     low = {
@@ -100,7 +101,9 @@ def observation_space(board: BoardSpec, flat: bool = False) -> spaces.Space[obje
         "time_left": 1.0,
         "turn": 1.0,
     }
-    boxes = {k: spaces.Box(low[k], high[k], _SHAPES[k], dtype=np.float32) for k in KEYS}
+    boxes: dict[str, spaces.Space[Any]] = {
+        k: spaces.Box(low[k], high[k], _SHAPES[k], dtype=np.float32) for k in KEYS
+    }
     if not flat:
         return spaces.Dict(boxes)
     lo = np.concatenate([np.full(int(np.prod(_SHAPES[k])), low[k]) for k in KEYS])

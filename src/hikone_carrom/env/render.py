@@ -45,8 +45,9 @@ def rgb_array(board: BoardSpec, players: int, disks: Sequence[Disk], title: str)
     fig = Figure(figsize=(SIZE_PX / _DPI, SIZE_PX / _DPI), dpi=_DPI)
     canvas = FigureCanvasAgg(fig)
     _draw(fig, board, players, disks, title)
-    canvas.draw()
-    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
+    canvas.draw()  # type: ignore[no-untyped-call]
+    rgba = canvas.buffer_rgba()  # type: ignore[no-untyped-call]
+    return np.asarray(rgba)[:, :, :3].copy()
 
 
 class Window:

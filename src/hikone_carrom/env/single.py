@@ -47,7 +47,10 @@ class CarromEnv(gym.Env[Obs, np.ndarray]):
     penalties cost, R5) and ``lost_turn`` (no free placement, R2b: the strike is lost, R8a).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["rgb_array", "human"], "render_fps": 2}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (an instance attribute in Gymnasium)
+        "render_modes": ["rgb_array", "human"],
+        "render_fps": 2,
+    }
 
     def __init__(
         self,
@@ -119,10 +122,10 @@ class CarromEnv(gym.Env[Obs, np.ndarray]):
     def _obs(self) -> Obs:
         obs = self.game.observe([0])
         if isinstance(obs, np.ndarray):
-            return obs[0]
+            return np.asarray(obs[0])
         return {k: v[0] for k, v in obs.items()}
 
-    def render(self) -> np.ndarray | None:  # type: ignore[override]
+    def render(self) -> np.ndarray | None:
         """The board now: a picture ("rgb_array") or a window ("human")."""
         if self.render_mode is None:
             gym.logger.warn('render() without a render_mode: pass render_mode="rgb_array"')

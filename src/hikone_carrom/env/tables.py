@@ -14,6 +14,7 @@ every board's shot in one call). :meth:`Tables.match` replays a board's history 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ from hikone_carrom.match import (
 )
 from hikone_carrom.match.pieces import STRIKER_ID, all_ids, disk_for, piece_of
 from hikone_carrom.match.respot import settle, stack_on_jack_spot
-from hikone_carrom.physics import ABSENT, BatchResult, BoardSet, Disk, simulate_boards
+from hikone_carrom.physics import BatchResult, BoardSet, Disk, simulate_boards
 from hikone_carrom.rules import (
     Color,
     Piece,
@@ -80,6 +81,8 @@ class Tables:
         present, x, y, layer: (n, len(ids)) the layout of every board at rest (m).
         states: each board's referee state. seeds: each board's match seed.
         shots: shots taken on each board (lost turns excluded).
+        physics_time: wall time spent in the physics batches so far, s (the rest of a step is
+            the referee, the placements and the observations).
     """
 
     def __init__(
@@ -126,6 +129,7 @@ class Tables:
         self.seeds = [0] * n
         self.actions = np.zeros(n, dtype=np.int64)
         self.shots = np.zeros(n, dtype=np.int64)
+        self.physics_time = 0.0
         self.history: list[list[Stroke]] = [[] for _ in range(n)]
         self._disks: list[dict[int, Disk]] = [{} for _ in range(n)]
         self._start: list[Match | None] = [None] * n
@@ -248,6 +252,7 @@ class Tables:
                 angle = math.remainder(angle + noise.dangle, 2.0 * math.pi)
             executed[k] = (x, y, speed * math.cos(angle), speed * math.sin(angle))
             seeds[k] = shot_seed(self.seeds[i], int(self.actions[i]))  # 63 bits
+        start = time.perf_counter()
         batch = simulate_boards(
             self.boardset,
             self.present[rows],
@@ -258,6 +263,7 @@ class Tables:
             seeds,
             fly_off=self.fly_off,
         )
+        self.physics_time += time.perf_counter() - start
         status = batch.status
         gone = (status == _IN) | (status == _OFF)
         any_gone = gone.any(axis=1).tolist()

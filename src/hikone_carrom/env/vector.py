@@ -41,7 +41,7 @@ class CarromVectorEnv(VectorEnv[Obs, np.ndarray, np.ndarray]):
     episode ended this step, ``won`` (masked by ``_won``).
     """
 
-    metadata: dict[str, Any] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 (an instance attribute in Gymnasium)
         "autoreset_mode": AutoresetMode.NEXT_STEP,
         "render_modes": ["rgb_array"],
     }
