@@ -8,7 +8,7 @@ from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import Match
 from hikone_carrom.match.pieces import disk_for, piece_of
 from hikone_carrom.physics import Disk
-from hikone_carrom.rules import Color, RefereeState
+from hikone_carrom.rules import Color, RefereeState, RuleOptions
 
 BOARD = BoardSpec()
 
@@ -19,6 +19,7 @@ def position(
     players: int = 2,
     shooter: int = 0,
     debt: tuple[int, int] = (0, 0),
+    options: RuleOptions | None = None,
 ) -> Match:
     """A match from a hand-placed layout, every first shot taken; pucks not listed lie in the
     pockets (or are owed, with ``debt``)."""
@@ -31,5 +32,6 @@ def position(
         pocketed=(pocketed[0], pocketed[1]),
         debt=debt,
         has_shot=(True,) * players,
+        options=options or RuleOptions(),
     )
     return Match.from_position(layout, state, fly_off=False)

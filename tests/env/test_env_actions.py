@@ -14,6 +14,7 @@ from hikone_carrom.env import SoloClearEnv, action_of, shot_of
 from hikone_carrom.env.actions import MAX_AIM, MIN_SPEED, forward_angle
 from hikone_carrom.match import Match, PlacementKind, legal_placement
 from hikone_carrom.match.pieces import disk_for
+from hikone_carrom.rules import RuleOptions
 
 unit = st.floats(-1.0, 1.0, allow_nan=False)
 LINE_Y = -(BOARD.half_width - BOARD.area_line_offset)
@@ -53,19 +54,37 @@ def test_R2a_a_first_shot_is_from_the_tee_spot_whatever_place_says(seat: int) ->
         assert shot is not None and (shot.x, shot.y) == placement.point
 
 
-def test_R2b_a_wholly_covered_line_gives_no_shot_and_the_turn_is_lost() -> None:
-    xs = [-0.195 + 0.0301 * k for k in range(14)]  # 14 pucks edge to edge over the whole line
+def _wholly_covered(options: RuleOptions | None = None) -> Match:
+    """14 pucks edge to edge over the whole of seat 0's area line (no lane beside it is free)."""
+    xs = [-0.195 + 0.0301 * k for k in range(14)]
     pieces = [(f"R{k}", x, LINE_Y) for k, x in enumerate(xs[:12])]
     pieces += [("G0", xs[12], LINE_Y), ("G1", xs[13], LINE_Y), ("J", 0.0, 0.0)]
-    match = position(pieces)
-    assert match.legal_placement().free_intervals() == ()
-    assert shot_of(match.legal_placement(), (0.0, 0.0, 0.0), BOARD) is None
-    env = SoloClearEnv(noise=0.0)
+    return position(pieces, options=options)
+
+
+@given(action=st.tuples(unit, unit, unit))
+@settings(max_examples=50, deadline=None)
+def test_R2b_a_wholly_covered_line_places_at_the_nearest_free_point(
+    action: tuple[float, float, float],
+) -> None:
+    match = _wholly_covered()
+    placement = match.legal_placement()
+    assert placement.kind is PlacementKind.POINT and placement.rule == "R2b"
+    shot = shot_of(placement, action, BOARD)
+    match.check(shot)
+    assert (shot.x, shot.y) == placement.point
+
+
+def test_R2b_a_wholly_covered_line_passes_the_turn_under_the_pass_reading() -> None:
+    match = _wholly_covered(RuleOptions(covered_area_line="pass"))
+    assert match.must_pass
+    env = SoloClearEnv(noise=0.0, options=RuleOptions(covered_area_line="pass"))
     env.reset(seed=0, options={"position": match})
     _, reward, terminated, truncated, info = env.step(np.zeros(3, dtype=np.float32))
-    assert info["lost_turn"] and "R8a" in info["reasons"]
+    assert info["passed"] and {"R2b", "R3d"} <= set(info["reasons"])
     assert (reward, terminated, truncated) == (0.0, False, False)
     assert info["strikes"] == 1
+    assert env.match().referee.state == env.game.tables.states[0]
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])

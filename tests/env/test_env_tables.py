@@ -9,6 +9,7 @@ from hikone_carrom.ai.noise import BASE_NOISE
 from hikone_carrom.env.actions import shot_of
 from hikone_carrom.env.tables import Tables
 from hikone_carrom.match import IllegalShotError, Noise, Shot
+from hikone_carrom.rules import RuleOptions, UntimedMatchError
 
 
 def _random_game(tables: Tables, rng: np.random.Generator, strikes: int) -> None:
@@ -19,9 +20,6 @@ def _random_game(tables: Tables, rng: np.random.Generator, strikes: int) -> None
             if tables.is_over(i):
                 continue
             shot = shot_of(tables.placement(i), rng.uniform(-1.0, 1.0, 3), tables.board)
-            if shot is None:
-                tables.skip(i)
-                continue
             boards.append(i)
             shots.append(shot)
             noises.append(BASE_NOISE.draw(rng))
@@ -77,11 +75,14 @@ def test_R2b_an_illegal_placement_is_refused_and_changes_nothing() -> None:
         tables.play([0], [Shot(shot.x, shot.y, shot.angle, 9.0)], [Noise()])
 
 
-def test_a_finished_game_takes_no_shot() -> None:
-    tables = Tables(1)
+def test_R7b_time_is_called_only_in_a_timed_match_and_a_finished_game_takes_no_shot() -> None:
+    with pytest.raises(UntimedMatchError):
+        Tables(1).call_time(0)
+    tables = Tables(1, options=RuleOptions.championship())
     tables.call_time(0)
     while not tables.is_over(0):
-        tables.skip(0)
+        tables.pass_turn(0)
+    assert tables.match(0).referee.state == tables.states[0]
     shot = Shot(*tables.placement(0).point, angle=1.0, speed=1.0)
     with pytest.raises(IllegalShotError):
         tables.play([0], [shot], [Noise()])

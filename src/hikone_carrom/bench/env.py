@@ -79,7 +79,7 @@ def _vector(boards: int, steps: int, seed: int) -> Case:
 
 def _match_play(steps: int, seed: int) -> Case:
     """The library's own path: ``Match.play`` of random legal shots with the 1x hand, the empty
-    seat's turns passed, one by one."""
+    seat passing its turns (R3d), one by one."""
     from hikone_carrom.ai.noise import BASE_NOISE
     from hikone_carrom.env.actions import shot_of
     from hikone_carrom.match import Match
@@ -94,13 +94,10 @@ def _match_play(steps: int, seed: int) -> Case:
             if match.is_over or strikes == 200:
                 match, strikes = Match(seed=seed + k), 0
             shot = shot_of(match.legal_placement(), actions[k], match.board)
-            if shot is None:
-                match.skip_turn()
-            else:
-                match.play(shot, BASE_NOISE.draw(rng))
+            match.play(shot, BASE_NOISE.draw(rng))
             strikes += 1
             while not match.is_over and match.shooter != 0:
-                match.skip_turn()
+                match.pass_turn()
         return steps
 
     return run, lambda: math.nan

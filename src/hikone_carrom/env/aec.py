@@ -28,7 +28,7 @@ from hikone_carrom.env.render import Window, rgb_array
 from hikone_carrom.env.reward import Reward
 from hikone_carrom.env.single import action_space
 from hikone_carrom.env.tables import Tables
-from hikone_carrom.match import Match
+from hikone_carrom.match import Match, NoPlacementError
 from hikone_carrom.rules import Color, RuleOptions
 
 __all__ = ["CarromAEC", "env", "raw_env"]
@@ -49,7 +49,9 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             term (the opponents' shots and the end of the game still count for both).
         shot_cap: the game is truncated after this many shots of all seats (default 1000).
         time_shots: time is called after this many shots (R7b; default 300); ``None`` = untimed.
-        options: rule options. fly_off: disks may fly off. observation: "dict" or "flat".
+        options: rule options (default :meth:`RuleOptions.championship` when ``time_shots``
+            is set, its clock never read; else untimed). fly_off: disks may fly off.
+        observation: "dict" or "flat".
         render_mode: "rgb_array" or "human" (matplotlib). board: the board.
     """
 
@@ -90,6 +92,12 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
                 raise ValueError(f"{name} must be a positive int, got {value!r}")
         if isinstance(noise, bool) or not isinstance(noise, int | float) or not noise >= 0.0:
             raise ValueError(f"noise must be a number >= 0, got {noise!r}")
+        if options is None:
+            options = RuleOptions.championship() if time_shots is not None else RuleOptions()
+        elif time_shots is not None and not options.timed:
+            raise ValueError(
+                "time_shots needs timed rule options (R7b), e.g. RuleOptions.championship()"
+            )
         self.tables = Tables(1, players, options, board, fly_off)
         self.observer = Observer(self.tables, observation == "flat")
         self.noise = BASE_NOISE.scaled(float(noise))
@@ -151,11 +159,12 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         t = self.tables
         before = t.states[0]
         self._cumulative_rewards[agent] = 0.0
-        placement = t.placement(0)
-        shot = shot_of(placement, np.asarray(action, dtype=np.float64), t.board)
-        if shot is None:  # the whole area line is covered (R2b): the shot is lost (R8a)
-            ruling = t.skip(0)
+        try:
+            placement = t.placement(0)
+        except NoPlacementError:  # nowhere to put the striker (R2b reading "pass")
+            ruling = t.pass_turn(0)
         else:
+            shot = shot_of(placement, np.asarray(action, dtype=np.float64), t.board)
             (ruling,) = t.play([0], [shot], [self.noise.draw(self._rng)], [placement])
         if self.time_shots is not None:
             state = t.states[0]
@@ -183,7 +192,7 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self.infos[agent] = {
             "reasons": ruling.reasons,
             "penalty": ruling.penalty,
-            "lost_turn": ruling.skipped,
+            "passed": ruling.skipped,
         }
         if not over and not capped:
             self.agent_selection = self.possible_agents[after.shooter]

@@ -1,14 +1,15 @@
 """The games the single-agent environments play on :class:`Tables`: the solo clear and a match
 against a built-in player, for one board or many at once.
 
-Solo clear (the AI evaluation's, docs/ai.md): seat 0 (red) alone on the R1a layout; every turn
-of seat 1 is passed as a lost shot (R8a), so the green pucks are obstacles only; the game ends
-when red pocketed its 12 pucks and then the jack (R7a).
+Solo clear (the AI evaluation's, docs/ai.md): seat 0 (red) alone on the R1a layout; seat 1
+passes every turn (R3d), so the green pucks are obstacles only; the game ends when red
+pocketed its 12 pucks and then the jack (R7a).
 
 Match: singles against a computer player (``random``, ``aim``, ``greedy`` or a level 1-6, the
 players of :mod:`hikone_carrom.ai` with their own hands), the agent at ``seat`` (0 red, first;
 1 green); after ``time_shots`` shots time is called and the timed-match rules decide (R7b-R7d),
-as in the AI evaluation's duels.
+as in the AI evaluation's duels (championship options, the time counted in shots: no clock is
+read).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from hikone_carrom.env.actions import shot_of
 from hikone_carrom.env.observation import Observer
 from hikone_carrom.env.reward import Reward
 from hikone_carrom.env.tables import Tables
-from hikone_carrom.match import Match, Noise, Placement, Shot
+from hikone_carrom.match import Match, Noise, NoPlacementError, Placement, Shot
 from hikone_carrom.rules import Color, RefereeState, RuleOptions, Ruling
 
 __all__ = ["Game", "GameConfig", "Step"]
@@ -46,7 +47,9 @@ class GameConfig:
             placement, 1 degree on angle, 3 % on speed); 0 = exact.
         reward: the reward weights. strike_cap: the episode is truncated after this many of
             the agent's strikes. time_shots: in a match, time is called after this many shots
-            (R7b); ``None`` = untimed. options: rule options. fly_off: disks may fly off.
+            (R7b); ``None`` = untimed. options: rule options (default: untimed for the solo
+            clear and an untimed match, :meth:`RuleOptions.championship` for a timed one; a
+            timed match needs timed options). fly_off: disks may fly off.
     """
 
     opponent: str | int | None = None
@@ -73,11 +76,27 @@ class GameConfig:
                 raise ValueError(f"{name} must be a positive int, got {value!r}")
         if self.opponent is not None:
             make_player(self.opponent)  # raises UnknownPlayerError for an unknown name
+        if self.timed and self.options is not None and not self.options.timed:
+            raise ValueError(
+                "time_shots needs timed rule options (R7b), e.g. RuleOptions.championship()"
+            )
 
     @property
     def solo(self) -> bool:
         """True for the solo clear."""
         return self.opponent is None
+
+    @property
+    def timed(self) -> bool:
+        """True for a match in which time is called after ``time_shots`` shots (R7b)."""
+        return not self.solo and self.time_shots is not None
+
+    @property
+    def rule_options(self) -> RuleOptions:
+        """The rule options played under."""
+        if self.options is not None:
+            return self.options
+        return RuleOptions.championship() if self.timed else RuleOptions()
 
 
 @dataclass
@@ -102,7 +121,7 @@ class Game:
         self, n: int, config: GameConfig, board: BoardSpec | None = None, flat: bool = False
     ) -> None:
         self.config = config
-        self.tables = Tables(n, 2, config.options, board, config.fly_off)
+        self.tables = Tables(n, 2, config.rule_options, board, config.fly_off)
         self.observer = Observer(self.tables, flat)
         self.noise = BASE_NOISE.scaled(float(config.noise))
         self.color = self.tables.states[0].color(config.seat)
@@ -150,11 +169,12 @@ class Game:
             self._call_time(i)
             if t.is_over(i):
                 continue
-            placement = t.placement(i)
-            shot = shot_of(placement, actions[k], t.board)
-            if shot is None:  # the whole area line is covered (R2b): the shot is lost (R8a)
-                rulings[k] = t.skip(i)
+            try:
+                placement = t.placement(i)
+            except NoPlacementError:  # nowhere to put the striker (R2b reading "pass")
+                rulings[k] = t.pass_turn(i)
                 continue
+            shot = shot_of(placement, actions[k], t.board)
             shooting.append(i)
             where.append(k)
             placements.append(placement)
@@ -189,7 +209,7 @@ class Game:
         """Share of board ``i``'s budget left: strikes before the cap, or shots before time."""
         cfg = self.config
         left = 1.0 - self.strikes[i] / cfg.strike_cap
-        if not cfg.solo and cfg.time_shots is not None:
+        if cfg.timed and cfg.time_shots is not None:
             if self.tables.states[i].time_called:
                 return 0.0
             left = min(left, 1.0 - self.tables.shots[i] / cfg.time_shots)
@@ -203,7 +223,7 @@ class Game:
         cfg = self.config
         state = t.states[i]
         if (
-            not cfg.solo
+            cfg.timed
             and cfg.time_shots is not None
             and state.outcome is None
             and not state.time_called
@@ -227,11 +247,11 @@ class Game:
                 if t.is_over(i) or t.states[i].shooter == self.config.seat:
                     continue
                 if self.config.solo:
-                    t.skip(i)
+                    t.pass_turn(i)
                     continue
                 decided = self._decide(i)
                 if decided is None:
-                    t.skip(i)
+                    t.pass_turn(i)
                     continue
                 shooting.append(i)
                 shots.append(decided[0])
@@ -243,7 +263,7 @@ class Game:
 
     def _decide(self, i: int) -> tuple[Shot, Noise] | None:
         """The opponent's decision on board ``i``, exactly as :meth:`Player.decide` makes it on
-        the same match; ``None`` when it has no legal placement (R2b)."""
+        the same match; ``None`` when it has no legal placement (R2b: the turn passes)."""
         player = self._opponents[i]
         assert player is not None
         t = self.tables

@@ -44,7 +44,8 @@ class CarromEnv(gym.Env[Obs, np.ndarray]):
     Each step is one strike of the agent; the lost turns of the empty seat (solo clear) and the
     opponent's shots until the agent's next turn happen inside it. ``info`` holds ``strikes``
     (the agent's so far), ``reasons`` (rule ids of the strike's ruling), ``penalty`` (pucks its
-    penalties cost, R5) and ``lost_turn`` (no free placement, R2b: the strike is lost, R8a).
+    penalties cost, R5) and ``passed`` (the striker had nowhere to go, R2b reading "pass": the
+    turn passed without a shot, R3d).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (an instance attribute in Gymnasium)
@@ -107,7 +108,7 @@ class CarromEnv(gym.Env[Obs, np.ndarray]):
             "strikes": int(self.game.strikes[0]),
             "reasons": ruling.reasons if ruling is not None else (),
             "penalty": ruling.penalty if ruling is not None else 0,
-            "lost_turn": ruling is None or ruling.skipped,
+            "passed": ruling is None or ruling.skipped,
         }
         if self.render_mode == "human":
             self.render()
@@ -161,6 +162,7 @@ class SoloClearEnv(CarromEnv):
         noise: the hand as a multiple of the 1x tier (default 1x, as the evaluation).
         reward: reward weights (default :class:`Reward`: 1 a puck net of penalties and debt,
             10 for the win). strike_cap: truncation after this many strikes (default 200).
+        options: rule options (e.g. the reading of a covered area line, R2b).
         fly_off: disks may fly off the board (R5c, R5d, R6c). observation, render_mode, board:
             as :class:`CarromEnv`.
     """
@@ -170,12 +172,13 @@ class SoloClearEnv(CarromEnv):
         noise: float = 1.0,
         reward: Reward | None = None,
         strike_cap: int = 200,
+        options: RuleOptions | None = None,
         fly_off: bool = True,
         observation: str = "dict",
         render_mode: str | None = None,
         board: BoardSpec | None = None,
     ) -> None:
-        config = GameConfig(None, 0, noise, reward or Reward(), strike_cap, None, None, fly_off)
+        config = GameConfig(None, 0, noise, reward or Reward(), strike_cap, None, options, fly_off)
         super().__init__(config, observation, render_mode, board)
 
 

@@ -25,6 +25,7 @@ from hikone_carrom.match import (
     IllegalShotError,
     Match,
     Noise,
+    NoPlacementError,
     Placement,
     PlacementKind,
     Shot,
@@ -41,10 +42,11 @@ from hikone_carrom.rules import (
     RuleOptions,
     Ruling,
     ShotReport,
+    UntimedMatchError,
     apply,
     call_time,
     decide_lot,
-    skip_turn,
+    pass_turn,
 )
 
 __all__ = ["PIECES", "Stroke", "Tables"]
@@ -60,8 +62,8 @@ _SIDES = tuple(Side)
 
 @dataclass(frozen=True)
 class Stroke:
-    """An entry of a board's history: a shot with the hand's noise, a lost turn (R8a), time
-    called (R7b) or a lot decided (R7d, ``winner``)."""
+    """An entry of a board's history: a shot with the hand's noise, a pass (R3d), time called
+    (R7b) or a lot decided (R7d, ``winner``)."""
 
     kind: str
     shot: Shot | None = None
@@ -73,8 +75,9 @@ class Tables:
     """``n`` boards of one kind of game (singles or doubles), each from its own seed.
 
     Args:
-        n: number of boards. players: 2 or 4. options: the rule options (untimed: time is
-            called by :meth:`call_time`, R7b). board: the board. fly_off: as in :class:`Match`.
+        n: number of boards. players: 2 or 4. options: the rule options; a timed match's
+            clock is never read: the caller counts time (e.g. in shots) and calls
+            :meth:`call_time` (R7b). board: the board. fly_off: as in :class:`Match`.
 
     Attributes:
         ids: the columns of the layout arrays (the pieces and the striker, the engine's order).
@@ -98,11 +101,6 @@ class Tables:
         self.n = n
         self.players = players
         self.options = options or RuleOptions()
-        if self.options.timed:
-            raise ValueError(
-                "environments call time by shots (time_shots), not by the clock: "
-                "leave RuleOptions.match_time_s unset"
-            )
         self.board = board or BoardSpec()
         self.fly_off = fly_off
         opening = tuple(disk_for(self.board, p.id, p.x, p.y) for p in self.board.opening_layout())
@@ -185,25 +183,37 @@ class Tables:
         return tuple(out)
 
     def placement(self, i: int) -> Placement:
-        """Where board ``i``'s shooter may put the striker now (R2a, R2b).
+        """Where board ``i``'s shooter may put the striker now (R2a, R2b), as
+        :meth:`Match.legal_placement` gives it.
 
         For a later shot (R2b) only the pieces that can reach a striker overlapping the area line
-        are passed as obstacles (centre within a piece's and two strikers' radii of the line):
-        the others can block no legal placement, and the placement's questions (free parts,
-        nearest point, checks) then look at a handful of pieces, not 25.
+        are passed as obstacles first (centre within a piece's and two strikers' radii of the
+        line): the others can block no place on the line or its lanes, and the placement's
+        questions (free parts, nearest point, checks) then look at a handful of pieces, not 25.
+        Only the rare point beyond a wholly covered line needs them all.
+
+        Raises:
+            NoPlacementError: the striker has nowhere to go (the reading
+                ``covered_area_line = "pass"``): the turn passes (:meth:`pass_turn`).
         """
         state = self.states[i]
         seat = state.shooter
-        first = state.is_first_shot(seat)
-        if first:
-            return legal_placement(self.board, seat, self.players, True, self.layout(i))
-        (x0, y0), (x1, y1) = self._lines[seat]
-        dx, dy = x1 - x0, y1 - y0
-        px, py = self.x[i] - x0, self.y[i] - y0
-        t = np.clip((px * dx + py * dy) / (dx * dx + dy * dy), 0.0, 1.0)
-        ex, ey = px - t * dx, py - t * dy
-        near = self.present[i] & (ex * ex + ey * ey <= self._reach2)
-        return legal_placement(self.board, seat, self.players, False, self._disks_of(i, near))
+        reading = self.options.covered_area_line
+        if not state.is_first_shot(seat):
+            (x0, y0), (x1, y1) = self._lines[seat]
+            dx, dy = x1 - x0, y1 - y0
+            px, py = self.x[i] - x0, self.y[i] - y0
+            t = np.clip((px * dx + py * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+            ex, ey = px - t * dx, py - t * dy
+            near = self.present[i] & (ex * ex + ey * ey <= self._reach2)
+            placement = legal_placement(
+                self.board, seat, self.players, False, self._disks_of(i, near), reading
+            )
+            if placement.kind is PlacementKind.LINE:
+                return placement
+        return legal_placement(
+            self.board, seat, self.players, state.is_first_shot(seat), self.layout(i), reading
+        )
 
     def is_over(self, i: int) -> bool:
         """Board ``i``'s game has a result (R7)."""
@@ -412,20 +422,40 @@ class Tables:
             self.y[i, c] = d.y
             self.layer[i, c] = d.layer
 
-    def skip(self, i: int) -> Ruling:
-        """Board ``i``'s shooter loses the shot (R8a: the 10 seconds passed); the turn passes."""
+    def pass_turn(self, i: int) -> Ruling:
+        """Board ``i``'s shooter takes no shot and the turn passes without penalty (R3d), as
+        :meth:`Match.pass_turn`: forced when the striker has nowhere to go (R2b reading
+        ``covered_area_line = "pass"``), else a pass the rules leave to practice (the empty
+        seat of a solo clear)."""
         state = self.states[i]
-        key = ("skip", *self._state_key(state))
+        forced = False
+        if self.options.covered_area_line == "pass":
+            try:
+                self.placement(i)
+            except NoPlacementError:
+                forced = True
+        key = ("pass", forced, *self._state_key(state))
         known = self._rulings.get(key)
         if known is None:
-            known = self._remember(key, skip_turn(state))
+            known = self._remember(key, pass_turn(state, no_placement=forced))
         self.states[i] = _counted(known[0], state.shots)
         self.actions[i] += 1
-        self.history[i].append(Stroke("skip"))
+        self.history[i].append(Stroke("pass"))
         return known[1]
 
     def call_time(self, i: int) -> None:
-        """R7b on board ``i``: time is up; the round is finished, then the game decided."""
+        """R7b on board ``i``: time is up; the round is finished, then the game decided.
+
+        Raises:
+            UntimedMatchError: the options set no time limit (as :meth:`Match.call_time`).
+        """
+        if not self.options.timed:
+            raise UntimedMatchError(
+                "call_time: this match has no time limit, so there is no R7b "
+                "(RuleOptions.match_time_s is None)",
+                "call_time：この試合には試合時間がないためR7bは使えません"
+                "（RuleOptions.match_time_s が None）",
+            )
         self.states[i] = call_time(self.states[i])
         self.actions[i] += 1
         self.history[i].append(Stroke("call_time"))
@@ -450,8 +480,8 @@ class Tables:
             if stroke.kind == "shot":
                 assert stroke.shot is not None
                 match.play(stroke.shot, stroke.noise)
-            elif stroke.kind == "skip":
-                match.skip_turn()
+            elif stroke.kind == "pass":
+                match.pass_turn()
             elif stroke.kind == "call_time":
                 match.call_time()
             else:
@@ -469,12 +499,6 @@ class Tables:
             seed=self.seeds[i],
             fly_off=self.fly_off,
         )
-
-    def free_intervals(self, i: int) -> tuple[tuple[float, float], ...]:
-        """The free parts of board ``i``'s shooter's area line (fractions; R2b); empty on a
-        first shot (R2a)."""
-        placement = self.placement(i)
-        return placement.free_intervals() if placement.kind is PlacementKind.LINE else ()
 
 
 def _counted(state: RefereeState, shots: int) -> RefereeState:

@@ -143,13 +143,14 @@ def solo_vector_env(
     noise: float = 1.0,
     reward: Reward | None = None,
     strike_cap: int = 200,
+    options: RuleOptions | None = None,
     fly_off: bool = True,
     observation: str = "dict",
     render_mode: str | None = None,
     board: BoardSpec | None = None,
 ) -> CarromVectorEnv:
     """``HikoneCarrom/SoloClear-v0`` on ``num_envs`` boards (arguments as :class:`SoloClearEnv`)."""
-    config = GameConfig(None, 0, noise, reward or Reward(), strike_cap, None, None, fly_off)
+    config = GameConfig(None, 0, noise, reward or Reward(), strike_cap, None, options, fly_off)
     return CarromVectorEnv(num_envs, config, observation, render_mode, board)
 
 
