@@ -11,8 +11,9 @@
   when a piece covers it), and so is a shot when no free place overlaps the area line (the
   default reading of R2b); both ignore ``place``.
 - ``aim``: the direction relative to the shooter's forward direction (straight at the opposite
-  rail, perpendicular to its own): ``aim * 90`` degrees, positive to the shooter's left
-  (counter-clockwise seen from above), so +-1 runs along the area line.
+  rail, perpendicular to its own): ``aim * 180`` degrees, positive to the shooter's left
+  (counter-clockwise seen from above): 0 straight ahead, +-0.5 along the area line, +-1 straight
+  back at the own rail (every direction: pucks behind the area line are played too).
 - ``power``: the speed, linear from :data:`MIN_SPEED` at -1 to the board's fastest flick
   (``BoardSpec.max_speed``, 5 m/s) at +1.
 
@@ -33,7 +34,7 @@ __all__ = ["MAX_AIM", "MIN_SPEED", "action_of", "forward_angle", "shot_of"]
 
 MIN_SPEED = 0.05
 """Speed of ``power`` = -1, m/s."""
-MAX_AIM = 0.5 * math.pi
+MAX_AIM = math.pi
 """Angle of ``aim`` = +-1 from the forward direction, rad."""
 _INSET = 1e-9
 """How far inside a free interval's ends (fraction of the line) a placement stays."""
