@@ -164,14 +164,13 @@ class Game:
         shots: list[Shot] = []
         noises: list[Noise] = []
         rulings: list[Ruling | None] = [None] * len(boards)
-        for k, i in enumerate(boards):
+        for i in boards:
             self.strikes[i] += 1
             self._call_time(i)
-            if t.is_over(i):
-                continue
-            try:
-                placement = t.placement(i)
-            except NoPlacementError:  # nowhere to put the striker (R2b reading "pass")
+        playing = [(k, i) for k, i in enumerate(boards) if not t.is_over(i)]
+        found = t.placements([i for _, i in playing])
+        for (k, i), placement in zip(playing, found, strict=True):
+            if isinstance(placement, NoPlacementError):  # nowhere to go (R2b reading "pass")
                 rulings[k] = t.pass_turn(i)
                 continue
             shot = shot_of(placement, actions[k], t.board)

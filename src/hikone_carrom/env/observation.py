@@ -130,7 +130,7 @@ class Observer:
         self.tables = tables
         self.flat = flat
         self.space = observation_space(tables.board, flat)
-        self._slots = {c: slots(tables, c) for c in Color}
+        self._slots = np.stack([slots(tables, c) for c in Color])  # by Color.index
 
     def observe(
         self, boards: Sequence[int], seats: Sequence[int], time_left: Sequence[float]
@@ -142,7 +142,7 @@ class Observer:
         m = len(rows)
         states: list[RefereeState] = [t.states[i] for i in boards]
         colors = [s.color(seat) for s, seat in zip(states, seats, strict=True)]
-        cols = np.stack([self._slots[c] for c in colors]) if m else np.zeros((0, N_PIECES), int)
+        cols = self._slots[np.array([c.index for c in colors], dtype=np.int64)]
         present = np.take_along_axis(t.present[rows], cols, axis=1)
         x = np.take_along_axis(t.x[rows], cols, axis=1)
         y = np.take_along_axis(t.y[rows], cols, axis=1)

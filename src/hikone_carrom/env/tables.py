@@ -131,10 +131,10 @@ class Tables:
         self.history: list[list[Stroke]] = [[] for _ in range(n)]
         self._disks: list[dict[int, Disk]] = [{} for _ in range(n)]
         self._start: list[Match | None] = [None] * n
-        self._lines = []
+        self._ends = np.zeros((players, 4))
         for seat in range(players):
             segment = self.board.area_line(self.board.seat_side(seat, players))
-            self._lines.append(((segment.a.x, segment.a.y), (segment.b.x, segment.b.y)))
+            self._ends[seat] = (segment.a.x, segment.a.y, segment.b.x, segment.b.y)
         reach = self.boardset.radius + 2.0 * self.board.striker_radius + 1e-6
         self._reach2 = reach * reach
         self._rulings: dict[tuple[object, ...], tuple[RefereeState, Ruling]] = {}
@@ -182,6 +182,32 @@ class Tables:
             out.append(d)
         return tuple(out)
 
+    def placements(self, boards: Sequence[int]) -> list[Placement | NoPlacementError]:
+        """:meth:`placement` of each of ``boards`` (the pieces near each line found at once);
+        a board whose striker has nowhere to go gives its :class:`NoPlacementError`."""
+        rows = np.asarray(boards, dtype=np.int64)
+        seats = np.array([self.states[i].shooter for i in boards], dtype=np.int64)
+        near = self._near_line(rows, seats)
+        out: list[Placement | NoPlacementError] = []
+        for k, i in enumerate(boards):
+            try:
+                out.append(self._placement(i, near[k]))
+            except NoPlacementError as err:
+                out.append(err)
+        return out
+
+    def _near_line(self, rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
+        """(len(rows), N) the pieces of each board that can reach a striker overlapping its
+        shooter's area line: centre within a piece's and two strikers' radii of the line."""
+        ends = self._ends[seats]  # (M, 4): x0, y0, x1, y1
+        x0, y0 = ends[:, 0:1], ends[:, 1:2]
+        dx, dy = ends[:, 2:3] - x0, ends[:, 3:4] - y0
+        px, py = self.x[rows] - x0, self.y[rows] - y0
+        t = np.clip((px * dx + py * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+        ex, ey = px - t * dx, py - t * dy
+        near: np.ndarray = self.present[rows] & (ex * ex + ey * ey <= self._reach2)
+        return near
+
     def placement(self, i: int) -> Placement:
         """Where board ``i``'s shooter may put the striker now (R2a, R2b), as
         :meth:`Match.legal_placement` gives it.
@@ -196,16 +222,15 @@ class Tables:
             NoPlacementError: the striker has nowhere to go (the reading
                 ``covered_area_line = "pass"``): the turn passes (:meth:`pass_turn`).
         """
+        seat = self.states[i].shooter
+        near = self._near_line(np.array([i]), np.array([seat]))[0]
+        return self._placement(i, near)
+
+    def _placement(self, i: int, near: np.ndarray) -> Placement:
         state = self.states[i]
         seat = state.shooter
         reading = self.options.covered_area_line
         if not state.is_first_shot(seat):
-            (x0, y0), (x1, y1) = self._lines[seat]
-            dx, dy = x1 - x0, y1 - y0
-            px, py = self.x[i] - x0, self.y[i] - y0
-            t = np.clip((px * dx + py * dy) / (dx * dx + dy * dy), 0.0, 1.0)
-            ex, ey = px - t * dx, py - t * dy
-            near = self.present[i] & (ex * ex + ey * ey <= self._reach2)
             placement = legal_placement(
                 self.board, seat, self.players, False, self._disks_of(i, near), reading
             )
@@ -293,11 +318,12 @@ class Tables:
             self.y[rows_moved] = np.where(on_moved, batch.y[moved], 0.0)
             self.layer[rows_moved] = np.where(on_moved, batch.layer[moved], 0)
         striker = self.boardset.striker_index
+        lifted_rows = self._rested_on_striker(batch, on)
         for k, i in enumerate(boards):
             ruling = rulings[k]
             if ruling.restored:
                 continue
-            lifted = self._rested_on_striker(batch, k, on[k])
+            lifted = bool(lifted_rows[k])
             if ruling.returned or lifted:
                 # As the match does: disks rest on what is under them once the striker is lifted
                 # (only a disk resting on the striker moves), then pieces go back to the jack
@@ -340,17 +366,19 @@ class Tables:
         self.shots[i] += 1
         return ruling
 
-    def _rested_on_striker(self, batch: BatchResult, k: int, on: np.ndarray) -> bool:
-        """Did a disk of row ``k`` come to rest on the striker (then it drops when the striker is
-        lifted off the board, R6e)?"""
+    def _rested_on_striker(self, batch: BatchResult, on: np.ndarray) -> np.ndarray:
+        """(M,) did a disk of each row come to rest on the striker (then it drops when the
+        striker is lifted off the board, R6e)?"""
         s = self.boardset.striker_index
-        upper = on & (batch.layer[k] > 0)
-        if batch.status[k, s] != _ON or not upper.any():
-            return False
-        reach = self.boardset.radius[upper] + self.boardset.radius[s]
-        dx = batch.x[k, upper] - batch.x[k, s]
-        dy = batch.y[k, upper] - batch.y[k, s]
-        return bool((dx * dx + dy * dy < reach * reach).any())
+        upper = on & (batch.layer > 0)
+        rows = np.flatnonzero((batch.status[:, s] == _ON) & upper.any(axis=1))
+        out = np.zeros(len(batch), dtype=bool)
+        if rows.size:
+            reach = self.boardset.radius + self.boardset.radius[s]
+            dx = batch.x[rows] - batch.x[rows, s : s + 1]
+            dy = batch.y[rows] - batch.y[rows, s : s + 1]
+            out[rows] = (upper[rows] & (dx * dx + dy * dy < reach * reach)).any(axis=1)
+        return out
 
     def _judge(
         self,
