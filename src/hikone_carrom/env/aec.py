@@ -24,7 +24,7 @@ from hikone_carrom.ai.noise import BASE_NOISE
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.env.actions import shot_of
 from hikone_carrom.env.observation import Observer
-from hikone_carrom.env.render import Window, rgb_array
+from hikone_carrom.env.render import Renderer, scoreline
 from hikone_carrom.env.reward import Reward
 from hikone_carrom.env.single import action_space
 from hikone_carrom.env.tables import Tables
@@ -112,7 +112,7 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self.observation_spaces = {a: self.observer.space for a in self.possible_agents}
         self.action_spaces = {a: action_space() for a in self.possible_agents}
         self._rng, _ = seeding.np_random(None)
-        self._window: Window | None = None
+        self._renderer = Renderer(render_mode, self.metadata["render_fps"])
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -205,26 +205,16 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         if self.render_mode is None:
             return None
         t = self.tables
-        state = t.states[0]
-        title = (
-            f"shot {int(t.shots[0])}  red {state.pocketed[0]} (debt {state.debt[0]})"
-            f"  green {state.pocketed[1]} (debt {state.debt[1]})"
-        )
-        if self.render_mode == "rgb_array":
-            return rgb_array(t.board, t.players, t.layout(0), title)
-        if self._window is None:
-            self._window = Window()
-        self._window.show(t.board, t.players, t.layout(0), title, self.metadata["render_fps"])
-        return None
+        title = scoreline(f"shot {int(t.shots[0])}", t.states[0])
+        return self._renderer.draw(t.board, t.players, t.layout(0), title)
 
     def match(self) -> Match:
         """This game as a :class:`Match` (replayed shot for shot): its record, replay, hints."""
         return self.tables.match(0)
 
     def close(self) -> None:
-        if self._window is not None:
-            self._window.close()
-            self._window = None
+        """Close the window of ``render_mode="human"``."""
+        self._renderer.close()
 
 
 raw_env = CarromAEC

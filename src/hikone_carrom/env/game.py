@@ -81,6 +81,43 @@ class GameConfig:
                 "time_shots needs timed rule options (R7b), e.g. RuleOptions.championship()"
             )
 
+    @classmethod
+    def solo_clear(
+        cls,
+        noise: float = 1.0,
+        reward: Reward | None = None,
+        strike_cap: int = 200,
+        options: RuleOptions | None = None,
+        fly_off: bool = True,
+    ) -> GameConfig:
+        """The solo clear (``HikoneCarrom/SoloClear-v0``); default reward :class:`Reward`."""
+        return cls(None, 0, noise, reward or Reward(), strike_cap, None, options, fly_off)
+
+    @classmethod
+    def match(
+        cls,
+        opponent: str | int = "greedy",
+        seat: int = 0,
+        noise: float = 1.0,
+        reward: Reward | None = None,
+        strike_cap: int = 200,
+        time_shots: int | None = 300,
+        options: RuleOptions | None = None,
+        fly_off: bool = True,
+    ) -> GameConfig:
+        """A match against a built-in player (``HikoneCarrom/Match-v0``); default reward
+        ``Reward(rival=1.0)``."""
+        return cls(
+            opponent,
+            seat,
+            noise,
+            reward or Reward(rival=1.0),
+            strike_cap,
+            time_shots,
+            options,
+            fly_off,
+        )
+
     @property
     def solo(self) -> bool:
         """True for the solo clear."""

@@ -10,8 +10,9 @@ import numpy as np
 
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.physics import Disk
+from hikone_carrom.rules import RefereeState
 
-__all__ = ["Window", "rgb_array"]
+__all__ = ["Renderer", "rgb_array", "scoreline"]
 
 SIZE_PX = 480
 """Width and height of a rendered frame, px."""
@@ -50,24 +51,44 @@ def rgb_array(board: BoardSpec, players: int, disks: Sequence[Disk], title: str)
     return np.asarray(rgba)[:, :, :3].copy()
 
 
-class Window:
-    """A matplotlib window showing the board (``render_mode="human"``)."""
+def scoreline(label: str, state: RefereeState) -> str:
+    """A frame's title: ``label`` and both colours' pucks pocketed and debt (R5i)."""
+    return (
+        f"{label}  red {state.pocketed[0]} (debt {state.debt[0]})"
+        f"  green {state.pocketed[1]} (debt {state.debt[1]})"
+    )
 
-    def __init__(self) -> None:
-        _need_matplotlib()
-        import matplotlib.pyplot as plt
 
-        self._plt = plt
-        self._fig = plt.figure(figsize=(SIZE_PX / _DPI, SIZE_PX / _DPI), dpi=_DPI)
+class Renderer:
+    """``render()`` of an environment: a picture (``mode="rgb_array"``), a matplotlib window
+    shown ``fps`` frames a second (``"human"``), or nothing (``None``)."""
 
-    def show(
-        self, board: BoardSpec, players: int, disks: Sequence[Disk], title: str, fps: float
-    ) -> None:
-        """Redraw the window and let it show for one frame (1 / fps s)."""
-        self._fig.clear()
-        _draw(self._fig, board, players, disks, title)
-        self._plt.pause(1.0 / fps)
+    def __init__(self, mode: str | None, fps: float) -> None:
+        self.mode = mode
+        self.fps = fps
+        self._fig: Any = None
+
+    def draw(
+        self, board: BoardSpec, players: int, disks: Sequence[Disk], title: str
+    ) -> np.ndarray | None:
+        """The board with ``disks``: the picture in "rgb_array" mode, else ``None``."""
+        if self.mode == "rgb_array":
+            return rgb_array(board, players, disks, title)
+        if self.mode == "human":
+            _need_matplotlib()
+            import matplotlib.pyplot as plt
+
+            if self._fig is None:
+                self._fig = plt.figure(figsize=(SIZE_PX / _DPI, SIZE_PX / _DPI), dpi=_DPI)
+            self._fig.clear()
+            _draw(self._fig, board, players, disks, title)
+            plt.pause(1.0 / self.fps)
+        return None
 
     def close(self) -> None:
-        """Close the window."""
-        self._plt.close(self._fig)
+        """Close the window, if one is open."""
+        if self._fig is not None:
+            import matplotlib.pyplot as plt
+
+            plt.close(self._fig)
+            self._fig = None

@@ -10,7 +10,7 @@ from gymnasium import spaces
 
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.env.game import Game, GameConfig
-from hikone_carrom.env.render import Window, rgb_array
+from hikone_carrom.env.render import Renderer, scoreline
 from hikone_carrom.env.reward import Reward
 from hikone_carrom.match import Match
 from hikone_carrom.rules import RuleOptions
@@ -68,7 +68,7 @@ class CarromEnv(gym.Env[Obs, np.ndarray]):
         self.render_mode = render_mode
         self.observation_space = self.game.observer.space
         self.action_space = action_space()
-        self._window: Window | None = None
+        self._renderer = Renderer(render_mode, self.metadata["render_fps"])
         self._started = False
 
     @property
@@ -132,17 +132,8 @@ class CarromEnv(gym.Env[Obs, np.ndarray]):
             gym.logger.warn('render() without a render_mode: pass render_mode="rgb_array"')
             return None
         t = self.game.tables
-        state = t.states[0]
-        title = (
-            f"strike {int(self.game.strikes[0])}  red {state.pocketed[0]}"
-            f" (debt {state.debt[0]})  green {state.pocketed[1]} (debt {state.debt[1]})"
-        )
-        if self.render_mode == "rgb_array":
-            return rgb_array(t.board, t.players, t.layout(0), title)
-        if self._window is None:
-            self._window = Window()
-        self._window.show(t.board, t.players, t.layout(0), title, self.metadata["render_fps"])
-        return None
+        title = scoreline(f"strike {int(self.game.strikes[0])}", t.states[0])
+        return self._renderer.draw(t.board, t.players, t.layout(0), title)
 
     def match(self) -> Match:
         """This episode as a :class:`Match` (replayed shot for shot): its record, replay, hints."""
@@ -150,9 +141,7 @@ class CarromEnv(gym.Env[Obs, np.ndarray]):
 
     def close(self) -> None:
         """Close the window of ``render_mode="human"``."""
-        if self._window is not None:
-            self._window.close()
-            self._window = None
+        self._renderer.close()
 
 
 class SoloClearEnv(CarromEnv):
@@ -178,7 +167,7 @@ class SoloClearEnv(CarromEnv):
         render_mode: str | None = None,
         board: BoardSpec | None = None,
     ) -> None:
-        config = GameConfig(None, 0, noise, reward or Reward(), strike_cap, None, options, fly_off)
+        config = GameConfig.solo_clear(noise, reward, strike_cap, options, fly_off)
         super().__init__(config, observation, render_mode, board)
 
 
@@ -210,14 +199,7 @@ class MatchEnv(CarromEnv):
         render_mode: str | None = None,
         board: BoardSpec | None = None,
     ) -> None:
-        config = GameConfig(
-            opponent,
-            seat,
-            noise,
-            reward or Reward(rival=1.0),
-            strike_cap,
-            time_shots,
-            options,
-            fly_off,
+        config = GameConfig.match(
+            opponent, seat, noise, reward, strike_cap, time_shots, options, fly_off
         )
         super().__init__(config, observation, render_mode, board)

@@ -20,9 +20,7 @@ from gymnasium.vector.utils import batch_space
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.env.game import Game, GameConfig
 from hikone_carrom.env.render import rgb_array
-from hikone_carrom.env.reward import Reward
 from hikone_carrom.env.single import action_space
-from hikone_carrom.rules import RuleOptions
 
 __all__ = ["CarromVectorEnv", "match_vector_env", "solo_vector_env"]
 
@@ -140,36 +138,23 @@ class CarromVectorEnv(VectorEnv[Obs, np.ndarray, np.ndarray]):
 
 def solo_vector_env(
     num_envs: int,
-    noise: float = 1.0,
-    reward: Reward | None = None,
-    strike_cap: int = 200,
-    options: RuleOptions | None = None,
-    fly_off: bool = True,
     observation: str = "dict",
     render_mode: str | None = None,
     board: BoardSpec | None = None,
+    **game: Any,
 ) -> CarromVectorEnv:
-    """``HikoneCarrom/SoloClear-v0`` on ``num_envs`` boards (arguments as :class:`SoloClearEnv`)."""
-    config = GameConfig(None, 0, noise, reward or Reward(), strike_cap, None, options, fly_off)
-    return CarromVectorEnv(num_envs, config, observation, render_mode, board)
+    """``HikoneCarrom/SoloClear-v0`` on ``num_envs`` boards; ``game`` takes the arguments of
+    :class:`SoloClearEnv` (:meth:`GameConfig.solo_clear`)."""
+    return CarromVectorEnv(num_envs, GameConfig.solo_clear(**game), observation, render_mode, board)
 
 
 def match_vector_env(
     num_envs: int,
-    opponent: str | int = "greedy",
-    seat: int = 0,
-    noise: float = 1.0,
-    reward: Reward | None = None,
-    strike_cap: int = 200,
-    time_shots: int | None = 300,
-    options: RuleOptions | None = None,
-    fly_off: bool = True,
     observation: str = "dict",
     render_mode: str | None = None,
     board: BoardSpec | None = None,
+    **game: Any,
 ) -> CarromVectorEnv:
-    """``HikoneCarrom/Match-v0`` on ``num_envs`` boards (arguments as :class:`MatchEnv`)."""
-    config = GameConfig(
-        opponent, seat, noise, reward or Reward(rival=1.0), strike_cap, time_shots, options, fly_off
-    )
-    return CarromVectorEnv(num_envs, config, observation, render_mode, board)
+    """``HikoneCarrom/Match-v0`` on ``num_envs`` boards; ``game`` takes the arguments of
+    :class:`MatchEnv` (:meth:`GameConfig.match`)."""
+    return CarromVectorEnv(num_envs, GameConfig.match(**game), observation, render_mode, board)
