@@ -431,10 +431,20 @@ class Event:
 
         return name(match.sides[0]), name(match.sides[1])
 
+    def forfeited(self, match: Match) -> bool:
+        """A pool match with no result that a withdrawn entry will not play (a forfeit)."""
+        out = self.withdrawn()
+        return (
+            match.stage == "pool"
+            and match.id not in self.results
+            and any(side in out for side in match.sides)
+        )
+
     def record(self, match_id: str, result: Result) -> Result | None:
         """Record (or correct) the result of a match; returns the result it replaced, if any.
 
-        Refused: a match whose entrants are not both known, a draw in the knockout (R7c, R7d:
+        Refused: a match whose entrants are not both known, a pool match a withdrawn entry
+        forfeited, a draw in the knockout (R7c, R7d:
         a knockout match always has a winner), a match of a closed pool, a knockout match whose
         winner has played on and would change.
         """
@@ -444,6 +454,12 @@ class Event:
                 "not_ready",
                 f"Match {match_id} has no two entrants yet",
                 f"試合 {match_id} はまだ対戦相手が決まっていません",
+            )
+        if self.forfeited(match):
+            raise TournamentError(
+                "forfeited",
+                f"Match {match_id} is a forfeit: an entrant withdrew",
+                f"試合 {match_id} は棄権による不戦です",
             )
         if match.stage == "pool":
             assert match.pool is not None
@@ -509,7 +525,7 @@ class Event:
         order = {d: i for i, d in enumerate(self.divisions)}
         jobs = []
         for m in self._match_map().values():
-            if BYE in m.sides:
+            if BYE in m.sides or self.forfeited(m):
                 continue
             division = self.divisions[m.division]
             people: set[str] = set()

@@ -206,8 +206,18 @@ def _decide(
     return (a, b) if result.winner == 0 else (b, a)
 
 
+def _weight(place: int, other: PoolPlace | None) -> int:
+    """How much keeping two places of one pool apart matters: a pool's winner and runner-up
+    first, then the winner and the third, then the rest."""
+    pair = {place, other.place if other else 0}
+    if pair == {1, 2}:
+        return 1000
+    return 30 if 1 in pair else 1
+
+
 def separation_cost(lines: Sequence[PoolPlace | None], rounds: int) -> int:
-    """Same-pool pairs weighted by how early they can meet (lower is better)."""
+    """Same-pool pairs weighted by their places and how early they can meet (lower is
+    better)."""
     by_pool: dict[int, list[int]] = {}
     for i, p in enumerate(lines):
         if p is not None:
@@ -216,7 +226,9 @@ def separation_cost(lines: Sequence[PoolPlace | None], rounds: int) -> int:
     for members in by_pool.values():
         for x in range(len(members)):
             for y in range(x + 1, len(members)):
-                cost += 4 ** (rounds - meeting_round(members[x], members[y]))
+                a, b = lines[members[x]], lines[members[y]]
+                assert a is not None
+                cost += _weight(a.place, b) * 4 ** (rounds - meeting_round(members[x], members[y]))
     return cost
 
 
@@ -250,8 +262,12 @@ def _separate(lines: list[PoolPlace | None], rounds: int) -> None:
             tiers.setdefault(p.place, []).append(i)
             at.setdefault(p.pool, set()).add(i)
 
-    def pull(line: int, pool: int) -> int:
-        return sum(4 ** (rounds - meeting_round(line, k)) for k in at[pool] if k != line)
+    def pull(line: int, pool: int, place: int) -> int:
+        return sum(
+            _weight(place, lines[k]) * 4 ** (rounds - meeting_round(line, k))
+            for k in at[pool]
+            if k != line
+        )
 
     for _ in range(20):
         improved = False
@@ -263,10 +279,10 @@ def _separate(lines: list[PoolPlace | None], rounds: int) -> None:
                     assert pi is not None and pj is not None
                     if pi.pool == pj.pool:
                         continue
-                    now = pull(i, pi.pool) + pull(j, pj.pool)
+                    now = pull(i, pi.pool, pi.place) + pull(j, pj.pool, pj.place)
                     at[pi.pool].discard(i)
                     at[pj.pool].discard(j)
-                    after = pull(j, pi.pool) + pull(i, pj.pool)
+                    after = pull(j, pi.pool, pi.place) + pull(i, pj.pool, pj.place)
                     if after < now:
                         lines[i], lines[j] = pj, pi
                         at[pi.pool].add(j)
