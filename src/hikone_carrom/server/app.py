@@ -37,6 +37,9 @@ from hikone_carrom.server.schemas import (
     TakeSeat,
 )
 from hikone_carrom.server.storage import GameStore, StoredGame, StoreError
+from hikone_carrom.server.storage.tournament_store import TournamentStore
+from hikone_carrom.server.tournament_api import install_tournaments
+from hikone_carrom.server.tournament_hub import TournamentHub
 from hikone_carrom.server.views import board_view, state_view
 from hikone_carrom.server.ws import serve_room
 
@@ -81,9 +84,11 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         app.state.store = store
         app.state.runner = runner
         app.state.registry = registry
+        app.state.tournaments = TournamentHub(TournamentStore(store.engine), runner)
         try:
             yield
         finally:
+            await app.state.tournaments.close()
             await registry.close()
             runner.close()
             store.close()
@@ -117,6 +122,8 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     async def page_with_id(room_id: str) -> FileResponse:
         return FileResponse(index, media_type="text/html")
 
+    app.state.web_dir = WEB_DIR
+    install_tournaments(app)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     # -- REST -------------------------------------------------------------------------------

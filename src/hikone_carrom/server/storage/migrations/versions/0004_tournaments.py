@@ -1,0 +1,68 @@
+"""Tournaments (issue 36): the event document, each match's live state, the audit trail.
+
+Revision ID: 0004
+Revises: 0003
+Create Date: 2026-12-04
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0004"
+down_revision: str | None = "0003"
+branch_labels: str | None = None
+depends_on: str | None = None
+
+
+def upgrade() -> None:
+    """Create ``tournaments``, ``tournament_live`` and ``tournament_audit``."""
+    op.create_table(
+        "tournaments",
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("name", sa.String(200), nullable=False),
+        sa.Column("director_hash", sa.String(64), nullable=False),
+        sa.Column("seq", sa.Integer, nullable=False),
+        sa.Column("doc", sa.Text, nullable=False),
+    )
+    op.create_table(
+        "tournament_live",
+        sa.Column(
+            "tournament_id",
+            sa.String(32),
+            sa.ForeignKey("tournaments.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("match_id", sa.String(40), primary_key=True),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("board", sa.Integer, nullable=True),
+        sa.Column("called_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("started_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("source", sa.String(32), nullable=True),
+    )
+    op.create_table(
+        "tournament_audit",
+        sa.Column(
+            "tournament_id",
+            sa.String(32),
+            sa.ForeignKey("tournaments.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("seq", sa.Integer, primary_key=True),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("who", sa.String(64), nullable=False),
+        sa.Column("action", sa.String(32), nullable=False),
+        sa.Column("target", sa.String(64), nullable=False),
+        sa.Column("detail", sa.Text, nullable=False),
+    )
+
+
+def downgrade() -> None:
+    """Drop the three tables."""
+    op.drop_table("tournament_audit")
+    op.drop_table("tournament_live")
+    op.drop_table("tournaments")

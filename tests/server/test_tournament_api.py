@@ -1,0 +1,148 @@
+"""The tournament server over REST and WebSocket: the director's actions, the audit trail,
+refusals, public views, CSV export and a restart that loses nothing."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from tests.server.tournamentkit import create, event, headers, play_pools, ready_event
+
+from hikone_carrom.server.app import create_app
+from hikone_carrom.server.config import ServerSettings
+
+
+def test_the_director_needs_the_token(client: TestClient) -> None:
+    tid, token = create(client)
+    r = client.post(f"/api/tournaments/{tid}/plan", headers=headers("wrong"))
+    assert r.status_code == 401
+    assert r.json()["detail"]["code"] == "not_director" and r.json()["detail"]["ja"]
+    assert client.get(f"/api/tournaments/{tid}/director", headers=headers(token)).is_success
+
+
+def test_csv_import_with_errors_changes_nothing_and_reports_each_row(client: TestClient) -> None:
+    tid, token = create(client)
+    body = (
+        "部門,氏名,よみがな,年齢,学年\n"
+        "GS,山田 太郎,やまだ,30,\n"
+        "JA,佐藤 花子,さとう,30,\n"  # row 3: an adult in junior A
+        "GS,X,abc,30,\n"  # row 4: the reading is not kana
+    )
+    r = client.post(
+        f"/api/tournaments/{tid}/entries/import",
+        content=body.encode("cp932"),
+        headers=headers(token),
+    )
+    assert r.status_code == 200
+    data = r.json()
+    assert data["encoding"] == "cp932" and data["imported"] == 0
+    assert [p["row"] for p in data["problems"]] == [3, 4]
+    assert event(client, tid)["entries"] == []
+
+
+def test_a_result_a_correction_and_the_audit_trail(client: TestClient) -> None:
+    tid, token = ready_event(client)
+    first = event(client, tid)["matches"][0]
+    url = f"/api/tournaments/{tid}/matches/{first['id']}/result"
+    assert client.put(url, json={"scores": [112, 4]}, headers=headers(token, "山田")).is_success
+    r = client.put(url, json={"scores": [3, 8]}, headers=headers(token, "佐藤"))
+    assert r.json()["replaced"]["scores"] == [112, 4]
+    audit = client.get(f"/api/tournaments/{tid}/director", headers=headers(token)).json()["audit"]
+    newest = audit[0]
+    assert (newest["who"], newest["action"], newest["target"]) == (
+        "佐藤",
+        "correction",
+        first["id"],
+    )
+    assert newest["detail"]["before"]["scores"] == [112, 4]
+    assert newest["detail"]["after"]["scores"] == [3, 8]
+    assert audit[1]["who"] == "山田" and audit[1]["action"] == "result"
+
+
+def test_a_bad_result_is_refused_in_both_languages(client: TestClient) -> None:
+    tid, token = ready_event(client)
+    first = event(client, tid)["matches"][0]
+    url = f"/api/tournaments/{tid}/matches/{first['id']}/result"
+    r = client.put(url, json={"scores": [5, 4], "winner": 1}, headers=headers(token))
+    assert r.status_code == 422 and "R7b" in r.json()["detail"]["en"]
+    assert first["id"] not in {m["id"] for m in event(client, tid)["matches"] if m["result"]}
+
+
+def test_board_calls_and_live_state(client: TestClient) -> None:
+    tid, token = ready_event(client)
+    r = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token))
+    assert r.status_code == 200, r.text
+    call = r.json()
+    assert call["board"] == 1 and call["text"]["ja"].startswith("第1台: ")
+    assert " 対 " in call["text"]["ja"]
+    again = client.post(f"/api/tournaments/{tid}/matches/{call['match']}/call", json={"board": 1},
+                        headers=headers(token))  # fmt: skip
+    assert again.status_code == 200  # calling the same match again is a repeat announcement
+    busy = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token))
+    assert busy.status_code == 409 and busy.json()["detail"]["code"] == "board_busy"
+    start = client.post(
+        f"/api/tournaments/{tid}/matches/{call['match']}/start", headers=headers(token)
+    )
+    assert start.is_success
+    view = next(m for m in event(client, tid)["matches"] if m["id"] == call["match"])
+    assert view["status"] == "playing" and view["started_at"] and view["match_time_s"] == 300
+
+
+def test_a_correction_after_the_pool_closed_is_refused_until_reopened(client: TestClient) -> None:
+    tid, token = ready_event(client)
+    play_pools(client, tid, token)
+    h = headers(token)
+    assert client.post(f"/api/tournaments/{tid}/pools/GS/1/close", headers=h).is_success
+    m = next(m for m in event(client, tid)["matches"] if m["pool"] == 1)
+    url = f"/api/tournaments/{tid}/matches/{m['id']}/result"
+    r = client.put(url, json={"scores": [0, 112]}, headers=h)
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "pool_closed"
+    assert client.post(f"/api/tournaments/{tid}/pools/GS/1/reopen", headers=h).is_success
+    assert client.put(url, json={"scores": [0, 112]}, headers=h).is_success
+    assert client.post(f"/api/tournaments/{tid}/pools/GS/1/close", headers=h).is_success
+
+
+def test_search_finds_the_next_match_by_kana(client: TestClient) -> None:
+    tid, _ = ready_event(client)
+    r = client.get(f"/api/tournaments/{tid}/search", params={"q": "ヤマダ"})
+    found = r.json()["entries"]
+    assert len(found) == 1 and found[0]["name"].endswith("山田")
+    nxt = found[0]["next"]
+    assert nxt["planned"]["board"] >= 1 and nxt["planned"]["start"] >= "09:30"
+
+
+def test_results_csv_export(client: TestClient) -> None:
+    tid, token = ready_event(client)
+    play_pools(client, tid, token)
+    r = client.get(f"/api/tournaments/{tid}/results.csv")
+    text = r.content.decode("utf-8-sig")
+    rows = text.strip().splitlines()
+    assert rows[0].startswith("試合ID match")
+    assert len(rows) - 1 == len(event(client, tid)["matches"])
+    assert any(",director" in row for row in rows[1:])
+
+
+def test_spectators_get_numbered_updates_over_websocket(client: TestClient) -> None:
+    tid, token = ready_event(client)
+    with client.websocket_connect(f"/ws/tournaments/{tid}") as ws:
+        snap = ws.receive_json()
+        assert snap["type"] == "snapshot"
+        m = snap["event"]["matches"][0]
+        client.put(f"/api/tournaments/{tid}/matches/{m['id']}/result", json={"scores": [9, 2]},
+                   headers=headers(token))  # fmt: skip
+        update = ws.receive_json()
+        assert update["type"] == "update" and update["seq"] == snap["seq"] + 1
+        changed = {x["id"]: x for x in update["matches"]}
+        assert changed[m["id"]]["result"]["scores"] == [9, 2]
+        assert update["pools"][0]["standings"][0]["points"] == 2
+
+
+def test_a_restart_loses_nothing(db_url: str) -> None:
+    app = create_app(ServerSettings(db_url=db_url, ai_delay_s=0.0))
+    with TestClient(app) as c:
+        tid, token = ready_event(c)
+        play_pools(c, tid, token)
+        c.post(f"/api/tournaments/{tid}/pools/GS/1/close", headers=headers(token))
+        before = event(c, tid)
+    with TestClient(create_app(ServerSettings(db_url=db_url, ai_delay_s=0.0))) as c:
+        after = event(c, tid)
+        assert after == before
+        assert c.post(f"/api/tournaments/{tid}/pools/GS/2/close", headers=headers(token)).is_success
