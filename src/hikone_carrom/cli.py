@@ -29,7 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "bench": (
         "hikone_carrom.bench",
-        "benchmarks: physics | server | tournament / ベンチマーク",
+        "benchmarks: physics | server | tournament | tournament-live / ベンチマーク",
     ),
 }
 
@@ -37,6 +37,7 @@ _BENCHES = {
     "physics": "hikone_carrom.bench.physics",
     "server": "hikone_carrom.server.bench",
     "tournament": "hikone_carrom.bench.tournament",
+    "tournament-live": "hikone_carrom.server.tournament_bench",
 }
 
 

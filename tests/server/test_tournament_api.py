@@ -146,3 +146,40 @@ def test_a_restart_loses_nothing(db_url: str) -> None:
         after = event(c, tid)
         assert after == before
         assert c.post(f"/api/tournaments/{tid}/pools/GS/2/close", headers=headers(token)).is_success
+
+
+def test_closing_a_pool_sends_the_knockout_matches_it_fills(client: TestClient) -> None:
+    tid, token = ready_event(client)
+    play_pools(client, tid, token)
+    with client.websocket_connect(f"/ws/tournaments/{tid}") as ws:
+        snap = ws.receive_json()
+        knockout = {m["id"] for m in snap["event"]["matches"] if m["stage"] == "knockout"}
+        client.post(f"/api/tournaments/{tid}/pools/GS/1/close", headers=headers(token))
+        update = ws.receive_json()
+        assert update["pools"][0]["closed"] is True
+        filled = [m for m in update["matches"] if m["id"] in knockout]
+        assert filled and all(any(s and s["id"] for s in m["sides"]) for m in filled)
+        pool_result = next(m for m in snap["event"]["matches"] if m["pool"] == 2)
+        client.put(f"/api/tournaments/{tid}/matches/{pool_result['id']}/result",
+                   json={"scores": [1, 0]}, headers=headers(token))  # fmt: skip
+        update = ws.receive_json()
+        assert [m["id"] for m in update["matches"]] == [pool_result["id"]]  # no knockout noise
+
+
+def test_a_store_failure_changes_nothing(client: TestClient) -> None:
+    tid, token = ready_event(client)
+    live = client.app.state.tournaments.events[tid]  # type: ignore[attr-defined]
+    first = event(client, tid)["matches"][0]
+    original = live.store.save
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk full")
+
+    live.store.save = broken
+    try:
+        r = client.put(f"/api/tournaments/{tid}/matches/{first['id']}/result",
+                       json={"scores": [9, 1]}, headers=headers(token))  # fmt: skip
+        assert r.status_code == 503 and r.json()["detail"]["code"] == "store_unavailable"
+    finally:
+        live.store.save = original
+    assert event(client, tid)["matches"][0]["result"] is None

@@ -157,34 +157,55 @@ class LiveEvent:
         removed: Iterable[str] = (),
     ) -> None:
         """Store the change made in memory (document and/or live rows) with its audit entry;
-        if the store fails, the in-memory event is rebuilt from the store and the error raised."""
+        if the store fails, the in-memory event is rebuilt from the store and a 503 refusal
+        raised (nothing changed)."""
         live = list(live)
         removed = list(removed)
-        doc = self.event.to_dict() if structure else None
-        try:
-            await self.runner.store(
-                self.store.save,
+        event = self.event
+
+        def save() -> None:
+            # the document is built in the store thread: the event is not changed meanwhile
+            # (changes hold the lock) and the event loop keeps serving spectators
+            self.store.save(
                 self.id,
                 self.seq + 1,
-                doc=doc,
+                doc=event.to_dict() if structure else None,
                 live=live,
                 removed=removed,
                 audit=[(who, action, target, detail)],
             )
-        except Exception:
+
+        try:
+            await self.runner.store(save)
+        except Exception as err:
+            log.exception("event %s: cannot store change %d", self.id, self.seq + 1)
             stored = await self.runner.store(self.store.load, self.id)
             self.event = Event.from_dict(stored.doc)
             self.live = stored.live
             self.seq = stored.seq
-            raise
+            raise RoomError(
+                "store_unavailable",
+                "The server could not store the change; nothing changed: try again",
+                "サーバーに保存できませんでした。何も変わっていません。もう一度お試しください",
+                status=503,
+            ) from err
         self.seq += 1
         for state in live:
             self.live[state.match_id] = state
         for match_id in removed:
             self.live.pop(match_id, None)
 
-    def _updates(self, match_ids: Iterable[str]) -> dict[str, Any]:
-        """Changed matches, with the tables of their pools and the knockout of their division."""
+    def _knockout_sides(self, division: str) -> dict[str, tuple[str | None, str | None]]:
+        return {m.id: m.sides for m in self.event.matches(division) if m.stage == "knockout"}
+
+    def _updates(
+        self,
+        match_ids: Iterable[str],
+        before: dict[str, tuple[str | None, str | None]] | None = None,
+    ) -> dict[str, Any]:
+        """Changed matches, with the tables of their pools, the knockout matches whose entrants
+        changed since ``before`` (the division's knockout sides before the change) and the
+        division's places."""
         ids = set(match_ids)
         pools: set[tuple[str, int]] = set()
         divisions: set[str] = set()
@@ -193,9 +214,10 @@ class LiveEvent:
             divisions.add(m.division)
             if m.pool is not None:
                 pools.add((m.division, m.pool))
-        for m in self.event.matches():
-            if m.division in divisions and m.stage == "knockout":
-                ids.add(m.id)
+        if before is not None:
+            for division in divisions:
+                after = self._knockout_sides(division)
+                ids |= {mid for mid, sides in after.items() if before.get(mid) != sides}
         return {
             "type": "update",
             "matches": [match_view(self, self.event.match(i)) for i in sorted(ids)],
@@ -429,6 +451,7 @@ class LiveEvent:
         played-on winner...) change nothing."""
         async with self.lock:
             try:
+                before = self._knockout_sides(self.event.match(match_id).division)
                 previous = self.event.record(match_id, result)
             except TournamentError as err:
                 raise _refusal(err) from err
@@ -449,25 +472,27 @@ class LiveEvent:
             }
             action = "result" if previous is None else "correction"
             await self._commit(who, action, match_id, detail, live=[done])
-            self._broadcast(self._updates([match_id]))
+            self._broadcast(self._updates([match_id], before))
             return previous
 
     async def clear_result(self, match_id: str, who: str) -> None:
         """Remove a result entered by mistake (the match is to be played again)."""
         async with self.lock:
             try:
+                before = self._knockout_sides(self.event.match(match_id).division)
                 previous = self.event.clear_result(match_id)
             except TournamentError as err:
                 raise _refusal(err) from err
             detail = {"before": None if previous is None else previous.to_dict(), "after": None}
             await self._commit(who, "clear", match_id, detail, removed=[match_id])
-            self._broadcast(self._updates([match_id]))
+            self._broadcast(self._updates([match_id], before))
 
     async def close_pool(
         self, division: str, number: int, who: str, *, reopen: bool = False
     ) -> None:
         """Close a complete pool (its places go into the knockout) or reopen it."""
         async with self.lock:
+            before = self._knockout_sides(division)
             try:
                 if reopen:
                     self.event.reopen_pool(division, number)
@@ -476,8 +501,8 @@ class LiveEvent:
             except TournamentError as err:
                 raise _refusal(err) from err
             await self._commit(who, "reopen" if reopen else "close", f"{division}-{number}", {})
-            pool_matches = [m.id for m in self.event.matches(division) if m.pool == number]
-            self._broadcast(self._updates(pool_matches or []))
+            first = next(m.id for m in self.event.matches(division) if m.pool == number)
+            self._broadcast(self._updates([first], before))
 
 
 class TournamentHub:

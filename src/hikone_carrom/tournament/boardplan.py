@@ -17,6 +17,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import pairwise
 
 from hikone_carrom.tournament.errors import TournamentError
@@ -80,13 +81,14 @@ class BoardPlan:
 
     def slot(self, match: str) -> Slot | None:
         """The slot of ``match``, or None when it is not planned."""
-        for s in self.slots:
-            if s.match == match:
-                return s
-        return None
+        return self._index.get(match)
 
     def by_match(self) -> dict[str, Slot]:
-        """Slots by match id."""
+        """Slots by match id (a new dict)."""
+        return dict(self._index)
+
+    @cached_property
+    def _index(self) -> dict[str, Slot]:
         return {s.match: s for s in self.slots}
 
     def stats(self, jobs: Iterable[Job]) -> PlanStats:

@@ -145,7 +145,10 @@ class Event:
         self.results: dict[str, Result] = {}
         self.closed: set[tuple[str, int]] = set()
         self.plan: BoardPlan | None = None
-        self._matches: dict[str, Match] | None = None
+        self._pool_cache: dict[str, dict[int, list[Match]]] = {}
+        self._knockout_cache: dict[str, list[Match]] = {}
+        self._merged: dict[str, Match] | None = None
+        self._withdrawn: frozenset[str] | None = None
         for entry in entries:
             self.add_entry(entry)
 
@@ -207,6 +210,7 @@ class Event:
         """Add ``entry`` after :meth:`check_entry`."""
         self.check_entry(entry)
         self.entries[entry.id] = entry
+        self._withdrawn = None
 
     def set_status(
         self, entry_id: str, status: Literal["entered", "checked_in", "withdrawn"]
@@ -227,7 +231,8 @@ class Event:
                 )
         new = replace(entry, status=status)
         self.entries[entry_id] = new
-        self._matches = None
+        self._withdrawn = None
+        self._invalidate(entry.division)
         return new
 
     # -- pools -----------------------------------------------------------------------------
@@ -265,7 +270,7 @@ class Event:
             division_id, places, third_place=division.third_place
         )
         self.closed = {c for c in self.closed if c[0] != division_id}
-        self._matches = None
+        self._invalidate(division_id, pools=True)
         return pools
 
     def pool(self, division_id: str, number: int) -> Pool:
@@ -289,11 +294,16 @@ class Event:
 
     def pairings(self, pool: Pool) -> list[Pairing]:
         """The pool's matches as pairings."""
-        return [Pairing(m.id, (m.sides[0] or "", m.sides[1] or "")) for m in _pool_matches(pool)]
+        games = self._pool_games(pool.division).get(pool.number, [])
+        return [Pairing(m.id, (m.sides[0] or "", m.sides[1] or "")) for m in games]
 
     def withdrawn(self) -> frozenset[str]:
         """Ids of withdrawn entries."""
-        return frozenset(e.id for e in self.entries.values() if e.status == "withdrawn")
+        if self._withdrawn is None:
+            self._withdrawn = frozenset(
+                e.id for e in self.entries.values() if e.status == "withdrawn"
+            )
+        return self._withdrawn
 
     def standings(self, division_id: str, number: int) -> list[Standing]:
         """The table of one pool (:func:`~.standings.standings` with the event's rules)."""
@@ -323,7 +333,7 @@ class Event:
                 f"{pool.label}リーグにまだ結果のない試合があります",
             )
         self.closed.add((division_id, number))
-        self._matches = None
+        self._invalidate(division_id)
         return self.standings(division_id, number)
 
     def reopen_pool(self, division_id: str, number: int) -> None:
@@ -343,7 +353,7 @@ class Event:
                 f"{pool.label}リーグの勝ち上がりが決勝トーナメントを戦ったため、確定を取り消せません",
             )
         self.closed.discard((division_id, number))
-        self._matches = None
+        self._invalidate(division_id)
 
     def qualifiers(self, division_id: str) -> dict[PoolPlace, str]:
         """Pool places of the closed pools filled by entries (``BYE`` where nobody qualifies)."""
@@ -365,26 +375,31 @@ class Event:
     def _rules(self) -> StandingRules:
         return replace(self.settings.rules, lot_seed=self.settings.seed)
 
-    def _match_map(self) -> dict[str, Match]:
-        if self._matches is None:
-            self._matches = self._build_matches()
-        return self._matches
+    def _invalidate(self, division: str, *, pools: bool = False) -> None:
+        """Forget the matches of ``division`` derived from results (and from its pools)."""
+        self._knockout_cache.pop(division, None)
+        if pools:
+            self._pool_cache.pop(division, None)
+        self._merged = None
 
-    def _build_matches(self) -> dict[str, Match]:
-        out: dict[str, Match] = {}
-        for div_id in self.divisions:
-            for pool in self.pools.get(div_id, ()):
-                out.update((m.id, m) for m in _pool_matches(pool))
-            bracket = self.brackets.get(div_id)
-            if bracket is None:
-                continue
-            sides = bracket.sides(self.qualifiers(div_id), self.results)
-            pool_ids = {
-                p.number: [
-                    m.id for m in out.values() if m.division == div_id and m.pool == p.number
-                ]
-                for p in self.pools.get(div_id, ())
-            }
+    def _pool_games(self, division: str) -> dict[int, list[Match]]:
+        """The pool matches of a division by pool number (they change only with the draw)."""
+        games = self._pool_cache.get(division)
+        if games is None:
+            games = {p.number: _pool_matches(p) for p in self.pools.get(division, ())}
+            self._pool_cache[division] = games
+        return games
+
+    def _knockout_games(self, division: str) -> list[Match]:
+        """The knockout matches of a division with their entrants as known now."""
+        cached = self._knockout_cache.get(division)
+        if cached is not None:
+            return cached
+        out: list[Match] = []
+        bracket = self.brackets.get(division)
+        if bracket is not None:
+            sides = bracket.sides(self.qualifiers(division), self.results)
+            pool_ids = {n: [m.id for m in games] for n, games in self._pool_games(division).items()}
             for km in bracket.matches:
                 after: list[str] = []
                 for feed in km.feeds:
@@ -392,19 +407,32 @@ class Event:
                         after += pool_ids.get(feed.place.pool, [])
                     elif feed.match is not None:
                         after.append(feed.match)
-                out[km.id] = Match(
-                    km.id,
-                    div_id,
-                    "knockout",
-                    None,
-                    km.round,
-                    sides[km.id],
-                    km.name(bracket.rounds, "ja"),
-                    km.name(bracket.rounds, "en"),
-                    tuple(dict.fromkeys(after)),
-                    km.final,
+                out.append(
+                    Match(
+                        km.id,
+                        division,
+                        "knockout",
+                        None,
+                        km.round,
+                        sides[km.id],
+                        km.name(bracket.rounds, "ja"),
+                        km.name(bracket.rounds, "en"),
+                        tuple(dict.fromkeys(after)),
+                        km.final,
+                    )
                 )
+        self._knockout_cache[division] = out
         return out
+
+    def _match_map(self) -> dict[str, Match]:
+        if self._merged is None:
+            merged: dict[str, Match] = {}
+            for division in self.divisions:
+                for games in self._pool_games(division).values():
+                    merged.update((m.id, m) for m in games)
+                merged.update((m.id, m) for m in self._knockout_games(division))
+            self._merged = merged
+        return self._merged
 
     def matches(self, division_id: str | None = None) -> list[Match]:
         """Every match (of one division), pools first then the knockout, in a stable order."""
@@ -486,7 +514,7 @@ class Event:
                 )
         previous = self.results.get(match_id)
         self.results[match_id] = result
-        self._matches = None
+        self._invalidate(match.division)
         return previous
 
     def _played_on(self, match_id: str) -> bool:
@@ -508,7 +536,7 @@ class Event:
                 f"The winner of {match_id} has already played the next match",
                 f"{match_id} の勝者はすでに次の試合を終えています",
             )
-        self._matches = None
+        self._invalidate(match.division)
         return self.results.pop(match_id, None)
 
     def final_places(self, division_id: str) -> dict[int, list[str]]:

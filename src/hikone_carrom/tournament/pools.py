@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from hikone_carrom.tournament.entries import Entry
 from hikone_carrom.tournament.errors import TournamentError
@@ -34,6 +35,7 @@ class Pool:
         return pool_label(self.number)
 
 
+@cache
 def pool_label(number: int) -> str:
     """Letters for pool ``number`` (1 -> A, 27 -> AA)."""
     text = ""
