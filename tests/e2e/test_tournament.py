@@ -195,7 +195,8 @@ def test_a_small_event_from_check_in_to_certificates(
 
     page.click("button[data-tab=audit]")
     expect(page.locator("#audit")).to_contain_text("運営 花子")
-    expect(page.locator("#audit")).to_contain_text("result")
+    expect(page.locator("#audit td[data-action=result]").first).to_have_text("結果入力")
+    expect(page.locator("#audit")).to_contain_text("— → 112 - 3")
     page.screenshot(path=str(artifacts / "tournament-director-audit.png"), full_page=True)
     assert not errors
     ctx.close()
@@ -249,8 +250,10 @@ def test_a_correction_after_the_pool_closed_is_refused_then_made_after_reopening
     _enter_result(page, page.locator("#matches tr[data-match='GS-A-01']"), 0, 112)
     expect(page.locator("#matches tr[data-match='GS-A-01']")).to_contain_text("0 - 112")
     page.click("button[data-tab=audit]")
-    expect(page.locator("#audit")).to_contain_text("correction")
-    expect(page.locator("#audit")).to_contain_text("訂正係")
+    newest = page.locator("#audit tbody tr").first
+    expect(newest).to_contain_text("訂正係")
+    expect(newest).to_contain_text("訂正")
+    expect(newest).to_contain_text("1 - 0 → 0 - 112")
     assert not errors
     ctx.close()
 
@@ -286,6 +289,7 @@ def test_the_public_pages_follow_the_event_live(
         expect(card.locator(".matches.next .status")).to_have_text("呼び出し中")
         page.screenshot(path=str(artifacts / f"tournament-public-find-{kind}.png"), full_page=True)
         c.put(f"/matches/{first['id']}/result", json={"scores": [9, 4]}).raise_for_status()
+        expect(page.locator("#banner")).to_be_hidden()  # the call is over once the match is
         page.click("button[data-tab=pools]")
         table = page.locator("section[data-pool='GS-1'] table.standings")
         expect(table.locator("tbody tr").first).to_contain_text("2")  # a win: 2 match points

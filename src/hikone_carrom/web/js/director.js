@@ -1,7 +1,7 @@
 // The director's console: create the event, import entries, check in, draw, plan the boards,
 // call matches, enter and correct results, close pools, print. Every change needs the token.
 import {
-  LiveEvent, api, boards, h, onLang, pick, scoreText, sideName, t, timeLeft, wireLangSwitch,
+  LiveEvent, api, boards, currentCall, h, onLang, pick, scoreText, sideName, t, timeLeft, wireLangSwitch,
 } from "./tourney-common.js";
 
 const parts = location.pathname.split("/");
@@ -241,8 +241,23 @@ function auditTab() {
   return [h("section.card", {}, h("table.dtable.audit", { id: "audit" },
     h("thead", {}, h("tr", {}, ["d.audit.when", "d.audit.who", "d.audit.what", "d.audit.target"].map((k) => h("th", {}, t(k))), h("th"))),
     h("tbody", {}, audit.map((a) => h("tr", {},
-      h("td", {}, new Date(a.at).toLocaleTimeString()), h("td", {}, a.who), h("td", {}, a.action), h("td", {}, a.target),
-      h("td", {}, h("code", {}, JSON.stringify(a.detail))))))))];
+      h("td", {}, new Date(a.at).toLocaleTimeString()), h("td", {}, a.who), h("td", { "data-action": a.action }, t(`a.${a.action}`)),
+      h("td", {}, a.target), h("td", {}, auditDetail(a)))))))];
+}
+
+function auditDetail(a) {
+  const d = a.detail || {};
+  const score = (r) => (r ? (r.forfeit !== null && r.forfeit !== undefined ? `${t("status.forfeit")} ${r.scores.join(" - ")}` : r.scores.join(" - ")) : "—");
+  if ("after" in d && (a.action === "result" || a.action === "correction" || a.action === "clear")) {
+    return `${score(d.before)} → ${score(d.after)}${d.source && d.source !== "director" ? ` (${d.source})` : ""}`;
+  }
+  if (a.action === "status") return `${t(`s.${d.before}`)} → ${t(`s.${d.after}`)}`;
+  if (a.action === "call") return t("board", { n: d.board });
+  if (a.action === "import") return `${d.entries} (${d.encoding})`;
+  if (a.action === "draw") return t("d.drawn", { n: d.pools });
+  if (a.action === "replan") return `${d.matches} · ${(d.out_of_service || []).join(", ")}`;
+  if (a.action === "plan") return String(d.matches);
+  return "";
 }
 
 function renderKeepFocus(inputId) {
@@ -258,7 +273,7 @@ function render() {
   document.getElementById("event-name").textContent = event.name;
   document.getElementById("event-date").textContent = event.date;
   const banner = document.getElementById("banner");
-  const call = event.calls && event.calls[0];
+  const call = currentCall(event);
   banner.hidden = !call;
   if (call) banner.textContent = `${t("call")}：${pick(call.text)}`;
   const fresh = sessionStorage.getItem("hikone-carrom.newtoken");

@@ -1,7 +1,7 @@
 // The public pages of an event, phone first: my next match (search by name or kana), pools and
 // standings, the knockout, live boards. "?hall=1" is the hall's big screen. Live over WebSocket.
 import {
-  LiveEvent, api, boards, h, onLang, pick, scoreText, sideName, t, timeLeft,
+  LiveEvent, api, boards, currentCall, h, onLang, pick, scoreText, sideName, t, timeLeft,
   wireLangSwitch,
 } from "./tourney-common.js";
 
@@ -176,7 +176,7 @@ function renderBoards() {
 
 function renderBanner() {
   const banner = document.getElementById("banner");
-  const call = event && event.calls && event.calls[0];
+  const call = currentCall(event);
   banner.hidden = !call;
   if (call) banner.textContent = `${t("call")}：${pick(call.text)}`;
 }

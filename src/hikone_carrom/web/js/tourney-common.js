@@ -44,6 +44,10 @@ const STR = {
     "d.public": "公開ページ", "d.hall": "会場表示", "d.all": "全部門",
     "d.audit.who": "担当", "d.audit.what": "操作", "d.audit.when": "時刻", "d.audit.target": "対象",
     "d.saved": "保存しました", "d.logout": "ログアウト",
+    "a.import": "取り込み", "a.status": "受付・棄権", "a.draw": "組み合わせ", "a.plan": "台割り",
+    "a.replan": "台割りの作り直し", "a.call": "呼び出し", "a.start": "開始", "a.result": "結果入力",
+    "a.correction": "訂正", "a.clear": "結果の取り消し", "a.close": "リーグ確定", "a.reopen": "確定の取り消し",
+    "s.entered": "未受付", "s.checked_in": "受付済み", "s.withdrawn": "棄権",
   },
   en: {
     "tab.find": "My next match", "tab.pools": "Pools", "tab.bracket": "Knockout", "tab.boards": "Boards",
@@ -84,6 +88,10 @@ const STR = {
     "d.public": "Public page", "d.hall": "Hall display", "d.all": "All divisions",
     "d.audit.who": "Who", "d.audit.what": "What", "d.audit.when": "When", "d.audit.target": "Target",
     "d.saved": "Saved", "d.logout": "Log out",
+    "a.import": "Import", "a.status": "Check-in / withdrawal", "a.draw": "Draw", "a.plan": "Board plan",
+    "a.replan": "Re-plan", "a.call": "Call", "a.start": "Start", "a.result": "Result",
+    "a.correction": "Correction", "a.clear": "Result removed", "a.close": "Pool closed", "a.reopen": "Pool reopened",
+    "s.entered": "entered", "s.checked_in": "checked in", "s.withdrawn": "withdrawn",
   },
 };
 
@@ -255,6 +263,13 @@ export function boards(event) {
     }
   }
   return out;
+}
+
+/** The newest board call whose match is still waiting to start (the hall's announcement). */
+export function currentCall(event) {
+  if (!event || !event.calls) return null;
+  const status = new Map(event.matches.map((m) => [m.id, m.status]));
+  return event.calls.find((c) => status.get(c.match) === "called") || null;
 }
 
 export function scoreText(m) {
