@@ -21,7 +21,7 @@ from hikone_carrom.match import Match
 from hikone_carrom.rules import RuleOptions
 from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.errors import RoomError
-from hikone_carrom.server.pad_routes import add_pad_routes
+from hikone_carrom.server.pad_routes import add_pad_routes, pads_of
 from hikone_carrom.server.players import level_names
 from hikone_carrom.server.ratelimit import MessageRate
 from hikone_carrom.server.registry import RoomRegistry
@@ -41,6 +41,7 @@ from hikone_carrom.server.storage import GameStore, StoredGame, StoreError
 from hikone_carrom.server.storage.tournament_store import TournamentStore
 from hikone_carrom.server.tournament_api import install_tournaments
 from hikone_carrom.server.tournament_hub import TournamentHub
+from hikone_carrom.server.tournament_pads import PadBridge
 from hikone_carrom.server.views import board_view, state_view
 from hikone_carrom.server.ws import serve_room
 
@@ -86,6 +87,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         app.state.runner = runner
         app.state.registry = registry
         app.state.tournaments = TournamentHub(TournamentStore(store.engine), runner)
+        PadBridge(app.state.tournaments, pads_of(app))  # board calls to pads, pad results back
         try:
             yield
         finally:

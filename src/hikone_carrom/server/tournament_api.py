@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import re
 from typing import Annotated, Any, Literal
 from urllib.parse import unquote
 
+import segno
 from fastapi import APIRouter, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field, field_validator
 
 from hikone_carrom.server.errors import RoomError, error_message
+from hikone_carrom.server.pad_routes import pads_of
 from hikone_carrom.server.ratelimit import MessageRate
 from hikone_carrom.server.tournament_hub import LiveEvent, TournamentHub, local_seconds
 from hikone_carrom.server.tournament_views import clock, match_view
@@ -370,6 +373,63 @@ async def pool_action(
     live, who = await _director(request, tournament_id)
     await live.close_pool(division, number, who, reopen=action == "reopen")
     return {"division": division, "pool": number, "closed": action == "close"}
+
+
+class PadsBody(BaseModel):
+    """Boards to give a scoring pad (all boards without one when omitted)."""
+
+    boards: list[int] | None = Field(default=None, max_length=1000)
+
+
+@router.post("/api/tournaments/{tournament_id}/pads")
+async def make_pads(
+    body: PadsBody, request: Request, tournament_id: TournamentId
+) -> dict[str, Any]:
+    """Give boards a scoring pad each (docs/scoring.md): board calls then open the called match
+    on the pad and the confirmed result comes back into the standings."""
+    live, who = await _director(request, tournament_id)
+    wanted = body.boards or list(range(1, live.event.settings.boards + 1))
+    bad = [b for b in wanted if not 1 <= b <= live.event.settings.boards]
+    if bad:
+        raise RoomError(
+            "no_board",
+            f"Board {bad[0]} is not one of 1-{live.event.settings.boards}",
+            f"第{bad[0]}台はありません（1〜{live.event.settings.boards}）",
+            status=422,
+        )
+    base = str(request.base_url).rstrip("/")
+    made: dict[int, tuple[str, str]] = {}
+    for board in wanted:
+        if board in live.pads:
+            continue
+        pad, token = await pads_of(request.app).create(
+            f"{live.event.settings.name[:24]} 第{board}台"
+        )
+        made[board] = (pad.id, f"{base}/pad/{pad.id}#t={token}")
+    if made:
+        await live.set_pads(made)
+        await live.note(who, "pads", "boards", {"boards": sorted(made)})
+    return await list_pads(request, tournament_id)
+
+
+@router.get("/api/tournaments/{tournament_id}/pads")
+async def list_pads(request: Request, tournament_id: TournamentId) -> dict[str, Any]:
+    """The event's scoring pads: board, pad id, the link that opens the pad (it carries the
+    pad's token: director only) and its QR code (SVG)."""
+    live, _ = await _director(request, tournament_id)
+    out = []
+    for board, (pad_board, url) in sorted(live.pads.items()):
+        svg = io.BytesIO()
+        segno.make(url, error="m").save(svg, kind="svg", scale=4, border=2, xmldecl=False)
+        out.append(
+            {
+                "board": board,
+                "pad_board": pad_board,
+                "pad_url": url,
+                "qr_svg": svg.getvalue().decode("utf-8"),
+            }
+        )
+    return {"pads": out}
 
 
 # -- live --------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import hmac
 import json
 import logging
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
@@ -40,7 +40,14 @@ from hikone_carrom.tournament import (
     parse_entries_csv,
 )
 
-__all__ = ["BoardCall", "LiveEvent", "Subscriber", "TournamentHub", "local_seconds"]
+__all__ = [
+    "BoardCall",
+    "CallListener",
+    "LiveEvent",
+    "Subscriber",
+    "TournamentHub",
+    "local_seconds",
+]
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +61,11 @@ class Subscriber(Protocol):
 
 @dataclass(frozen=True)
 class BoardCall:
-    """A match called to a board: what the hall hears and what the board's pad opens."""
+    """A match called to a board: what the hall hears and what the board's pad opens.
+
+    ``pad`` is the (pad board id, pad match number) opened for it, ``pad_error`` why the pad
+    could not open it (the call stands; the result can be entered by hand).
+    """
 
     match_id: str
     board: int
@@ -63,6 +74,9 @@ class BoardCall:
     match_time_s: float | None
     text_ja: str
     text_en: str
+    knockout: bool = False
+    pad: tuple[str, int] | None = None
+    pad_error: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -73,7 +87,13 @@ class BoardCall:
             "division": self.division,
             "match_time_s": self.match_time_s,
             "text": {"ja": self.text_ja, "en": self.text_en},
+            "pad": None if self.pad is None else {"board": self.pad[0], "match": self.pad[1]},
+            "pad_error": self.pad_error,
         }
+
+
+CallListener = Callable[[BoardCall], Awaitable[tuple[str, int] | None]]
+"""Told of a board call; answers the scoring pad's (board id, match number) it opened, or None."""
 
 
 def hash_token(token: str) -> str:
@@ -114,7 +134,8 @@ class LiveEvent:
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.calls: list[dict[str, Any]] = []
-        self._call_listeners: list[Callable[[BoardCall], None]] = []
+        self._call_listeners: list[CallListener] = []
+        self.pads: dict[int, tuple[str, str]] = {}
         self._snapshot: tuple[int, str] | None = None
 
     # -- access ----------------------------------------------------------------------------
@@ -123,8 +144,9 @@ class LiveEvent:
         """Whether ``token`` is this event's director token."""
         return token is not None and hmac.compare_digest(hash_token(token), self.director_hash)
 
-    def on_call(self, listener: Callable[[BoardCall], None]) -> None:
-        """Have ``listener`` told of every board call (a scoring pad opens the called match)."""
+    def on_call(self, listener: CallListener) -> None:
+        """Have ``listener`` told of every board call, after it is stored (the board's scoring
+        pad opens the called match); it answers the pad's board id and match number, or None."""
         self._call_listeners.append(listener)
 
     def snapshot_text(self) -> str:
@@ -387,6 +409,7 @@ class LiveEvent:
                 None if match.final and division.final_untimed else division.match_time_s,
                 f"第{where}台: {ja_a} 対 {ja_b}（{division.name_ja} {match.name_ja}）",
                 f"Board {where}: {ja_a} v {ja_b} ({division.name_en}, {match.name_en})",
+                knockout=match.stage == "knockout",
             )
             state = LiveState(match_id, "called", where, datetime.now(UTC))
             await self._commit(
@@ -398,10 +421,36 @@ class LiveEvent:
             self._broadcast(update)
         for listener in list(self._call_listeners):
             try:
-                listener(call)
-            except Exception:
-                log.exception("a board-call listener failed")
+                opened = await listener(call)
+            except RoomError as err:  # the call stands; the director sees why the pad did not
+                call = replace(call, pad_error=err.detail())
+                continue
+            if opened is not None:
+                await self._link_pad(match_id, who, *opened)
+                call = replace(call, pad=opened)
         return call
+
+    async def _link_pad(self, match_id: str, who: str, pad_board: str, pad_match: int) -> None:
+        """Remember which scoring pad's match serves ``match_id`` (its result comes back)."""
+        async with self.lock:
+            state = self.live.get(match_id)
+            if state is None or state.status == "finished":
+                return
+            new = replace(state, pad_board=pad_board, pad_match=pad_match)
+            detail = {"pad_board": pad_board, "pad_match": pad_match}
+            await self._commit(who, "pad", match_id, detail, structure=False, live=[new])
+            self._broadcast(self._updates([match_id]))
+
+    async def note(self, who: str, action: str, target: str, detail: dict[str, Any]) -> None:
+        """Keep a remark in the audit trail (e.g. a pad's result the event refused)."""
+        async with self.lock:
+            await self._commit(who, action, target, detail, structure=False)
+
+    async def set_pads(self, pads: dict[int, tuple[str, str]]) -> None:
+        """Link board numbers to scoring pads ``{board: (pad board id, pad link)}``."""
+        async with self.lock:
+            await self.runner.store(self.store.set_pads, self.id, pads)
+            self.pads.update(pads)
 
     def _busy_entries(self) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -556,17 +605,17 @@ class TournamentHub:
                     "no_tournament", "This event does not exist", "この大会はありません", status=404
                 ) from err
             event = Event.from_dict(stored.doc)
-            return self._loaded(
-                LiveEvent(
-                    stored.id,
-                    event,
-                    dict(stored.live),
-                    stored.seq,
-                    stored.director_hash,
-                    self.store,
-                    self.runner,
-                )
+            live = LiveEvent(
+                stored.id,
+                event,
+                dict(stored.live),
+                stored.seq,
+                stored.director_hash,
+                self.store,
+                self.runner,
             )
+            live.pads = await self.runner.store(self.store.pads, tournament_id)
+            return self._loaded(live)
 
     async def close(self) -> None:
         """Forget every event (they are all stored)."""

@@ -65,6 +65,9 @@ def match_view(live: LiveEvent, m: Match) -> dict[str, Any]:
         "match_time_s": None if m.final and division.final_untimed else division.match_time_s,
         "result": None if result is None else result.to_dict(),
         "source": state.source if state else None,
+        "pad": None
+        if not state or state.pad_board is None
+        else {"board": state.pad_board, "match": state.pad_match},
     }
 
 

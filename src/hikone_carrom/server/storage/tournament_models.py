@@ -14,7 +14,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from hikone_carrom.server.storage.models import Base
 
-__all__ = ["TournamentAuditRow", "TournamentLiveRow", "TournamentRow"]
+__all__ = ["TournamentAuditRow", "TournamentLiveRow", "TournamentPadRow", "TournamentRow"]
 
 
 class TournamentRow(Base):
@@ -46,6 +46,8 @@ class TournamentLiveRow(Base):
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     source: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    pad_board: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    pad_match: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class TournamentAuditRow(Base):
@@ -62,3 +64,17 @@ class TournamentAuditRow(Base):
     action: Mapped[str] = mapped_column(String(32))
     target: Mapped[str] = mapped_column(String(64))
     detail: Mapped[str] = mapped_column(Text)
+
+
+class TournamentPadRow(Base):
+    """The scoring pad (``pad_board``, a board of :mod:`~hikone_carrom.server.pads`) that
+    serves board number ``board`` of an event, with the link that opens it."""
+
+    __tablename__ = "tournament_pads"
+
+    tournament_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    pad_board: Mapped[str] = mapped_column(String(32))
+    pad_url: Mapped[str] = mapped_column(Text)

@@ -20,6 +20,7 @@ from hikone_carrom.server.storage.store import StoreError
 from hikone_carrom.server.storage.tournament_models import (
     TournamentAuditRow,
     TournamentLiveRow,
+    TournamentPadRow,
     TournamentRow,
 )
 
@@ -35,7 +36,8 @@ def _aware(moment: datetime | None) -> datetime | None:
 @dataclass(frozen=True)
 class LiveState:
     """A match on the day: ``status`` ``called`` / ``playing`` / ``finished``, its board, times
-    (UTC) and where its result came from (``director`` or ``pad``)."""
+    (UTC), where its result came from (``director`` or ``pad``) and the scoring pad's board
+    and match number that serve it."""
 
     match_id: str
     status: str
@@ -44,6 +46,8 @@ class LiveState:
     started_at: datetime | None = None
     finished_at: datetime | None = None
     source: str | None = None
+    pad_board: str | None = None
+    pad_match: int | None = None
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,8 @@ class TournamentStore:
                         _aware(r.started_at),
                         _aware(r.finished_at),
                         r.source,
+                        r.pad_board,
+                        r.pad_match,
                     )
                     for r in live
                 },
@@ -162,6 +168,8 @@ class TournamentStore:
                 found.started_at = state.started_at
                 found.finished_at = state.finished_at
                 found.source = state.source
+                found.pad_board = state.pad_board
+                found.pad_match = state.pad_match
             for match_id in removed:
                 gone = session.get(TournamentLiveRow, (tournament_id, match_id))
                 if gone is not None:
@@ -186,6 +194,36 @@ class TournamentStore:
                             detail=json.dumps(detail, ensure_ascii=False),
                         )
                     )
+
+    def set_pads(self, tournament_id: str, pads: dict[int, tuple[str, str]]) -> None:
+        """Link board numbers to scoring pads: ``{board: (pad board id, pad link)}``."""
+        with self._session() as session, session.begin():
+            for board, (pad_board, url) in pads.items():
+                row = session.get(TournamentPadRow, (tournament_id, board))
+                if row is None:
+                    row = TournamentPadRow(tournament_id=tournament_id, board=board)
+                    session.add(row)
+                row.pad_board = pad_board
+                row.pad_url = url
+
+    def pads(self, tournament_id: str) -> dict[int, tuple[str, str]]:
+        """The event's scoring pads: ``{board: (pad board id, pad link)}``."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(TournamentPadRow).where(TournamentPadRow.tournament_id == tournament_id)
+            )
+            return {r.board: (r.pad_board, r.pad_url) for r in rows}
+
+    def find_pad_match(self, pad_board: str, pad_match: int) -> tuple[str, str] | None:
+        """(event id, match id) of the match a scoring pad's match serves, or None."""
+        with self._session() as session:
+            row = session.scalars(
+                select(TournamentLiveRow).where(
+                    TournamentLiveRow.pad_board == pad_board,
+                    TournamentLiveRow.pad_match == pad_match,
+                )
+            ).first()
+            return None if row is None else (row.tournament_id, row.match_id)
 
     def audit(self, tournament_id: str, limit: int = 200) -> list[AuditEntry]:
         """The newest audit entries first."""

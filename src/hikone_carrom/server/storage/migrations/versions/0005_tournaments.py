@@ -1,4 +1,5 @@
-"""Tournaments (issue 36): the event document, each match's live state, the audit trail.
+"""Tournaments (issue 36): the event document, each match's live state, the audit trail, and
+which scoring pad serves each board of an event.
 
 Revision ID: 0005
 Revises: 0004
@@ -17,7 +18,7 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    """Create ``tournaments``, ``tournament_live`` and ``tournament_audit``."""
+    """Create ``tournaments``, ``tournament_live``, ``tournament_audit`` and ``tournament_pads``."""
     op.create_table(
         "tournaments",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -43,6 +44,11 @@ def upgrade() -> None:
         sa.Column("started_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("source", sa.String(32), nullable=True),
+        sa.Column("pad_board", sa.String(32), nullable=True),
+        sa.Column("pad_match", sa.Integer, nullable=True),
+    )
+    op.create_index(
+        "ix_tournament_live_pad", "tournament_live", ["pad_board", "pad_match"], unique=False
     )
     op.create_table(
         "tournament_audit",
@@ -60,9 +66,24 @@ def upgrade() -> None:
         sa.Column("detail", sa.Text, nullable=False),
     )
 
+    op.create_table(
+        "tournament_pads",
+        sa.Column(
+            "tournament_id",
+            sa.String(32),
+            sa.ForeignKey("tournaments.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("board", sa.Integer, primary_key=True),
+        sa.Column("pad_board", sa.String(32), nullable=False),
+        sa.Column("pad_url", sa.Text, nullable=False),
+    )
+
 
 def downgrade() -> None:
-    """Drop the three tables."""
+    """Drop the four tables."""
+    op.drop_table("tournament_pads")
+    op.drop_index("ix_tournament_live_pad", table_name="tournament_live")
     op.drop_table("tournament_audit")
     op.drop_table("tournament_live")
     op.drop_table("tournaments")
