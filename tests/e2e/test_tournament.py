@@ -317,3 +317,72 @@ def test_the_public_pages_follow_the_event_live(
     hall.screenshot(path=str(artifacts / f"tournament-hall-{kind}.png"))
     assert not errors
     ctx.close()
+
+
+def _pad_ops(server_url: str, pad_url: str, device: str, ops: list[dict[str, Any]]) -> None:
+    pad_id, token = pad_url.split("/pad/")[1].split("#t=")
+    r = httpx.post(f"{server_url}/api/boards/{pad_id}/ops",
+                   json={"device": device, "ops": ops},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10)  # fmt: skip
+    r.raise_for_status()
+    assert r.json()["rejected"] is None, r.json()
+
+
+def test_a_board_call_reaches_the_pad_and_the_pads_result_the_standings(
+    browser: Browser, server_url: str, artifacts: Path
+) -> None:
+    tid, token = _drawn_event(server_url)
+    director = _context(browser, "desktop")
+    director.add_init_script(f"localStorage.setItem('hikone-carrom.director.{tid}', '{token}')")
+    page = director.new_page()
+    errors = _errors(page)
+    page.goto(f"{server_url}/t/{tid}/director?tab=boards")
+    page.click("button[data-tab=boards]")
+    page.click("#make-pads")
+    expect(page.locator("#pads .pad-link")).to_have_count(3)
+    pad_url = page.locator("#pads .pad-link[data-pad='1'] a").get_attribute("href")
+    assert pad_url and "#t=" in pad_url
+    page.locator(".board-tile[data-board='1'] button[data-action=call]").click()
+    expect(page.locator("#flash")).to_have_text("保存しました")
+    tile = page.locator(".board-tile[data-board='1']")
+    expect(tile.locator("a[data-action=watch-pad]")).to_be_visible()
+
+    phone = _context(browser, "phone").new_page()
+    phone.goto(f"{server_url}/t/{tid}?tab=boards")
+    public_tile = phone.locator(".board-tile[data-board='1']")
+    expect(public_tile).to_contain_text("呼び出し中")
+
+    device = "e2e-pad-device-1"
+    pad_id, pad_token = pad_url.split("/pad/")[1].split("#t=")
+    claim = httpx.post(
+        f"{server_url}/api/boards/{pad_id}/claim",
+        json={"device": device},
+        headers={"Authorization": f"Bearer {pad_token}"},
+        timeout=10,
+    )
+    claim.raise_for_status()
+    shot = {"kind": "shot", "at": None}
+    _pad_ops(server_url, pad_url, device, [
+        {"seq": 1, "op": "add", "match": 1, "entry": {**shot, "tap": {}}},
+        {"seq": 2, "op": "add", "match": 1, "entry": {**shot, "tap": {"green": 4}}},
+    ])  # fmt: skip
+    expect(public_tile.locator("[data-score]")).to_have_text(" 0 - 4")  # live from the pad
+    expect(tile.locator("[data-score]")).to_have_text("0 - 4")
+    phone.screenshot(path=str(artifacts / "tournament-public-pad-live-phone.png"), full_page=True)
+    _pad_ops(server_url, pad_url, device, [
+        {"seq": 3, "op": "add", "match": 1, "entry": {**shot, "tap": {}}},
+        {"seq": 4, "op": "add", "match": 1, "entry": {**shot, "tap": {"red": 12}}},
+        {"seq": 5, "op": "add", "match": 1, "entry": {**shot, "tap": {"jack": True}}},
+        {"seq": 6, "op": "confirm", "match": 1},
+    ])  # fmt: skip
+    expect(tile).to_contain_text("次を呼ぶ")  # the board is free again
+    phone.click("button[data-tab=pools]")
+    expect(phone.locator("section[data-pool='GS-1'] tbody tr").first).to_contain_text("2")
+    page.click("button[data-tab=results]")
+    called = page.locator("#matches tr", has=page.locator("text=112 - 4"))
+    expect(called).to_have_count(1)
+    page.click("button[data-tab=audit]")
+    expect(page.locator("#audit tbody tr").first).to_contain_text("pad:")
+    page.screenshot(path=str(artifacts / "tournament-director-pad-audit.png"), full_page=True)
+    assert not errors
+    director.close()

@@ -148,7 +148,8 @@ async def _watch(
                         ready.set()
                     continue
                 # updates start with their number: '{"seq":12,...' (no need to parse the rest)
-                arrived[i][int(text[7 : text.index(",", 7)])] = now
+                if text.startswith('{"seq":'):
+                    arrived[i][int(text[7 : text.index(",", 7)])] = now
                 if len(arrived[i]) >= results:
                     return
 

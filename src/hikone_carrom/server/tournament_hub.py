@@ -136,6 +136,7 @@ class LiveEvent:
         self.calls: list[dict[str, Any]] = []
         self._call_listeners: list[CallListener] = []
         self.pads: dict[int, tuple[str, str]] = {}
+        self.scores: dict[str, tuple[int, int]] = {}
         self._snapshot: tuple[int, str] | None = None
 
     # -- access ----------------------------------------------------------------------------
@@ -150,14 +151,22 @@ class LiveEvent:
         self._call_listeners.append(listener)
 
     def snapshot_text(self) -> str:
-        """The whole public view as JSON text (cached per change number)."""
+        """The whole public view as JSON text: ``seq``, the live scores of matches being played
+        (match id -> [side 1, side 2]) and the event (built once per change number)."""
         if self._snapshot is None or self._snapshot[0] != self.seq:
-            body = {"type": "snapshot", "seq": self.seq, "event": event_view(self)}
-            self._snapshot = (self.seq, json.dumps(body, ensure_ascii=False, separators=(",", ":")))
-        return self._snapshot[1]
+            view = json.dumps(event_view(self), ensure_ascii=False, separators=(",", ":"))
+            self._snapshot = (self.seq, view)
+        scores = {m: list(s) for m, s in self.scores.items() if m not in self.event.results}
+        return (
+            f'{{"type":"snapshot","seq":{self.seq},'
+            f'"scores":{json.dumps(scores, separators=(",", ":"))},"event":{self._snapshot[1]}}}'
+        )
 
     def _broadcast(self, message: dict[str, Any]) -> None:
-        text = json.dumps({"seq": self.seq, **message}, ensure_ascii=False, separators=(",", ":"))
+        self._broadcast_raw({"seq": self.seq, **message})
+
+    def _broadcast_raw(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
         for sub in list(self.subscribers):
             try:
                 sub.send(text)
@@ -441,6 +450,15 @@ class LiveEvent:
             await self._commit(who, "pad", match_id, detail, structure=False, live=[new])
             self._broadcast(self._updates([match_id]))
 
+    def live_score(self, match_id: str, scores: tuple[int, int]) -> None:
+        """A match's score while it is played (from its pad, R7b): kept in memory and sent to
+        the spectators as an unnumbered ``score`` message (the result, when it comes, is the
+        numbered update)."""
+        if match_id in self.event.results or self.scores.get(match_id) == scores:
+            return
+        self.scores[match_id] = scores
+        self._broadcast_raw({"type": "score", "match": match_id, "scores": list(scores)})
+
     async def note(self, who: str, action: str, target: str, detail: dict[str, Any]) -> None:
         """Keep a remark in the audit trail (e.g. a pad's result the event refused)."""
         async with self.lock:
@@ -504,6 +522,7 @@ class LiveEvent:
                 previous = self.event.record(match_id, result)
             except TournamentError as err:
                 raise _refusal(err) from err
+            self.scores.pop(match_id, None)
             state = self.live.get(match_id) or LiveState(match_id, "called")
             slot = self.event.plan.slot(match_id) if self.event.plan else None
             now = datetime.now(UTC)

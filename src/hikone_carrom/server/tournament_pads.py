@@ -1,5 +1,6 @@
-"""Scoring pads at a championship: a board call opens the called match on that board's pad, and
-the result the pad's referee confirms goes into the event's standings.
+"""Scoring pads at a championship: a board call opens the called match on that board's pad, its
+score shows live on the event's pages, and the result the pad's referee confirms goes into the
+event's standings.
 
 :class:`PadBridge` joins the tournament hub and the pads' registry of one server: every event's
 board calls go through :meth:`PadBridge.open_call`; every confirmed pad match through
@@ -11,6 +12,8 @@ noted in the event's audit trail for the director.
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 
 from hikone_carrom.rules import Color
@@ -20,7 +23,7 @@ from hikone_carrom.server.pads import Board, PadRegistry
 from hikone_carrom.server.tournament_hub import BoardCall, LiveEvent, TournamentHub
 from hikone_carrom.tournament import Result, TournamentError
 
-__all__ = ["PadBridge", "pad_result", "pad_setup"]
+__all__ = ["PadBridge", "ScoreRelay", "pad_result", "pad_setup"]
 
 log = logging.getLogger(__name__)
 
@@ -70,12 +73,50 @@ def pad_result(live: LiveEvent, match_id: str, refereed: RefereedMatch) -> Resul
     return Result(scores=(red, green), pucks=pucks, winner=winner)
 
 
+class ScoreRelay:
+    """Watches one pad's board like a spectator and passes each new score of a match the event
+    called to the event's spectators (live board scores, R7b)."""
+
+    def __init__(self, live: LiveEvent, board: Board) -> None:
+        self.live = live
+        self.board = board
+
+    def send(self, text: str) -> None:
+        """A pad event (JSON text): take the match's scores if it serves one of the event's."""
+        try:
+            body = json.loads(text).get("event") or {}
+        except ValueError:
+            return
+        number, state = body.get("match"), body.get("state")
+        if not isinstance(number, int) or not isinstance(state, dict):
+            return
+        served = next(
+            (
+                s.match_id
+                for s in self.live.live.values()
+                if s.pad_board == self.board.id and s.pad_match == number
+            ),
+            None,
+        )
+        cur = self.board.current
+        if served is None or cur is None or cur.number != number:
+            return
+        match = self.live.event.match(served)
+        red_side = 0 if cur.match.setup.names[0] in _members(self.live, match.sides[0]) else 1
+        scores = state.get("scores") or {}
+        red, green = int(scores.get("red", 0)), int(scores.get("green", 0))
+        self.live.live_score(served, (red, green) if red_side == 0 else (green, red))
+
+
 class PadBridge:
-    """Board calls to pads, pad results to the events (one per server)."""
+    """Board calls to pads, pad results to the events, pad scores to spectators (one per
+    server)."""
 
     def __init__(self, hub: TournamentHub, pads: PadRegistry) -> None:
         self.hub = hub
         self.pads = pads
+        self._relays: dict[tuple[str, str], ScoreRelay] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
         hub.on_event(self._attach)
         pads.on_confirmed(self.take_result)
 
@@ -84,6 +125,24 @@ class PadBridge:
             return await self.open_call(live, call)
 
         live.on_call(listener)
+        if live.pads:  # an event rebuilt after a restart: watch its pads again
+            task = asyncio.get_running_loop().create_task(self._watch_all(live))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _watch_all(self, live: LiveEvent) -> None:
+        for pad_board, _ in list(live.pads.values()):
+            try:
+                self._watch(live, await self.pads.get(pad_board))
+            except RoomError:
+                log.warning("event %s: pad %s is gone", live.id, pad_board)
+
+    def _watch(self, live: LiveEvent, board: Board) -> None:
+        key = (live.id, board.id)
+        if key not in self._relays:
+            relay = ScoreRelay(live, board)
+            self._relays[key] = relay
+            board.subscribers.add(relay)
 
     async def open_call(self, live: LiveEvent, call: BoardCall) -> tuple[str, int] | None:
         """Open the called match on the board's pad; (pad board id, match number), or None
@@ -93,6 +152,7 @@ class PadBridge:
         if link is None:
             return None
         board = await self.pads.get(link[0])
+        self._watch(live, board)
         number = await board.open_match(pad_setup(live, call))
         return board.id, number
 

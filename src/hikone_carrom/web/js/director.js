@@ -14,6 +14,7 @@ let flash = null;
 let filter = "";
 let importReport = null;
 let audit = [];
+let pads = null;
 const view = document.getElementById("view");
 
 const token = () => localStorage.getItem(TOKEN_KEY);
@@ -178,16 +179,40 @@ function resultDialog(m) {
   dlg.showModal();
 }
 
+async function loadPads() {
+  try { pads = (await api(`/api/tournaments/${id}/pads`, { token: token() })).pads; } catch { pads = []; }
+}
+
+function padsCard() {
+  if (pads === null) { loadPads().then(render); return null; }
+  const make = h("button", { id: "make-pads", onclick: () => act(async () => {
+    pads = (await post("/pads", {})).pads;
+  }) }, t("d.makePads"));
+  return h("section.card", { id: "pads" }, h("h3", {}, t("d.pads")),
+    pads.length < event.boards ? make : null,
+    pads.length ? h("details", {}, h("summary", {}, `${t("d.padsNote")} (${pads.length})`),
+      h("div.pad-links", {}, pads.map((p) => {
+        const qr = h("div.qr");
+        qr.innerHTML = p.qr_svg;  // an SVG made by the server from the link
+        return h("div.pad-link", { "data-pad": p.board }, h("strong", {}, t("board", { n: p.board })),
+          qr, h("a", { href: p.pad_url, target: "_blank" }, t("d.padOf", { n: p.board })));
+      }))) : null);
+}
+
 function boardsTab() {
-  return [h("div.boards", { id: "director-boards" }, boards(event).map((b) => {
+  const callFlash = (r) => (r.pad_error ? t("d.padError", { why: pick(r.pad_error) }) : t("d.saved"));
+  return [padsCard(), h("div.boards", { id: "director-boards" }, boards(event).map((b) => {
     const m = b.now;
     return h(`div.board-tile${m ? `.${m.status}` : ""}`, { "data-board": b.n },
       h("div.board-no", {}, t("board", { n: b.n })),
       m ? h("div.board-who", {}, sideName(m.sides[0]), h("br"), `${t("find.vs")} ${sideName(m.sides[1])}`)
         : h("div.board-who.free", {}, b.next ? `${b.next.planned.start} ${sideName(b.next.sides[0])} / ${sideName(b.next.sides[1])}` : t("board.free")),
-      m && m.status === "playing" ? h("div.board-sub", {}, h("span.left", { "data-left": m.id }, timeLeft(m))) : null,
+      m && (m.status === "playing" || scoreText(m)) ? h("div.board-sub", {},
+        scoreText(m) ? h("strong.score", { "data-score": m.id }, scoreText(m)) : null,
+        m.status === "playing" ? h("span.left", { "data-left": m.id }, ` ${timeLeft(m)}`) : null) : null,
       h("div.drow", {},
-        !m ? h("button", { "data-action": "call", onclick: () => act(() => post(`/boards/${b.n}/call`)) }, t("d.callNext")) : null,
+        !m ? h("button", { "data-action": "call", onclick: () => act(async () => callFlash(await post(`/boards/${b.n}/call`))) }, t("d.callNext")) : null,
+        m && m.pad ? h("a.button", { href: `/boards/${m.pad.board}`, target: "_blank", "data-action": "watch-pad" }, t("d.pads")) : null,
         m && m.status === "called" ? h("button", { "data-action": "start", onclick: () => act(() => post(`/matches/${m.id}/start`)) }, t("d.start")) : null,
         m ? h("button.primary", { "data-action": "result", onclick: () => resultDialog(m) }, t("d.result")) : null));
   }))];
@@ -257,6 +282,9 @@ function auditDetail(a) {
   if (a.action === "draw") return t("d.drawn", { n: d.pools });
   if (a.action === "replan") return `${d.matches} · ${(d.out_of_service || []).join(", ")}`;
   if (a.action === "plan") return String(d.matches);
+  if (a.action === "pad") return `${d.pad_board} #${d.pad_match}`;
+  if (a.action === "pads") return (d.boards || []).join(", ");
+  if (a.action === "pad_refused") return pick(d.reason);
   return "";
 }
 
@@ -282,6 +310,7 @@ function render() {
       tab = k; flash = null;
       sessionStorage.removeItem("hikone-carrom.newtoken");
       if (k === "audit") await loadAudit();
+      if (k === "boards") await loadPads();
       render();
     },
   }, t(`d.tab.${k}`))));

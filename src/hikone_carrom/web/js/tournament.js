@@ -57,7 +57,7 @@ function matchLine(m, me) {
   return h("li.match", { "data-match": m.id },
     h("div.match-top", {}, h("span.where", {}, where), h("span.when", {}, when), status(m)),
     h("div.match-who", {}, me ? `${t("find.vs")} ${sideName(opp)}` : `${sideName(a)} ${t("find.vs")} ${sideName(b)}`),
-    h("div.match-sub", {}, pick(m.name), m.result ? h("strong.score", {}, ` ${scoreText(m)}`) : null,
+    h("div.match-sub", {}, pick(m.name), scoreText(m) ? h("strong.score", {}, ` ${scoreText(m)}`) : null,
       m.status === "playing" ? h("span.left", { "data-left": m.id }, ` ${timeLeft(m)}`) : null));
 }
 
@@ -170,6 +170,7 @@ function renderBoards() {
       m ? h("div.board-who", {}, `${sideName(m.sides[0])}`, h("br"), `${t("find.vs")} ${sideName(m.sides[1])}`)
         : h("div.board-who.free", {}, t("board.free")),
       m ? h("div.board-sub", {}, b.now ? status(b.now) : (m.planned ? m.planned.start : ""),
+        b.now && scoreText(b.now) ? h("strong.score", { "data-score": b.now.id }, ` ${scoreText(b.now)}`) : null,
         b.now && b.now.status === "playing" ? h("span.left", { "data-left": b.now.id }, ` ${timeLeft(b.now)}`) : null) : null);
   }))];
 }

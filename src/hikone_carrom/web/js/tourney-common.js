@@ -48,6 +48,10 @@ const STR = {
     "a.replan": "台割りの作り直し", "a.call": "呼び出し", "a.start": "開始", "a.result": "結果入力",
     "a.correction": "訂正", "a.clear": "結果の取り消し", "a.close": "リーグ確定", "a.reopen": "確定の取り消し",
     "s.entered": "未受付", "s.checked_in": "受付済み", "s.withdrawn": "棄権",
+    "a.pad": "パッドに試合", "a.pads": "パッド用意", "a.pad_refused": "パッドの結果を保留",
+    "d.pads": "スコアパッド", "d.makePads": "全台にパッドを用意する",
+    "d.padsNote": "各台のパッドはこのリンク（QRコード）で開きます。呼び出すとその台のパッドに試合が開き、審判が確定した結果が順位に入ります。",
+    "d.padOf": "第{n}台のパッド", "d.padError": "パッドに試合を開けませんでした：{why}",
   },
   en: {
     "tab.find": "My next match", "tab.pools": "Pools", "tab.bracket": "Knockout", "tab.boards": "Boards",
@@ -92,6 +96,10 @@ const STR = {
     "a.replan": "Re-plan", "a.call": "Call", "a.start": "Start", "a.result": "Result",
     "a.correction": "Correction", "a.clear": "Result removed", "a.close": "Pool closed", "a.reopen": "Pool reopened",
     "s.entered": "entered", "s.checked_in": "checked in", "s.withdrawn": "withdrawn",
+    "a.pad": "Match on the pad", "a.pads": "Pads made", "a.pad_refused": "Pad result held back",
+    "d.pads": "Scoring pads", "d.makePads": "Give every board a pad",
+    "d.padsNote": "Open each board's pad with its link (QR code). A call opens the match on that board's pad; the result the referee confirms goes into the standings.",
+    "d.padOf": "Pad of board {n}", "d.padError": "The pad could not open the match: {why}",
   },
 };
 
@@ -199,8 +207,18 @@ export class LiveEvent {
 
   receive(msg) {
     if (msg.type === "error") { this.onStatus(false, pick(msg.message)); return; }
+    if (msg.type === "score") {  // a pad's live score: not numbered, nothing to resync
+      const m = this.event && this.event.matches.find((x) => x.id === msg.match);
+      if (m && !m.result) { m.live_score = msg.scores; this.onChange(this.event, msg); }
+      return;
+    }
     if (msg.type === "snapshot") {
-      this.event = msg.event; this.seq = msg.seq; this.onChange(this.event, msg); return;
+      this.event = msg.event; this.seq = msg.seq;
+      for (const [id, scores] of Object.entries(msg.scores || {})) {
+        const m = this.event.matches.find((x) => x.id === id);
+        if (m) m.live_score = scores;
+      }
+      this.onChange(this.event, msg); return;
     }
     if (msg.type === "reload" || msg.seq !== this.seq + 1 || !this.event) {
       this.ws.send(JSON.stringify({ type: "resync" }));
@@ -272,7 +290,8 @@ export function currentCall(event) {
   return event.calls.find((c) => status.get(c.match) === "called") || null;
 }
 
+/** "112 - 4" for a result, or the live score of a match being played (from its pad). */
 export function scoreText(m) {
-  if (!m.result) return "";
-  return `${m.result.scores[0]} - ${m.result.scores[1]}`;
+  const s = m.result ? m.result.scores : m.live_score;
+  return s ? `${s[0]} - ${s[1]}` : "";
 }
