@@ -48,7 +48,7 @@ def test_a_call_opens_the_match_on_the_pad_and_its_result_comes_back(client: Tes
     names = [s["name"] for s in match["sides"]]
     assert board["match"]["setup"]["names"] == names  # side 1 red and first until janken (R1b)
     assert board["match"]["setup"]["match_time_s"] == 300
-    assert match["pad"] == {"board": link["pad_board"], "match": 1}
+    assert (match["pad"]["board"], match["pad"]["match"]) == (link["pad_board"], 1)
 
     pad = _device(client, link)
     pad.send(
@@ -62,6 +62,10 @@ def test_a_call_opens_the_match_on_the_pad_and_its_result_comes_back(client: Tes
     done = next(m for m in event(client, tid)["matches"] if m["id"] == call["match"])
     assert done["status"] == "finished" and done["source"] == "pad"
     assert done["result"] == {"scores": [112, 4], "pucks": [12, 4], "winner": 0, "forfeit": None}
+    record = client.get(done["pad"]["record"])  # the pad's match record, from the event's link
+    assert record.status_code == 200 and record.json()["players"]
+    csv_rows = client.get(f"/api/tournaments/{tid}/results.csv").text.splitlines()
+    assert any(done["pad"]["record"] in row and ",pad," in row for row in csv_rows)
     audit = client.get(f"/api/tournaments/{tid}/director", headers=headers(token)).json()["audit"]
     assert (audit[0]["who"], audit[0]["action"]) == ("pad:テスト大会 第1台", "result")
     assert audit[0]["detail"]["source"] == "pad"

@@ -67,7 +67,12 @@ def match_view(live: LiveEvent, m: Match) -> dict[str, Any]:
         "source": state.source if state else None,
         "pad": None
         if not state or state.pad_board is None
-        else {"board": state.pad_board, "match": state.pad_match},
+        else {
+            "board": state.pad_board,
+            "match": state.pad_match,
+            "record": f"/api/boards/{state.pad_board}/matches/{state.pad_match}/record",
+            "sheet": f"/api/boards/{state.pad_board}/matches/{state.pad_match}/sheet.pdf",
+        },
     }
 
 
@@ -175,7 +180,8 @@ def results_csv(live: LiveEvent) -> str:
     writer.writerow(
         ["試合ID match", "部門 division", "段階 stage", "試合 match", "台 board", "開始 start",
          "サイド1 side 1", "サイド2 side 2", "得点1 score 1", "得点2 score 2",
-         "パック1 pucks 1", "パック2 pucks 2", "勝者 winner", "不戦 forfeit", "入力 source"]
+         "パック1 pucks 1", "パック2 pucks 2", "勝者 winner", "不戦 forfeit", "入力 source",
+         "記録 record"]
     )  # fmt: skip
     event = live.event
     for m in event.matches():
@@ -199,6 +205,7 @@ def results_csv(live: LiveEvent) -> str:
                 winner if result else ("不戦" if view["status"] == "forfeit" else ""),
                 "" if result is None or result.forfeit is None else (a, b)[result.forfeit],
                 view["source"] or "",
+                view["pad"]["record"] if view["pad"] and view["source"] == "pad" else "",
             ]
         )
     return "\ufeff" + out.getvalue()

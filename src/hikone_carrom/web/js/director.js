@@ -227,7 +227,8 @@ function resultsTab() {
   return [h("section.card", {}, h("div.dform", {}, search), h("div.table-wrap", {}, h("table.dtable", { id: "matches" }, h("tbody", {},
     list.slice(0, 300).map((m) => h("tr", { "data-match": m.id },
       h("td", {}, m.id), h("td", {}, pick(m.name)), h("td", {}, sideName(m.sides[0])), h("td", {}, sideName(m.sides[1])),
-      h("td", {}, m.result ? h("strong", {}, scoreText(m)) : t(`status.${m.status}`)),
+      h("td", {}, m.result ? h("strong", {}, scoreText(m)) : t(`status.${m.status}`),
+        m.result && m.source === "pad" && m.pad ? [" ", h("a", { href: m.pad.sheet, target: "_blank", "data-sheet": m.id }, t("d.sheet"))] : null),
       h("td", {}, m.status === "forfeit" ? null : h("button", { "data-action": "result", onclick: () => resultDialog(m) },
         m.result ? t("d.correct") : t("d.result"))))))))),
   ];

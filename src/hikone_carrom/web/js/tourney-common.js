@@ -51,7 +51,7 @@ const STR = {
     "a.pad": "パッドに試合", "a.pads": "パッド用意", "a.pad_refused": "パッドの結果を保留",
     "d.pads": "スコアパッド", "d.makePads": "全台にパッドを用意する",
     "d.padsNote": "各台のパッドはこのリンク（QRコード）で開きます。呼び出すとその台のパッドに試合が開き、審判が確定した結果が順位に入ります。",
-    "d.padOf": "第{n}台のパッド", "d.padError": "パッドに試合を開けませんでした：{why}",
+    "d.padOf": "第{n}台のパッド", "d.sheet": "記録表", "d.padError": "パッドに試合を開けませんでした：{why}",
   },
   en: {
     "tab.find": "My next match", "tab.pools": "Pools", "tab.bracket": "Knockout", "tab.boards": "Boards",
@@ -99,7 +99,7 @@ const STR = {
     "a.pad": "Match on the pad", "a.pads": "Pads made", "a.pad_refused": "Pad result held back",
     "d.pads": "Scoring pads", "d.makePads": "Give every board a pad",
     "d.padsNote": "Open each board's pad with its link (QR code). A call opens the match on that board's pad; the result the referee confirms goes into the standings.",
-    "d.padOf": "Pad of board {n}", "d.padError": "The pad could not open the match: {why}",
+    "d.padOf": "Pad of board {n}", "d.sheet": "Score sheet", "d.padError": "The pad could not open the match: {why}",
   },
 };
 
