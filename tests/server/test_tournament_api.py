@@ -183,3 +183,28 @@ def test_a_store_failure_changes_nothing(client: TestClient) -> None:
     finally:
         live.store.save = original
     assert event(client, tid)["matches"][0]["result"] is None
+
+
+def test_an_event_can_rank_by_its_own_tie_breaks(client: TestClient) -> None:
+    r = client.post(
+        "/api/tournaments",
+        json={"name": "クラブ大会", "tiebreaks": ["match_points", "pucks", "lot"],
+              "points": [3, 1, 0]},
+    )  # fmt: skip
+    assert r.status_code == 201
+    data = event(client, r.json()["id"])
+    assert [t["key"] for t in data["tiebreaks"]] == ["match_points", "pucks", "lot"]
+    assert data["points"] == {"win": 3, "draw": 1, "loss": 0}
+    bad = client.post("/api/tournaments", json={"name": "x", "tiebreaks": ["coin"]})
+    assert bad.status_code == 422
+    bad = client.post("/api/tournaments", json={"name": "x", "points": [1, 1, 0]})
+    assert bad.status_code == 422 and bad.json()["detail"]["code"] == "bad_points"
+
+
+def test_a_spectator_that_cannot_keep_up_is_let_go() -> None:
+    from hikone_carrom.server.tournament_api import Spectator
+
+    conn = Spectator(None)  # type: ignore[arg-type]
+    for i in range(Spectator.MAX_QUEUE + 1):
+        conn.send(f"update {i}")
+    assert conn.queue.qsize() == 1 and conn.queue.get_nowait() is None

@@ -29,7 +29,14 @@ from hikone_carrom.server.tournament_hub import LiveEvent, TournamentHub, local_
 from hikone_carrom.server.tournament_views import clock, match_view
 from hikone_carrom.server.tournament_views import results_csv as make_csv
 from hikone_carrom.server.ws import Connection
-from hikone_carrom.tournament import EventSettings, Result, TournamentError
+from hikone_carrom.tournament import (
+    DEFAULT_TIEBREAKS,
+    EventSettings,
+    Result,
+    StandingRules,
+    TieBreak,
+    TournamentError,
+)
 
 __all__ = ["install_tournaments", "router"]
 
@@ -49,7 +56,8 @@ def _seconds(text: str) -> int:
 
 class CreateEvent(BaseModel):
     """A new event: its name, date, boards, first match and golden board; a password of the
-    director's choosing (8+ characters), or none for a generated token."""
+    director's choosing (8+ characters), or none for a generated token; the order of the
+    tie-breaks and the match points (win, draw, loss) if not the championship's."""
 
     name: str = Field(min_length=1, max_length=200)
     date: str = Field(default="", max_length=10)
@@ -58,6 +66,8 @@ class CreateEvent(BaseModel):
     golden_board: int | None = Field(default=1, ge=1)
     seed: int = Field(default=0, ge=0, le=2**31)
     password: str | None = Field(default=None, min_length=8, max_length=128)
+    tiebreaks: list[TieBreak] | None = Field(default=None, max_length=5)
+    points: tuple[int, int, int] = (2, 1, 0)
 
     @field_validator("start")
     @classmethod
@@ -152,6 +162,13 @@ async def director_page(request: Request) -> FileResponse:
 async def create_event(body: CreateEvent, request: Request) -> dict[str, str]:
     """Open an event with the six classes of the Japan Championship; keep the token."""
     try:
+        win, draw, loss = body.points
+        rules = StandingRules(
+            win=win,
+            draw=draw,
+            loss=loss,
+            order=tuple(body.tiebreaks) if body.tiebreaks else DEFAULT_TIEBREAKS,
+        )
         settings = EventSettings(
             name=body.name,
             date=body.date,
@@ -159,6 +176,7 @@ async def create_event(body: CreateEvent, request: Request) -> dict[str, str]:
             start_s=_seconds(body.start),
             golden_board=body.golden_board,
             seed=body.seed,
+            rules=rules,
         )
     except TournamentError as err:
         raise RoomError(err.code, err.en, err.ja, status=422) from err
@@ -435,14 +453,35 @@ async def list_pads(request: Request, tournament_id: TournamentId) -> dict[str, 
 # -- live --------------------------------------------------------------------------------------
 
 
+class Spectator(Connection):
+    """A spectator's connection: a bounded queue; one that falls this far behind is closed
+    (its page reconnects and takes a fresh snapshot)."""
+
+    MAX_QUEUE = 512
+
+    def __init__(self, websocket: WebSocket) -> None:
+        super().__init__(websocket)
+        self.queue = asyncio.Queue(self.MAX_QUEUE)
+
+    def send(self, text: str) -> None:
+        """Queue a message, or end a connection that cannot keep up."""
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)  # the writer stops and the connection is closed
+
+
 @router.websocket("/ws/tournaments/{tournament_id}")
 async def watch(websocket: WebSocket, tournament_id: str) -> None:
     """Spectators: a snapshot, then every numbered update; send ``{"type": "resync"}`` for a
     new snapshot."""
     hub: TournamentHub = websocket.app.state.tournaments
     await websocket.accept()
-    conn = Connection(websocket)
+    conn = Spectator(websocket)
     writer = asyncio.create_task(conn.write())
+    writer.add_done_callback(lambda _: asyncio.ensure_future(_close(websocket)))
     live: LiveEvent | None = None
     rate = MessageRate(10, 2.0)
     try:
@@ -470,12 +509,17 @@ async def watch(websocket: WebSocket, tournament_id: str) -> None:
     finally:
         if live is not None:
             live.subscribers.discard(conn)
-        conn.queue.put_nowait(None)
+        with contextlib.suppress(asyncio.QueueFull):
+            conn.queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, timeout=2.0)
         writer.cancel()
-        with contextlib.suppress(Exception):
-            await websocket.close()
+        await _close(websocket)
+
+
+async def _close(websocket: WebSocket) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.close()
 
 
 def install_tournaments(app: FastAPI) -> None:
