@@ -386,3 +386,62 @@ def test_a_board_call_reaches_the_pad_and_the_pads_result_the_standings(
     page.screenshot(path=str(artifacts / "tournament-director-pad-audit.png"), full_page=True)
     assert not errors
     director.close()
+
+
+def _serve(port: int, db_url: str) -> subprocess.Popen[bytes]:
+    import sys
+    import time
+
+    code = (
+        "from hikone_carrom.server import main; "
+        f"raise SystemExit(main(['--port', '{port}', '--no-browser', '--db', {db_url!r}]))"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).is_success:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def test_the_pages_resume_after_a_server_restart(
+    browser: Browser, tmp_path: Path, artifacts: Path
+) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db_url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+    url = f"http://127.0.0.1:{port}"
+    proc = _serve(port, db_url)
+    try:
+        tid, token = _drawn_event(url)
+        first, second = [m for m in _matches(url, tid) if m["stage"] == "pool"][:2]
+        with _api(url, tid, token) as c:
+            c.put(f"/matches/{first['id']}/result", json={"scores": [7, 3]}).raise_for_status()
+        page = _context(browser, "phone").new_page()
+        page.goto(f"{url}/t/{tid}?tab=pools")
+        expect(page.locator("section[data-pool='GS-1'] tbody tr").first).to_contain_text("2")
+        proc.terminate()
+        proc.wait(timeout=15)
+        expect(page.locator("#live-dot")).to_have_class("live-dot off")
+        proc = _serve(port, db_url)
+        expect(page.locator("#live-dot")).to_have_class("live-dot", timeout=20_000)
+        with _api(url, tid, token) as c:  # nothing was lost: the director carries on
+            c.put(f"/matches/{second['id']}/result", json={"scores": [112, 0]}).raise_for_status()
+        page.click("button[data-tab=bracket]")
+        page.click("button[data-tab=pools]")
+        table = page.locator("section[data-pool='GS-1'] table.standings")
+        expect(table).to_contain_text("112")
+        points = [int(x) for x in table.locator("td.pts").all_inner_texts()]
+        assert sum(points) == 4  # both results: two wins
+        page.screenshot(path=str(artifacts / "tournament-after-restart-phone.png"), full_page=True)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
