@@ -308,6 +308,13 @@ def test_the_public_pages_follow_the_event_live(
         page.screenshot(path=str(artifacts / f"tournament-public-pools-{kind}.png"), full_page=True)
         page.click("button[data-tab=bracket]")
         expect(page.locator(".bracket")).to_contain_text("決勝")
+    page.click(".lang-switch button[data-lang=en]")  # every string in English too
+    expect(page.locator("button[data-tab=find]")).to_have_text("My next match")
+    expect(page.locator(".bracket")).to_contain_text("Final")
+    page.click("button[data-tab=pools]")
+    expect(page.locator("section[data-pool='GS-1'] h3")).to_contain_text("Pool A")
+    expect(page.locator("section[data-pool='GS-1'] thead")).to_contain_text("Pts")
+    page.screenshot(path=str(artifacts / f"tournament-public-pools-en-{kind}.png"), full_page=True)
     for b in page.locator("button.tab").all():
         box = b.bounding_box()
         assert box is not None and box["height"] >= 44

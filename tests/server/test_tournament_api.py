@@ -208,3 +208,23 @@ def test_a_spectator_that_cannot_keep_up_is_let_go() -> None:
     for i in range(Spectator.MAX_QUEUE + 1):
         conn.send(f"update {i}")
     assert conn.queue.qsize() == 1 and conn.queue.get_nowait() is None
+
+
+def test_replanning_keeps_running_matches_and_avoids_a_broken_board(client: TestClient) -> None:
+    tid, token = ready_event(client, boards=3)
+    call = client.post(f"/api/tournaments/{tid}/boards/2/call", headers=headers(token)).json()
+    done = next(m for m in event(client, tid)["matches"] if m["id"] != call["match"])
+    client.put(f"/api/tournaments/{tid}/matches/{done['id']}/result", json={"scores": [3, 1]},
+               headers=headers(token))  # fmt: skip
+    r = client.post(f"/api/tournaments/{tid}/replan", json={"now": "10:00", "out_of_service": [2]},
+                    headers=headers(token))  # fmt: skip
+    assert r.status_code == 200, r.text
+    matches = {m["id"]: m for m in event(client, tid)["matches"]}
+    assert matches[call["match"]]["planned"]["board"] == 2  # the running match stays put
+    for m in matches.values():
+        if m["status"] == "planned" and m["planned"] and m["stage"] == "pool":
+            assert m["planned"]["board"] != 2 and m["planned"]["start_s"] >= 36000
+    bad = client.post(
+        f"/api/tournaments/{tid}/replan", json={"now": "25:00"}, headers=headers(token)
+    )
+    assert bad.status_code == 422
