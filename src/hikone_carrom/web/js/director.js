@@ -15,6 +15,7 @@ let filter = "";
 let importReport = null;
 let audit = [];
 let pads = null;
+let connection = null;
 const view = document.getElementById("view");
 
 const token = () => localStorage.getItem(TOKEN_KEY);
@@ -336,14 +337,19 @@ async function start() {
     renderLogin(token() ? err.message : "");
     return;
   }
-  new LiveEvent(id, (ev) => {
+  if (connection) return;
+  connection = new LiveEvent(id, (ev) => {
     event = ev;
     if (tab === "audit") loadAudit().then(render); else render();
   }, (ok) => document.getElementById("live-dot").classList.toggle("off", !ok));
 }
 
 wireLangSwitch();
-onLang(() => (id ? (event ? render() : start()) : renderCreate()));
+onLang(() => {
+  if (!id) renderCreate();
+  else if (event) render();
+  else if (!connection) renderLogin("");
+});
 if (!id) renderCreate(); else if (!token()) renderLogin(""); else start();
 setInterval(() => {
   if (!event) return;
