@@ -28,9 +28,8 @@ def _side(live: LiveEvent, side: str | None) -> dict[str, Any] | None:
     if side is None:
         return None
     if side == BYE:
-        return {"id": BYE, "name": "不戦", "name_en": "bye", "reading": "", "club": ""}
-    e = live.event.entry(side)
-    return {"id": e.id, "name": e.name, "reading": e.reading, "club": e.club}
+        return {"id": BYE, "name": "不戦"}
+    return {"id": side, "name": live.event.entry(side).name}
 
 
 def match_view(live: LiveEvent, m: Match) -> dict[str, Any]:
