@@ -42,6 +42,7 @@ from hikone_carrom.server.storage.tournament_store import TournamentStore
 from hikone_carrom.server.tournament_api import install_tournaments
 from hikone_carrom.server.tournament_hub import TournamentHub
 from hikone_carrom.server.tournament_pads import PadBridge
+from hikone_carrom.server.tournament_rooms import RoomBridge
 from hikone_carrom.server.views import board_view, state_view
 from hikone_carrom.server.ws import serve_room
 
@@ -88,6 +89,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         app.state.registry = registry
         app.state.tournaments = TournamentHub(TournamentStore(store.engine), runner)
         PadBridge(app.state.tournaments, pads_of(app))  # board calls to pads, pad results back
+        app.state.room_bridge = RoomBridge(app.state.tournaments, registry)  # online events
         try:
             yield
         finally:

@@ -26,6 +26,7 @@ from hikone_carrom.server.errors import RoomError, error_message
 from hikone_carrom.server.pad_routes import pads_of
 from hikone_carrom.server.ratelimit import MessageRate
 from hikone_carrom.server.tournament_hub import LiveEvent, TournamentHub, local_seconds
+from hikone_carrom.server.tournament_rooms import RoomBridge, player_key, players
 from hikone_carrom.server.tournament_views import clock, match_view
 from hikone_carrom.server.tournament_views import results_csv as make_csv
 from hikone_carrom.server.ws import Connection
@@ -57,7 +58,8 @@ def _seconds(text: str) -> int:
 class CreateEvent(BaseModel):
     """A new event: its name, date, boards, first match and golden board; a password of the
     director's choosing (8+ characters), or none for a generated token; the order of the
-    tie-breaks and the match points (win, draw, loss) if not the championship's."""
+    tie-breaks and the match points (win, draw, loss) if not the championship's; ``online`` for
+    an event played in online rooms of the browser game."""
 
     name: str = Field(min_length=1, max_length=200)
     date: str = Field(default="", max_length=10)
@@ -68,6 +70,7 @@ class CreateEvent(BaseModel):
     password: str | None = Field(default=None, min_length=8, max_length=128)
     tiebreaks: list[TieBreak] | None = Field(default=None, max_length=5)
     points: tuple[int, int, int] = (2, 1, 0)
+    online: bool = False
 
     @field_validator("start")
     @classmethod
@@ -149,6 +152,11 @@ async def public_page(request: Request, tournament_id: TournamentId) -> FileResp
     return FileResponse(request.app.state.web_dir / "tournament.html", media_type="text/html")
 
 
+@router.get("/t/{tournament_id}/play/{player}", include_in_schema=False)
+async def player_page(request: Request, tournament_id: TournamentId, player: str) -> FileResponse:
+    return FileResponse(request.app.state.web_dir / "tournament.html", media_type="text/html")
+
+
 @router.get("/t/{tournament_id}/director", include_in_schema=False)
 @router.get("/director", include_in_schema=False)
 async def director_page(request: Request) -> FileResponse:
@@ -177,6 +185,7 @@ async def create_event(body: CreateEvent, request: Request) -> dict[str, str]:
             golden_board=body.golden_board,
             seed=body.seed,
             rules=rules,
+            online=body.online,
         )
     except TournamentError as err:
         raise RoomError(err.code, err.en, err.ja, status=422) from err
@@ -448,6 +457,43 @@ async def list_pads(request: Request, tournament_id: TournamentId) -> dict[str, 
             }
         )
     return {"pads": out}
+
+
+class PlayBody(BaseModel):
+    """The key of a player's link."""
+
+    key: str = Field(min_length=1, max_length=64)
+
+
+@router.get("/api/tournaments/{tournament_id}/players")
+async def player_links(request: Request, tournament_id: TournamentId) -> dict[str, Any]:
+    """Online events: every player's personal link (director only; send each player theirs)."""
+    live, _ = await _director(request, tournament_id)
+    base = str(request.base_url).rstrip("/")
+    return {
+        "players": [
+            {
+                "player": p,
+                "name": name,
+                "link": f"{base}/t/{live.id}/play/{p}#k={player_key(live, p)}",
+            }
+            for p, name in players(live)
+        ]
+    }
+
+
+@router.post("/api/tournaments/{tournament_id}/play/{player}")
+async def play(
+    body: PlayBody, request: Request, tournament_id: TournamentId, player: str
+) -> dict[str, Any]:
+    """Online events: the room, seat and seat token of the player's called match."""
+    live = await hub_of(request).get(tournament_id)
+    if not live.event.settings.online:
+        raise RoomError(
+            "not_online", "This event is played on real boards", "この大会は会場の台で行います"
+        )
+    bridge: RoomBridge = request.app.state.room_bridge
+    return await bridge.seat_for(live, player, body.key)
 
 
 # -- live --------------------------------------------------------------------------------------

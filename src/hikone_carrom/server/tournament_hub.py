@@ -76,6 +76,7 @@ class BoardCall:
     text_en: str
     knockout: bool = False
     pad: tuple[str, int] | None = None
+    room: str | None = None
     pad_error: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -88,12 +89,14 @@ class BoardCall:
             "match_time_s": self.match_time_s,
             "text": {"ja": self.text_ja, "en": self.text_en},
             "pad": None if self.pad is None else {"board": self.pad[0], "match": self.pad[1]},
+            "room": self.room,
             "pad_error": self.pad_error,
         }
 
 
-CallListener = Callable[[BoardCall], Awaitable[tuple[str, int] | None]]
-"""Told of a board call; answers the scoring pad's (board id, match number) it opened, or None."""
+CallListener = Callable[[BoardCall], Awaitable[dict[str, Any] | None]]
+"""Told of a board call; answers what now serves the match as :class:`LiveState` fields (a
+scoring pad's ``pad_board`` and ``pad_match``, or an online ``room``), or None."""
 
 
 def hash_token(token: str) -> str:
@@ -435,19 +438,26 @@ class LiveEvent:
                 call = replace(call, pad_error=err.detail())
                 continue
             if opened is not None:
-                await self._link_pad(match_id, who, *opened)
-                call = replace(call, pad=opened)
+                public = {k: v for k, v in opened.items() if k != "seat_tokens"}
+                action = "pad" if "pad_board" in opened else "room"
+                await self.link(match_id, who, opened, action, public)
+                if "pad_board" in opened:
+                    call = replace(call, pad=(opened["pad_board"], opened["pad_match"]))
+                call = replace(call, room=opened.get("room", call.room))
         return call
 
-    async def _link_pad(self, match_id: str, who: str, pad_board: str, pad_match: int) -> None:
-        """Remember which scoring pad's match serves ``match_id`` (its result comes back)."""
+    async def link(
+        self, match_id: str, who: str, fields: dict[str, Any], action: str, detail: dict[str, Any]
+    ) -> None:
+        """Remember what serves ``match_id`` (:class:`LiveState` fields: a scoring pad's match,
+        an online room, its seat tokens) so that its result comes back; ``action`` and
+        ``detail`` go into the audit trail (never a token)."""
         async with self.lock:
             state = self.live.get(match_id)
             if state is None or state.status == "finished":
                 return
-            new = replace(state, pad_board=pad_board, pad_match=pad_match)
-            detail = {"pad_board": pad_board, "pad_match": pad_match}
-            await self._commit(who, "pad", match_id, detail, structure=False, live=[new])
+            new = replace(state, **fields)
+            await self._commit(who, action, match_id, detail, structure=False, live=[new])
             self._broadcast(self._updates([match_id]))
 
     def live_score(self, match_id: str, scores: tuple[int, int]) -> None:

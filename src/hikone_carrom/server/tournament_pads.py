@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from typing import Any
 
 from hikone_carrom.rules import Color
 from hikone_carrom.scoring import MatchSetup, RefereedMatch
@@ -121,8 +122,9 @@ class PadBridge:
         pads.on_confirmed(self.take_result)
 
     def _attach(self, live: LiveEvent) -> None:
-        async def listener(call: BoardCall) -> tuple[str, int] | None:
-            return await self.open_call(live, call)
+        async def listener(call: BoardCall) -> dict[str, Any] | None:
+            opened = await self.open_call(live, call)
+            return None if opened is None else {"pad_board": opened[0], "pad_match": opened[1]}
 
         live.on_call(listener)
         if live.pads:  # an event rebuilt after a restart: watch its pads again

@@ -64,6 +64,9 @@ def match_view(live: LiveEvent, m: Match) -> dict[str, Any]:
         "match_time_s": None if m.final and division.final_untimed else division.match_time_s,
         "result": None if result is None else result.to_dict(),
         "source": state.source if state else None,
+        "room": None
+        if not state or state.room is None
+        else {"id": state.room, "record": f"/api/games/{state.room}-1/record"},
         "pad": None
         if not state or state.pad_board is None
         else {
@@ -149,6 +152,7 @@ def event_view(live: LiveEvent) -> dict[str, Any]:
         "boards": s.boards,
         "start": clock(s.start_s),
         "golden_board": s.golden_board,
+        "online": s.online,
         "tiebreaks": [
             {"key": k, "en": TIEBREAK_NAMES[k][0], "ja": TIEBREAK_NAMES[k][1]}
             for k in s.rules.order
@@ -204,7 +208,11 @@ def results_csv(live: LiveEvent) -> str:
                 winner if result else ("不戦" if view["status"] == "forfeit" else ""),
                 "" if result is None or result.forfeit is None else (a, b)[result.forfeit],
                 view["source"] or "",
-                view["pad"]["record"] if view["pad"] and view["source"] == "pad" else "",
+                view["pad"]["record"]
+                if view["pad"] and view["source"] == "pad"
+                else (
+                    view["room"]["record"] if view["room"] and view["source"] == "online" else ""
+                ),
             ]
         )
     return "\ufeff" + out.getvalue()

@@ -62,6 +62,8 @@ class EventSettings:
         golden_board: the board finals are played on, or None.
         seed: seed of the draws and of the drawing of lots.
         rules: match points and tie-breaks (:class:`StandingRules`).
+        online: matches are played in online rooms of the browser game, not on real boards
+            (a "board" is then one of ``boards`` games at a time).
     """
 
     name: str
@@ -72,6 +74,7 @@ class EventSettings:
     golden_board: int | None = 1
     seed: int = 0
     rules: StandingRules = field(default_factory=StandingRules)
+    online: bool = False
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -641,6 +644,7 @@ class Event:
                 "golden_board": s.golden_board,
                 "seed": s.seed,
                 "rules": rules_to_dict(s.rules),
+                "online": s.online,
             },
             "divisions": [division_to_dict(d) for d in self.divisions.values()],
             "entries": [entry_to_dict(e) for e in self.entries.values()],
@@ -665,6 +669,7 @@ class Event:
                 golden_board=None if s["golden_board"] is None else int(s["golden_board"]),
                 seed=int(s["seed"]),
                 rules=rules_from_dict(s["rules"]),
+                online=bool(s.get("online", False)),
             )
             event = cls(settings, [division_from_dict(d) for d in data["divisions"]])
             for e in data["entries"]:

@@ -32,7 +32,8 @@ class TournamentRow(Base):
 
 
 class TournamentLiveRow(Base):
-    """Where a match stands on the day: ``status`` is ``called``, ``playing`` or ``finished``."""
+    """Where a match stands on the day: ``status`` is ``called``, ``playing`` or ``finished``;
+    the scoring pad's match, or the online room and its seat tokens (JSON), that serve it."""
 
     __tablename__ = "tournament_live"
 
@@ -48,6 +49,8 @@ class TournamentLiveRow(Base):
     source: Mapped[str | None] = mapped_column(String(32), nullable=True)
     pad_board: Mapped[str | None] = mapped_column(String(32), nullable=True)
     pad_match: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    room: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    seat_tokens: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class TournamentAuditRow(Base):

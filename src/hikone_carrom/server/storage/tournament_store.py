@@ -33,11 +33,19 @@ def _aware(moment: datetime | None) -> datetime | None:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+def _tokens(text: str | None) -> tuple[tuple[int, str], ...]:
+    if not text:
+        return ()
+    data = json.loads(text)
+    return tuple(sorted((int(k), str(v)) for k, v in data.items()))
+
+
 @dataclass(frozen=True)
 class LiveState:
     """A match on the day: ``status`` ``called`` / ``playing`` / ``finished``, its board, times
-    (UTC), where its result came from (``director`` or ``pad``) and the scoring pad's board
-    and match number that serve it."""
+    (UTC), where its result came from (``director``, ``pad`` or ``online``), the scoring pad's
+    board and match number that serve it, or the online room and the seat tokens handed out so
+    far ((seat, token) pairs)."""
 
     match_id: str
     status: str
@@ -48,6 +56,8 @@ class LiveState:
     source: str | None = None
     pad_board: str | None = None
     pad_match: int | None = None
+    room: str | None = None
+    seat_tokens: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,6 +137,8 @@ class TournamentStore:
                         r.source,
                         r.pad_board,
                         r.pad_match,
+                        r.room,
+                        _tokens(r.seat_tokens),
                     )
                     for r in live
                 },
@@ -170,6 +182,12 @@ class TournamentStore:
                 found.source = state.source
                 found.pad_board = state.pad_board
                 found.pad_match = state.pad_match
+                found.room = state.room
+                found.seat_tokens = (
+                    json.dumps({str(k): v for k, v in state.seat_tokens})
+                    if state.seat_tokens
+                    else None
+                )
             for match_id in removed:
                 gone = session.get(TournamentLiveRow, (tournament_id, match_id))
                 if gone is not None:

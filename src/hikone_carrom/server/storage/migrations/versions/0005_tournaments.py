@@ -46,6 +46,8 @@ def upgrade() -> None:
         sa.Column("source", sa.String(32), nullable=True),
         sa.Column("pad_board", sa.String(32), nullable=True),
         sa.Column("pad_match", sa.Integer, nullable=True),
+        sa.Column("room", sa.String(32), nullable=True),
+        sa.Column("seat_tokens", sa.Text, nullable=True),
     )
     op.create_index(
         "ix_tournament_live_pad", "tournament_live", ["pad_board", "pad_match"], unique=False
