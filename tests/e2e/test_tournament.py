@@ -452,3 +452,59 @@ def test_the_pages_resume_after_a_server_restart(
     finally:
         proc.terminate()
         proc.wait(timeout=15)
+
+
+def test_an_online_event_takes_each_player_to_their_seat(
+    browser: Browser, server_url: str, artifacts: Path
+) -> None:
+    director = _context(browser, "desktop")
+    page = director.new_page()
+    errors = _errors(page)
+    page.goto(f"{server_url}/director")
+    form = page.locator("#create")
+    form.locator("input[name=name]").fill("オンライン春の大会")
+    form.locator("input[name=boards]").fill("2")
+    form.locator("#online").check()
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/t/*/director")
+    tid = page.url.split("/")[4]
+    token = _token(page, tid)
+    with _api(server_url, tid, token) as c:
+        c.post("/entries/import", content=GOOD_CSV.encode()).raise_for_status()
+        c.post("/divisions/GS/draw", json={}).raise_for_status()
+        c.post("/plan").raise_for_status()
+    page.reload()
+    page.click("button[data-tab=print]")
+    links = page.locator("#player-links tr")
+    expect(links).to_have_count(5)
+    first = min((m for m in _matches(server_url, tid) if m["stage"] == "pool"),
+                key=lambda m: m["planned"]["start_s"])  # fmt: skip
+    red, green = (s["name"] for s in first["sides"])
+    red_link = links.filter(has_text=red).locator("a").get_attribute("href")
+    green_link = links.filter(has_text=green).locator("a").get_attribute("href")
+    assert red_link and green_link and "#k=" in red_link
+
+    phone = _context(browser, "phone").new_page()
+    phone_errors = _errors(phone)
+    phone.goto(red_link)
+    expect(phone.locator("article.person")).to_contain_text(red)
+    expect(phone.locator("#play")).to_have_count(0)  # not called yet
+    with _api(server_url, tid, token) as c:
+        r = c.post(f"/matches/{first['id']}/call", json={})
+        r.raise_for_status()
+        assert r.json()["text"]["ja"].startswith("対局")
+    phone.locator("#play").click()
+    phone.wait_for_url("**/room/*")
+    expect(phone.locator("#seats")).to_contain_text(red)
+    phone.screenshot(path=str(artifacts / "tournament-online-seat-phone.png"))
+
+    other = _context(browser, "desktop").new_page()
+    other.goto(green_link)
+    other.locator("#play").click()
+    other.wait_for_url("**/room/*")
+    expect(other.locator("#seats")).to_contain_text(green)
+    page.click("button[data-tab=boards]")
+    expect(page.locator("a[data-action=watch-room]")).to_have_count(1)
+    page.screenshot(path=str(artifacts / "tournament-online-director.png"), full_page=True)
+    assert not errors and not phone_errors
+    director.close()

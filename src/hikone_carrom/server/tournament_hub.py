@@ -413,14 +413,17 @@ class LiveEvent:
                 )
             ja_a, ja_b = self.event.side_names(match, "ja")
             division = self.event.division(match.division)
+            online = self.event.settings.online
+            place_ja = f"対局{where}" if online else f"第{where}台"
+            place_en = f"Game {where}" if online else f"Board {where}"
             call = BoardCall(
                 match_id,
                 where,
                 (ja_a, ja_b),
                 match.division,
                 None if match.final and division.final_untimed else division.match_time_s,
-                f"第{where}台: {ja_a} 対 {ja_b}（{division.name_ja} {match.name_ja}）",
-                f"Board {where}: {ja_a} v {ja_b} ({division.name_en}, {match.name_en})",
+                f"{place_ja}: {ja_a} 対 {ja_b}（{division.name_ja} {match.name_ja}）",
+                f"{place_en}: {ja_a} v {ja_b} ({division.name_en}, {match.name_en})",
                 knockout=match.stage == "knockout",
             )
             state = LiveState(match_id, "called", where, datetime.now(UTC))

@@ -1,7 +1,7 @@
 // The director's console: create the event, import entries, check in, draw, plan the boards,
 // call matches, enter and correct results, close pools, print. Every change needs the token.
 import {
-  LiveEvent, api, boards, currentCall, h, onLang, pick, scoreText, sideName, t, timeLeft, wireLangSwitch,
+  LiveEvent, api, boardName, boards, currentCall, h, onLang, pick, scoreText, sideName, t, timeLeft, wireLangSwitch,
 } from "./tourney-common.js";
 
 const parts = location.pathname.split("/");
@@ -16,6 +16,7 @@ let importReport = null;
 let audit = [];
 let pads = null;
 let connection = null;
+let playerLinks = null;
 const view = document.getElementById("view");
 
 const token = () => localStorage.getItem(TOKEN_KEY);
@@ -45,6 +46,7 @@ function renderCreate() {
     h("label", {}, t("d.start"), h("input", { name: "start", type: "time", value: "09:30" })),
     h("label", {}, t("d.golden"), h("input", { name: "golden", type: "number", min: 1, value: 1 })),
     h("label", {}, t("d.password"), h("input", { name: "password", type: "password", minlength: 8 })),
+    h("label.check", {}, h("input", { name: "online", type: "checkbox", id: "online" }), t("d.online")),
     h("label", {}, t("d.operator"), h("input", { name: "operator", value: localStorage.getItem("hikone-carrom.operator") || "" })),
     h("button.primary", { type: "submit" }, t("d.create")),
     h("p.form-error", { id: "create-error" }));
@@ -55,7 +57,7 @@ function renderCreate() {
     try {
       const made = await api("/api/tournaments", { method: "POST", body: {
         name: v.name, date: v.date, boards: Number(v.boards), start: v.start,
-        golden_board: Number(v.golden) || null, password: v.password || null,
+        golden_board: Number(v.golden) || null, password: v.password || null, online: v.online === "on",
       } });
       localStorage.setItem(`hikone-carrom.director.${made.id}`, made.token);
       sessionStorage.setItem("hikone-carrom.newtoken", made.token);
@@ -202,10 +204,10 @@ function padsCard() {
 
 function boardsTab() {
   const callFlash = (r) => (r.pad_error ? t("d.padError", { why: pick(r.pad_error) }) : t("d.saved"));
-  return [padsCard(), h("div.boards", { id: "director-boards" }, boards(event).map((b) => {
+  return [event.online ? null : padsCard(), h("div.boards", { id: "director-boards" }, boards(event).map((b) => {
     const m = b.now;
     return h(`div.board-tile${m ? `.${m.status}` : ""}`, { "data-board": b.n },
-      h("div.board-no", {}, t("board", { n: b.n })),
+      h("div.board-no", {}, boardName(event, b.n)),
       m ? h("div.board-who", {}, sideName(m.sides[0]), h("br"), `${t("find.vs")} ${sideName(m.sides[1])}`)
         : h("div.board-who.free", {}, b.next ? `${b.next.planned.start} ${sideName(b.next.sides[0])} / ${sideName(b.next.sides[1])}` : t("board.free")),
       m && (m.status === "playing" || scoreText(m)) ? h("div.board-sub", {},
@@ -214,7 +216,8 @@ function boardsTab() {
       h("div.drow", {},
         !m ? h("button", { "data-action": "call", onclick: () => act(async () => callFlash(await post(`/boards/${b.n}/call`))) }, t("d.callNext")) : null,
         m && m.pad ? h("a.button", { href: `/boards/${m.pad.board}`, target: "_blank", "data-action": "watch-pad" }, t("d.pads")) : null,
-        m && m.status === "called" ? h("button", { "data-action": "start", onclick: () => act(() => post(`/matches/${m.id}/start`)) }, t("d.start")) : null,
+        m && m.room ? h("a.button", { href: `/room/${m.room.id}`, target: "_blank", "data-action": "watch-room" }, t("d.watchRoom")) : null,
+        m && m.status === "called" && !event.online ? h("button", { "data-action": "start", onclick: () => act(() => post(`/matches/${m.id}/start`)) }, t("d.start")) : null,
         m ? h("button.primary", { "data-action": "result", onclick: () => resultDialog(m) }, t("d.result")) : null));
   }))];
 }
@@ -261,7 +264,24 @@ function printTab() {
       h("a.button", { href: `/t/${id}`, target: "_blank" }, t("d.public")),
       h("a.button", { href: `/t/${id}?hall=1`, target: "_blank" }, t("d.hall")))),
     ...event.divisions.filter((d) => d.drawn).map((d) => h("section.card", {}, h("h3", {}, pick(d.name)), h("div.drow", {}, links(d.id)))),
-  ];
+    playersCard(),
+  ].filter(Boolean);
+}
+
+async function loadPlayers() {
+  try { playerLinks = (await api(`/api/tournaments/${id}/players`, { token: token() })).players; } catch { playerLinks = []; }
+}
+
+function playersCard() {
+  if (!event.online) return null;
+  if (playerLinks === null) { loadPlayers().then(render); return null; }
+  return h("section.card", { id: "player-links" }, h("h3", {}, t("d.players")), h("p.meta", {}, t("d.playersNote")),
+    h("div.table-wrap", {}, h("table.dtable", {}, h("tbody", {}, playerLinks.map((p) => h("tr", { "data-player": p.player },
+      h("td", {}, p.name), h("td", {}, h("a", { href: p.link, target: "_blank" }, p.player)),
+      h("td", {}, h("button", { onclick: async (e) => {
+        await navigator.clipboard.writeText(p.link).catch(() => {});
+        e.target.textContent = t("d.copied");
+      } }, t("d.copy")))))))));
 }
 
 function auditTab() {

@@ -1,12 +1,15 @@
 // The public pages of an event, phone first: my next match (search by name or kana), pools and
 // standings, the knockout, live boards. "?hall=1" is the hall's big screen. Live over WebSocket.
 import {
-  LiveEvent, api, boards, currentCall, h, onLang, pick, scoreText, sideName, t, timeLeft,
+  LiveEvent, api, boardName, boards, currentCall, h, onLang, pick, scoreText, sideName, t, timeLeft,
   wireLangSwitch,
 } from "./tourney-common.js";
 
 const id = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
+// a player's personal link of an online event: /t/{id}/play/{entry}.{member}#k={key}
+const player = location.pathname.split("/")[3] === "play" ? location.pathname.split("/")[4] : null;
+const playerKey = new URLSearchParams(location.hash.slice(1)).get("k");
 const hall = params.get("hall") === "1";
 const TABS = ["find", "pools", "bracket", "boards"];
 let tab = params.get("tab") || (hall ? "boards" : "find");
@@ -52,7 +55,7 @@ function status(m) {
 function matchLine(m, me) {
   const [a, b] = m.sides;
   const opp = me ? (a && a.id === me ? b : a) : null;
-  const where = m.board ? t("board", { n: m.board }) : "";
+  const where = m.board ? boardName(event, m.board) : "";
   const when = m.planned ? m.planned.start : "";
   return h("li.match", { "data-match": m.id },
     h("div.match-top", {}, h("span.where", {}, where), h("span.when", {}, when), status(m)),
@@ -72,7 +75,35 @@ async function search(q) {
   render();
 }
 
+async function play() {
+  try {
+    const seat = await api(`/api/tournaments/${id}/play/${player}`, { method: "POST", body: { key: playerKey } });
+    localStorage.setItem(`hikone-carrom.token.${seat.room}`, seat.token);
+    location.href = `/room/${seat.room}`;
+  } catch (err) {
+    const out = document.getElementById("play-error");
+    if (out) out.textContent = err.message;
+  }
+}
+
+function renderMe() {
+  const entryId = player.split(".").slice(0, -1).join(".");
+  const e = event.entries.find((x) => x.id === entryId);
+  if (!e) return [h("p.empty", {}, t("find.none"))];
+  const mine = event.matches.filter((m) => m.sides.some((s) => s && s.id === e.id));
+  const next = mine.filter((m) => ["called", "playing", "planned"].includes(m.status)).sort((x, y) => rank(x) - rank(y))[0];
+  const ready = next && next.room && (next.status === "called" || next.status === "playing");
+  return [h("article.card.person", { "data-entry": e.id },
+    h("h3", {}, e.name, h("small", {}, ` ${e.reading}`)),
+    h("p.label", {}, t("find.next")),
+    next ? h("ul.matches.next", {}, matchLine(next, e.id)) : h("p.empty", {}, t("find.noNext")),
+    ready ? h("button.primary", { id: "play", onclick: play }, t("play")) : h("p.meta", {}, t("play.wait")),
+    h("p.form-error", { id: "play-error" }),
+    h("details", {}, h("summary", {}, t("find.all")), h("ul.matches", {}, mine.map((m) => matchLine(m, e.id)))))];
+}
+
 function renderFind() {
+  if (player && event) return renderMe();
   const input = h("input", {
     type: "search", id: "find", value: query, placeholder: t("find.placeholder"),
     autocomplete: "off", "aria-label": t("find.label"),
@@ -166,7 +197,7 @@ function renderBoards() {
   return [toggle, h("div.boards", {}, list.map((b) => {
     const m = b.now || b.next;
     return h(`div.board-tile${b.now ? `.${b.now.status}` : ""}`, { "data-board": b.n },
-      h("div.board-no", {}, t("board", { n: b.n })),
+      h("div.board-no", {}, boardName(event, b.n)),
       m ? h("div.board-who", {}, `${sideName(m.sides[0])}`, h("br"), `${t("find.vs")} ${sideName(m.sides[1])}`)
         : h("div.board-who.free", {}, t("board.free")),
       m ? h("div.board-sub", {}, b.now ? status(b.now) : (m.planned ? m.planned.start : ""),

@@ -51,7 +51,12 @@ const STR = {
     "a.pad": "パッドに試合", "a.pads": "パッド用意", "a.pad_refused": "パッドの結果を保留",
     "d.pads": "スコアパッド", "d.makePads": "全台にパッドを用意する",
     "d.padsNote": "各台のパッドはこのリンク（QRコード）で開きます。呼び出すとその台のパッドに試合が開き、審判が確定した結果が順位に入ります。",
-    "d.padOf": "第{n}台のパッド", "d.sheet": "記録表", "d.padError": "パッドに試合を開けませんでした：{why}",
+    "d.padOf": "第{n}台のパッド", "d.sheet": "記録表",
+    "d.online": "オンライン大会（ブラウザ版の対局室で対戦）", "d.players": "選手用リンク",
+    "d.playersNote": "オンライン大会では、各選手に本人用のリンクを送ってください。呼び出されるとそのリンクから対局室の自分の席に入れます。",
+    "d.copy": "コピー", "d.copied": "コピーしました", "d.watchRoom": "対局室を見る",
+    "room.n": "対局{n}", "play": "対局する", "play.wait": "呼び出されると「対局する」が押せます",
+    "a.room": "対局室を用意", "a.seat": "着席", "a.room_refused": "対局結果を保留", "d.padError": "パッドに試合を開けませんでした：{why}",
   },
   en: {
     "tab.find": "My next match", "tab.pools": "Pools", "tab.bracket": "Knockout", "tab.boards": "Boards",
@@ -99,7 +104,12 @@ const STR = {
     "a.pad": "Match on the pad", "a.pads": "Pads made", "a.pad_refused": "Pad result held back",
     "d.pads": "Scoring pads", "d.makePads": "Give every board a pad",
     "d.padsNote": "Open each board's pad with its link (QR code). A call opens the match on that board's pad; the result the referee confirms goes into the standings.",
-    "d.padOf": "Pad of board {n}", "d.sheet": "Score sheet", "d.padError": "The pad could not open the match: {why}",
+    "d.padOf": "Pad of board {n}", "d.sheet": "Score sheet",
+    "d.online": "Online event (games in online rooms of the browser game)", "d.players": "Player links",
+    "d.playersNote": "In an online event, send each player their own link: once their match is called it takes them to their seat in its room.",
+    "d.copy": "Copy", "d.copied": "Copied", "d.watchRoom": "Watch the room",
+    "room.n": "Game {n}", "play": "Play", "play.wait": "\"Play\" opens once your match is called",
+    "a.room": "Room opened", "a.seat": "Seat taken", "a.room_refused": "Game result held back", "d.padError": "The pad could not open the match: {why}",
   },
 };
 
@@ -255,6 +265,11 @@ export function sideName(side) {
   if (!side) return t("tbd");
   if (side.id === "") return t("bye");
   return side.name;
+}
+
+/** "第17台", or "対局17" in an online event (a board is then one game at a time). */
+export function boardName(event, n) {
+  return t(event && event.online ? "room.n" : "board", { n });
 }
 
 /** "3:41 left" for a match playing now, "Time called" after its time. */
