@@ -306,7 +306,9 @@ function auditDetail(a) {
   if (a.action === "plan") return String(d.matches);
   if (a.action === "pad") return `${d.pad_board} #${d.pad_match}`;
   if (a.action === "pads") return (d.boards || []).join(", ");
-  if (a.action === "pad_refused") return pick(d.reason);
+  if (a.action === "pad_refused" || a.action === "room_refused") return pick(d.reason);
+  if (a.action === "room") return d.room;
+  if (a.action === "seat") return String(d.seat + 1);
   return "";
 }
 
