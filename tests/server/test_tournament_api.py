@@ -228,3 +228,57 @@ def test_replanning_keeps_running_matches_and_avoids_a_broken_board(client: Test
         f"/api/tournaments/{tid}/replan", json={"now": "25:00"}, headers=headers(token)
     )
     assert bad.status_code == 422
+
+
+def test_a_snapshot_is_never_taken_in_the_middle_of_a_change(db_url: str) -> None:
+    """A spectator connecting while a result is being stored sees the event before or after
+    that change, never the result without its live state."""
+    import asyncio
+    import json
+    import threading
+
+    from tests.tournament.helpers import general_event
+
+    from hikone_carrom.server.runner import Runner
+    from hikone_carrom.server.storage import GameStore
+    from hikone_carrom.server.storage.tournament_store import TournamentStore
+    from hikone_carrom.server.tournament_hub import TournamentHub
+    from hikone_carrom.tournament import EventSettings, Result
+
+    store = GameStore(db_url)
+    store.migrate()
+    runner = Runner(1)
+    gate = threading.Event()
+
+    async def scenario() -> dict[str, object]:
+        hub = TournamentHub(TournamentStore(store.engine), runner)
+        live, _ = await hub.create(EventSettings("途中の大会"), None)
+        for entry in general_event(4).entries.values():
+            live.event.add_entry(entry)
+        live.event.draw("GS")
+        first = live.event.matches("GS")[0].id
+        save = live.store.save
+
+        def slow_save(*args: object, **kwargs: object) -> None:
+            gate.wait(10)
+            save(*args, **kwargs)  # type: ignore[arg-type]
+
+        live.store.save = slow_save  # type: ignore[method-assign]
+        recording = asyncio.create_task(
+            live.record_result(first, Result.from_scores(9, 2), "審判", "director")
+        )
+        await asyncio.sleep(0.05)  # the result is in memory, its store write is held up
+        snapshot = asyncio.create_task(live.snapshot_text())
+        await asyncio.sleep(0.05)
+        gate.set()
+        await recording
+        data = json.loads(await snapshot)
+        return next(m for m in data["event"]["matches"] if m["id"] == first)
+
+    try:
+        match = asyncio.run(scenario())
+    finally:
+        gate.set()
+        runner.close()
+        store.close()
+    assert match["result"] is None or match["source"] == "director"

@@ -197,7 +197,7 @@ async def create_event(body: CreateEvent, request: Request) -> dict[str, str]:
 async def get_event(request: Request, tournament_id: TournamentId) -> Response:
     """The whole event as the pages show it (same as the WebSocket snapshot)."""
     live = await hub_of(request).get(tournament_id)
-    return Response(live.snapshot_text(), media_type="application/json")
+    return Response(await live.snapshot_text(), media_type="application/json")
 
 
 @router.get("/api/tournaments/{tournament_id}/search")
@@ -536,14 +536,14 @@ async def watch(websocket: WebSocket, tournament_id: str) -> None:
         except RoomError as err:
             conn.send_json(err.to_message())
             return
-        conn.send(live.snapshot_text())
+        conn.send(await live.snapshot_text())
         live.subscribers.add(conn)
         while True:
             text = await websocket.receive_text()
             if not rate.allow():
                 continue
             if '"resync"' in text:
-                conn.send(live.snapshot_text())
+                conn.send(await live.snapshot_text())
             elif '"ping"' in text:
                 conn.send_json({"type": "pong", "seq": live.seq})
             else:

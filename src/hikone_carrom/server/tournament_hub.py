@@ -153,16 +153,19 @@ class LiveEvent:
         pad opens the called match); it answers the pad's board id and match number, or None."""
         self._call_listeners.append(listener)
 
-    def snapshot_text(self) -> str:
+    async def snapshot_text(self) -> str:
         """The whole public view as JSON text: ``seq``, the live scores of matches being played
-        (match id -> [side 1, side 2]) and the event (built once per change number)."""
-        if self._snapshot is None or self._snapshot[0] != self.seq:
-            view = json.dumps(event_view(self), ensure_ascii=False, separators=(",", ":"))
-            self._snapshot = (self.seq, view)
+        (match id -> [side 1, side 2]) and the event (built once per change number). Taken under
+        the event's lock, so never in the middle of a change."""
+        async with self.lock:
+            if self._snapshot is None or self._snapshot[0] != self.seq:
+                view = json.dumps(event_view(self), ensure_ascii=False, separators=(",", ":"))
+                self._snapshot = (self.seq, view)
+            seq, view = self._snapshot
         scores = {m: list(s) for m, s in self.scores.items() if m not in self.event.results}
         return (
-            f'{{"type":"snapshot","seq":{self.seq},'
-            f'"scores":{json.dumps(scores, separators=(",", ":"))},"event":{self._snapshot[1]}}}'
+            f'{{"type":"snapshot","seq":{seq},'
+            f'"scores":{json.dumps(scores, separators=(",", ":"))},"event":{view}}}'
         )
 
     def _broadcast(self, message: dict[str, Any]) -> None:
