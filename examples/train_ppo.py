@@ -55,27 +55,29 @@ def player_policy(name: str, seed: int) -> Policy:
     return act
 
 
-def strikes_to_clear(policy: Policy, seed: int) -> tuple[int, bool]:
+def strikes_to_clear(policy: Policy, seed: int) -> tuple[int, bool, int]:
     """Strikes the policy takes to clear the board from the game seeded ``seed`` (the cap if
-    it does not), and whether it cleared."""
+    it does not), whether it cleared, and its pucks pocketed net of debt at the end (R5i)."""
     env = SoloClearEnv(observation="flat", strike_cap=EVAL_CAP)
     obs, info = env.reset(seed=seed)
     while True:
         obs, _, terminated, truncated, info = env.step(policy(env, obs))
         if terminated or truncated:
-            return int(info["strikes"]), bool(terminated)
+            state = env.game.tables.states[0]
+            return int(info["strikes"]), bool(terminated), state.pocketed[0] - state.debt[0]
 
 
 def evaluate(policy_for_seed: Callable[[int], Policy], seeds: int) -> dict[str, float]:
     """Mean strikes to clear over seeds 0..seeds-1 (the cap counts as 200), with its standard
-    error, and the share cleared."""
+    error, the share cleared, and the mean pucks pocketed net of debt at the end."""
     results = [strikes_to_clear(policy_for_seed(s), s) for s in range(seeds)]
-    strikes = [s for s, _ in results]
+    strikes = [s for s, _, _ in results]
     return {
         "games": seeds,
         "mean": statistics.fmean(strikes),
         "se": statistics.stdev(strikes) / seeds**0.5 if seeds > 1 else 0.0,
-        "cleared": sum(c for _, c in results) / seeds,
+        "cleared": sum(c for _, c, _ in results) / seeds,
+        "pucks": statistics.fmean(p for _, _, p in results),
     }
 
 
