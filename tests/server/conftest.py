@@ -33,6 +33,17 @@ def pg_cluster() -> Iterator[PostgresCluster]:
 
 
 @pytest.fixture
+def own_pg() -> Iterator[PostgresCluster]:
+    """A PostgreSQL server of this test alone, which the test may stop and start again."""
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        pytest.fail(MISSING_MESSAGE)
+    cluster = PostgresCluster.start(bin_dir)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
 def pg_url(pg_cluster: PostgresCluster) -> str:
     """A new empty PostgreSQL database."""
     return pg_cluster.database()

@@ -99,27 +99,35 @@ class PostgresCluster:
                 "--no-locale",
                 "--no-sync",
             )
-            options = (
-                f"-c listen_addresses=127.0.0.1 -p {cluster.port} -k {root} "
-                "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-            )
-            cluster._run(
-                "pg_ctl",
-                "-D",
-                str(cluster.data),
-                "-l",
-                str(cluster.logfile),
-                "-w",
-                "-t",
-                str(START_TIMEOUT_S),
-                "-o",
-                options,
-                "start",
-            )
+            cluster.resume()
         except ClusterError:
             shutil.rmtree(root, ignore_errors=True)
             raise
         return cluster
+
+    def resume(self) -> None:
+        """Start the server process on the cluster's folder and port (again)."""
+        options = (
+            f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} "
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        )
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.logfile),
+            "-w",
+            "-t",
+            str(START_TIMEOUT_S),
+            "-o",
+            options,
+            "start",
+        )
+
+    def pause(self) -> None:
+        """Stop the server process (fast shutdown: open connections are cut), keeping its data."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def _run(self, tool: str, *args: str) -> None:
         command = [str(self.bin_dir / tool), *args]
@@ -150,6 +158,6 @@ class PostgresCluster:
     def stop(self) -> None:
         """Stop the server and remove its folder."""
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+            self.pause()
         finally:
             shutil.rmtree(self.root, ignore_errors=True)

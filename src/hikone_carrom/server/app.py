@@ -74,7 +74,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = GameStore(settings.db_url)
+        store = GameStore(settings.db_url, timeout_s=settings.store_timeout_s)
         store.migrate()
         runner = Runner(settings.sim_workers)
         registry = RoomRegistry(store, runner, settings, spec)

@@ -34,7 +34,10 @@ class ServerSettings:
     threads that run simulations and computer players off the event loop. ``ai_delay_s`` is a pause
     (s) before a computer player shoots so that people can follow the game. Each WebSocket
     connection may send ``message_burst`` messages at once and ``message_rate`` messages/s after
-    that; more are dropped with an error.
+    that; more are dropped with an error. At most ``send_buffer_chars`` characters may wait to be
+    sent to one client; a client further behind is disconnected (it resyncs on reconnect).
+    ``store_timeout_s`` bounds how long a write waits for a locked or unreachable store before the
+    change is refused with ``store_unavailable``.
     """
 
     db_url: str
@@ -42,3 +45,5 @@ class ServerSettings:
     ai_delay_s: float = 0.6
     message_burst: int = 30
     message_rate: float = 10.0
+    send_buffer_chars: int = 512 * 1024
+    store_timeout_s: float = 5.0

@@ -72,11 +72,11 @@ class RoomRegistry:
     async def get(self, room_id: str) -> Room:
         """The room with this id, restored from the store if this server has not seen it yet."""
         room = self.rooms.get(room_id)
-        if room is not None:
+        if room is not None and not room.stale:
             return room
         async with self._loading:
             room = self.rooms.get(room_id)
-            if room is not None:
+            if room is not None and not room.stale:
                 return room
             try:
                 room = await Room.restore(
