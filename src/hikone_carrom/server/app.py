@@ -37,6 +37,7 @@ from hikone_carrom.server.schemas import (
     TakeSeat,
 )
 from hikone_carrom.server.storage import GameStore, StoredGame, StoreError
+from hikone_carrom.server.thinking import ProcessBackend, ThinkingPool
 from hikone_carrom.server.views import board_view, state_view
 from hikone_carrom.server.ws import serve_room
 
@@ -77,7 +78,12 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         store = GameStore(settings.db_url, timeout_s=settings.store_timeout_s)
         store.migrate()
         runner = Runner(settings.sim_workers)
-        registry = RoomRegistry(store, runner, settings, spec)
+        thinker = ThinkingPool(
+            ProcessBackend(settings.think_workers),
+            queue_limit=settings.think_queue,
+            per_room=settings.think_per_room,
+        )
+        registry = RoomRegistry(store, runner, thinker, settings, spec)
         app.state.store = store
         app.state.runner = runner
         app.state.registry = registry
@@ -85,6 +91,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
             yield
         finally:
             await registry.close()
+            thinker.close()
             runner.close()
             store.close()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 __all__ = ["DB_ENV_VAR", "ServerSettings", "default_db_url", "user_data_dir"]
@@ -26,22 +26,33 @@ def default_db_url() -> str:
     return f"sqlite:///{user_data_dir() / 'games.sqlite3'}"
 
 
+def default_think_workers() -> int:
+    """Thinking processes by default: one per core but one (for the server), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
 @dataclass(frozen=True)
 class ServerSettings:
     """How one server instance runs.
 
     ``db_url`` is any SQLAlchemy URL (SQLite, PostgreSQL, ...). ``sim_workers`` is the number of
-    threads that run simulations and computer players off the event loop. ``ai_delay_s`` is a pause
-    (s) before a computer player shoots so that people can follow the game. Each WebSocket
-    connection may send ``message_burst`` messages at once and ``message_rate`` messages/s after
-    that; more are dropped with an error. At most ``send_buffer_chars`` characters may wait to be
-    sent to one client; a client further behind is disconnected (it resyncs on reconnect).
+    threads that simulate people's shots off the event loop; ``think_workers`` processes run the
+    computer players and hints, with at most ``think_queue`` jobs waiting on the server and
+    ``think_per_room`` per room (a hint over either limit is refused with ``busy``).
+    ``ai_delay_s`` is a pause (s) before a computer player shoots so that people can follow the
+    game. Each WebSocket connection may send ``message_burst`` messages at once and
+    ``message_rate`` messages/s after that; more are dropped with an error. At most
+    ``send_buffer_chars`` characters may wait to be sent to one client; a client further behind
+    is disconnected (it resyncs on reconnect).
     ``store_timeout_s`` bounds how long a write waits for a locked or unreachable store before the
     change is refused with ``store_unavailable``.
     """
 
     db_url: str
     sim_workers: int = 2
+    think_workers: int = field(default_factory=default_think_workers)
+    think_queue: int = 16
+    think_per_room: int = 2
     ai_delay_s: float = 0.6
     message_burst: int = 30
     message_rate: float = 10.0

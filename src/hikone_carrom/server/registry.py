@@ -9,10 +9,11 @@ from hikone_carrom.board import BoardSpec
 from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.players import available_levels
-from hikone_carrom.server.room import Room, RoomConfig
+from hikone_carrom.server.room import Room, RoomConfig, RoomServices
 from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.schemas import CreateRoom
 from hikone_carrom.server.storage import GameStore, StoreError
+from hikone_carrom.server.thinking import ThinkingPool
 
 __all__ = ["DEFAULT_LEVEL", "RoomRegistry"]
 
@@ -24,12 +25,18 @@ class RoomRegistry:
     """Finds a room by id: in memory, else rebuilt from the store (so a restart loses nothing)."""
 
     def __init__(
-        self, store: GameStore, runner: Runner, settings: ServerSettings, board: BoardSpec
+        self,
+        store: GameStore,
+        runner: Runner,
+        thinker: ThinkingPool,
+        settings: ServerSettings,
+        board: BoardSpec,
     ) -> None:
         self.store = store
         self.runner = runner
         self.settings = settings
         self.board = board
+        self.services = RoomServices(store, runner, thinker, board, settings.ai_delay_s)
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
 
@@ -58,14 +65,7 @@ class RoomRegistry:
             seed=secrets.randbelow(1 << 31),
             hints=request.hints,
         )
-        room, token = await Room.create(
-            config,
-            request.name,
-            store=self.store,
-            runner=self.runner,
-            board=self.board,
-            ai_delay_s=self.settings.ai_delay_s,
-        )
+        room, token = await Room.create(config, request.name, self.services)
         self.rooms[config.id] = room
         return room, token
 
@@ -79,13 +79,7 @@ class RoomRegistry:
             if room is not None and not room.stale:
                 return room
             try:
-                room = await Room.restore(
-                    room_id,
-                    store=self.store,
-                    runner=self.runner,
-                    board=self.board,
-                    ai_delay_s=self.settings.ai_delay_s,
-                )
+                room = await Room.restore(room_id, self.services)
             except StoreError as err:
                 raise RoomError(
                     "no_room", "This room does not exist", "この部屋はありません", status=404

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from hikone_carrom.ai import NoLegalShotError, hint
+from hikone_carrom.ai import Plan
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import IllegalShotError, Match, Noise, Shot
 from hikone_carrom.records import to_record
@@ -36,7 +36,6 @@ from hikone_carrom.server.errors import (
     store_unavailable,
 )
 from hikone_carrom.server.hints import HintBook, HintKey, hint_message, hint_seed
-from hikone_carrom.server.players import ComputerPlayer, make_computer
 from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.storage import (
     EventWrite,
@@ -49,9 +48,10 @@ from hikone_carrom.server.storage import (
     StoreUnavailable,
     hash_token,
 )
+from hikone_carrom.server.thinking import ThinkingPool, ThinkJob, position_of
 from hikone_carrom.server.views import board_view, clock_view, ruling_text, shot_view, state_view
 
-__all__ = ["LOG_KINDS", "Room", "RoomConfig", "Seat", "Subscriber"]
+__all__ = ["LOG_KINDS", "Room", "RoomConfig", "RoomServices", "Seat", "Subscriber"]
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +106,18 @@ class RoomConfig:
         return RuleOptions(match_time_s=match_time, refereed_fouls=False)
 
 
+@dataclass(frozen=True)
+class RoomServices:
+    """What every room of a server shares: the store, the threads for simulations and store
+    calls, the thinking pool, the board, and the pause (s) before a computer shoots."""
+
+    store: GameStore
+    runner: Runner
+    thinker: ThinkingPool
+    board: BoardSpec
+    ai_delay_s: float
+
+
 class _ResumableTime:
     """A monotonic time source (s) that lets a clock resume at a stored elapsed time."""
 
@@ -127,7 +139,7 @@ class _Saved:
     time: _ResumableTime
     game_id: str
     game_number: int
-    computers: dict[int, ComputerPlayer]
+    computers: dict[int, str]
     turn_ready_at: float | None
     state: dict[str, Any]
 
@@ -135,30 +147,22 @@ class _Saved:
 class Room:
     """The owner of one room. Create with :meth:`create` or :meth:`restore`."""
 
-    def __init__(
-        self,
-        config: RoomConfig,
-        seats: list[Seat],
-        *,
-        store: GameStore,
-        runner: Runner,
-        board: BoardSpec,
-        ai_delay_s: float,
-    ) -> None:
+    def __init__(self, config: RoomConfig, seats: list[Seat], services: RoomServices) -> None:
         self.config = config
         self.seats = seats
-        self.store = store
-        self.runner = runner
-        self.board = board
-        self.ai_delay_s = ai_delay_s
+        self.services = services
+        self.store = services.store
+        self.runner = services.runner
+        self.board = services.board
         self.lock = asyncio.Lock()
         self.seq = 0
-        self.match = Match(config.players, config.options(), board, seed=config.seed)
+        self.match = Match(config.players, config.options(), self.board, seed=config.seed)
         self.game_id = ""
         self.game_number = 0
         self.log: list[dict[str, Any]] = []
         self.subscribers: set[Subscriber] = set()
-        self.computers: dict[int, ComputerPlayer] = {}
+        self.computers: dict[int, str] = {}
+        """The computer players' levels by seat."""
         self.clock: MatchClock | None = None
         self._time = _ResumableTime()
         self._turn_ready_at: float | None = None
@@ -179,11 +183,7 @@ class Room:
         cls,
         config: RoomConfig,
         creator_name: str,
-        *,
-        store: GameStore,
-        runner: Runner,
-        board: BoardSpec,
-        ai_delay_s: float,
+        services: RoomServices,
     ) -> tuple[Room, str]:
         """A new room with its first match; returns the room and the creator's seat token."""
         token = secrets.token_urlsafe(18)
@@ -198,11 +198,11 @@ class Room:
                 seats.append(Seat(s, "computer", config.ai_level or "", None))
             else:
                 seats.append(Seat(s, "open", "", None))
-        room = cls(config, seats, store=store, runner=runner, board=board, ai_delay_s=ai_delay_s)
+        room = cls(config, seats, services)
         game = room._start_game(0)
         try:
-            room.epoch = await runner.store(
-                store.create_room,
+            room.epoch = await services.runner.store(
+                services.store.create_room,
                 config.id,
                 mode=config.mode,
                 players=config.players,
@@ -220,19 +220,11 @@ class Room:
         return room, token
 
     @classmethod
-    async def restore(
-        cls,
-        room_id: str,
-        *,
-        store: GameStore,
-        runner: Runner,
-        board: BoardSpec,
-        ai_delay_s: float,
-    ) -> Room:
+    async def restore(cls, room_id: str, services: RoomServices) -> Room:
         """Rebuild a stored room exactly: its seats, and its current match by replaying every
         stored action of it (the same seed and inputs give the same rulings)."""
         try:
-            stored = await runner.store(store.claim_room, room_id)
+            stored = await services.runner.store(services.store.claim_room, room_id)
         except StoreUnavailable as err:
             raise store_unavailable() from err
         config = RoomConfig(
@@ -245,7 +237,7 @@ class Room:
             stored.hints,
         )
         seats = [Seat(s.seat, s.kind, s.name, s.token_hash) for s in stored.seats]
-        room = cls(config, seats, store=store, runner=runner, board=board, ai_delay_s=ai_delay_s)
+        room = cls(config, seats, services)
         room.seq = stored.last_seq
         room.epoch = stored.epoch
         for ev in stored.events[-ACTION_MEMORY:]:
@@ -256,7 +248,7 @@ class Room:
             raise StoreError(f"room {room_id} has no game")
         game = stored.games[-1]
         events = [e for e in stored.events if e.game_id == game.id]
-        await runner.simulate(room._rebuild, game, events)
+        await services.runner.simulate(room._rebuild, game, events)
         room._refresh_state()
         room._after_change()
         return room
@@ -501,11 +493,12 @@ class Room:
     # -- games ------------------------------------------------------------------------------
 
     def _make_computers(self) -> None:
-        self.computers = {
-            s.seat: make_computer(s.name, self.config.seed * 131 + self.game_number * 7 + s.seat)
-            for s in self.seats
-            if s.kind == "computer"
-        }
+        self.computers = {s.seat: s.name for s in self.seats if s.kind == "computer"}
+
+    def _computer_seed(self, seat: int) -> int:
+        """The seed of a computer player's decisions in this game (with the action count, the
+        library's player derives each decision's randomness from it)."""
+        return (self.config.seed * 131 + self.game_number * 7 + seat) % (1 << 62)
 
     def _start_game(self, number: int) -> StoredGame:
         """Set up game ``number`` of this room in memory; returns it for the store."""
@@ -636,29 +629,34 @@ class Room:
                 seat = self.match.shooter
             self._check_person_at(seats, seat)
             self._check_turn_of(seat)
-            key = HintKey(self.game_id, len(self.match.actions), seat)
-            position = copy.deepcopy(self.match)
+            key = HintKey(
+                self.game_id,
+                len(self.match.actions),
+                seat,
+                first_shot=self.match.referee.is_first_shot(seat),
+            )
+            position = position_of(self.match, self.game_id)
         seed = hint_seed(self.config.seed, self.game_number, key.actions)
-        return await self.hint_book.get(key, lambda: self._compute_hint(key, position, seed))
+        job = ThinkJob(position, "hint", seed)
+        return await self.hint_book.get(key, lambda: self._compute_hint(key, job))
 
-    async def _compute_hint(self, key: HintKey, position: Match, seed: int) -> dict[str, Any]:
-        """Ask the library's expert about a copy of the match (in a worker thread)."""
-        try:
-            plan = await self.runner.simulate(hint, position, seed)
-        except NoLegalShotError as err:
+    async def _compute_hint(self, key: HintKey, job: ThinkJob) -> dict[str, Any]:
+        """Ask the library's expert about the position (in the thinking pool)."""
+        thought = await self.services.thinker.run(self.config.id, job)
+        if thought.shot is None:
             raise RoomError(
                 "no_hint",
                 "The expert finds no legal placement for the striker (R2b)",
                 "ストライカーを置ける場所がないため、ヒントを出せません（R2b）",
                 rule="R2b",
-            ) from err
+            )
         return hint_message(
-            plan,
+            Plan(thought.shot, thought.info),
             key,
             self.board,
             self.config.players,
-            position.color(key.seat),
-            first_shot=position.referee.is_first_shot(key.seat),
+            self.match.color(key.seat),
+            first_shot=key.first_shot,
         )
 
     async def rematch(self, seats: frozenset[int], action_id: str | None = None) -> None:
@@ -704,13 +702,31 @@ class Room:
         return task
 
     async def _computer_turn(self) -> None:
-        delay = self.ai_delay_s
+        """The computer at the shooter's seat thinks (in the thinking pool, without holding the
+        room), then shoots if the position is still the one it thought about."""
+        delay = self.services.ai_delay_s
         if self._turn_ready_at is not None:
             delay += max(0.0, self._turn_ready_at - time.monotonic())
         await asyncio.sleep(delay)
+        seat = self.match.shooter
+        level = self.computers.get(seat)
+        if level is None or self.match.is_over or self.waiting:
+            return
+        game_id, actions = self.game_id, len(self.match.actions)
+        job = ThinkJob(position_of(self.match, game_id), "decide", self._computer_seed(seat), level)
+        thought = await self.services.thinker.run(self.config.id, job, urgent=True)
+        if thought.shot is None:
+            log.error("room %s: no legal shot for the computer (R2b)", self.config.id)
+            return
+
+        async def change() -> None:
+            if (self.game_id, len(self.match.actions)) != (game_id, actions):
+                return  # the position changed while it thought
+            await self._computer_shot(seat, thought.shot, thought.noise)
+
         while not (self.closed or self.stale):
             try:
-                await self._act(None, self._computer_shot)
+                await self._act(None, change)
                 break
             except RoomError as err:
                 if err.code != "store_unavailable":
@@ -720,12 +736,9 @@ class Room:
             self._computer_task = None  # so that a continuation (R3a) gets its own turn task
         self._after_change()
 
-    async def _computer_shot(self) -> None:
-        seat = self.match.shooter
-        player = self.computers.get(seat)
-        if player is None or self.match.is_over or self.waiting:
+    async def _computer_shot(self, seat: int, shot: Shot | None, noise: Noise | None) -> None:
+        if shot is None:
             return
-        shot, noise = await self.runner.simulate(player.choose, self.match)
         try:
             await self._play(seat, shot, noise)
         except RoomError as err:
