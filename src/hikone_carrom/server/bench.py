@@ -22,7 +22,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["event_latencies", "hint_latencies", "main", "serve_in_thread"]
+from hikone_carrom.server.config import ServerSettings
+
+__all__ = ["event_latencies", "hint_latencies", "main", "serve_app_in_thread", "serve_in_thread"]
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -44,15 +46,20 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serve_in_thread(db_url: str) -> Iterator[str]:
+def serve_in_thread(settings: ServerSettings) -> Iterator[str]:
     """Run the game server under uvicorn in a background thread; yields its base URL."""
+    from hikone_carrom.server.app import create_app
+
+    with serve_app_in_thread(create_app(settings)) as base:
+        yield base
+
+
+@contextmanager
+def serve_app_in_thread(app: Any) -> Iterator[str]:
+    """Run an ASGI app under uvicorn in a background thread; yields its base URL."""
     import uvicorn
 
-    from hikone_carrom.server.app import create_app
-    from hikone_carrom.server.config import ServerSettings
-
     port = _free_port()
-    app = create_app(ServerSettings(db_url=db_url, ai_delay_s=0.0))
     server = uvicorn.Server(
         uvicorn.Config(
             app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
@@ -239,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--hints must be at least 0")
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        with serve_in_thread(db) as base:
+        with serve_in_thread(ServerSettings(db_url=db, ai_delay_s=0.0)) as base:
             lat = event_latencies(base, args.shots)
             ms = [1000.0 * v for v in lat]
             print(f"event latency, simulation end -> all 4 clients (loopback, {len(ms)} shots):")
