@@ -5,6 +5,8 @@ Build it with :func:`create_app`; ``hikone-carrom play`` runs it under uvicorn.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,7 +24,7 @@ from hikone_carrom.rules import RuleOptions
 from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.players import level_names
-from hikone_carrom.server.ratelimit import MessageRate
+from hikone_carrom.server.ratelimit import AddressRate, MessageRate, too_many_rooms
 from hikone_carrom.server.registry import RoomRegistry
 from hikone_carrom.server.room import LOG_KINDS
 from hikone_carrom.server.runner import Runner
@@ -72,6 +74,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     """
     spec = board or BoardSpec()
     MessageRate(settings.message_burst, settings.message_rate)  # refuse bad settings now
+    room_rate = AddressRate(settings.rooms_per_minute)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -87,9 +90,13 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         app.state.store = store
         app.state.runner = runner
         app.state.registry = registry
+        sweeper = asyncio.create_task(registry.sweep())
         try:
             yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             await registry.close()
             thinker.close()
             runner.close()
@@ -145,7 +152,10 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
 
     @app.post("/api/rooms", status_code=201, tags=["rooms"])
     async def create_room(body: CreateRoom, request: Request) -> RoomCreated:
-        """Open a room: against the computer, on one device (hot-seat) or online."""
+        """Open a room: against the computer, on one device (hot-seat) or online (at most
+        ``rooms_per_minute`` from one address)."""
+        if not room_rate.allow(request.client.host if request.client else ""):
+            raise too_many_rooms(settings.rooms_per_minute)
         room, token = await registry_of(request).create(body)
         return RoomCreated(
             room_id=room.config.id, token=token, seats=sorted(room.seats_of_token(token))
@@ -154,16 +164,16 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     @app.get("/api/rooms/{room_id}", tags=["rooms"])
     async def get_room(request: Request, room_id: RoomId) -> dict[str, Any]:
         """The room as a spectator sees it now (same as a WebSocket snapshot)."""
-        room = await registry_of(request).get(room_id)
-        return room.snapshot(frozenset())
+        async with registry_of(request).use(room_id) as room:
+            return room.snapshot(frozenset())
 
     @app.post("/api/rooms/{room_id}/seats/{seat}", tags=["rooms"])
     async def take_seat(
         body: TakeSeat, request: Request, seat: int, room_id: RoomId
     ) -> SeatGranted:
         """Take an open seat of an online room; keep the token to get the seat back."""
-        room = await registry_of(request).get(room_id)
-        token = await room.take_seat(seat, body.name)
+        async with registry_of(request).use(room_id) as room:
+            token = await room.take_seat(seat, body.name)
         return SeatGranted(token=token, seats=[seat])
 
     @app.get("/api/games", tags=["games"])

@@ -45,7 +45,9 @@ class ServerSettings:
     ``send_buffer_chars`` characters may wait to be sent to one client; a client further behind
     is disconnected (it resyncs on reconnect).
     ``store_timeout_s`` bounds how long a write waits for a locked or unreachable store before the
-    change is refused with ``store_unavailable``.
+    change is refused with ``store_unavailable``. A room nobody has used for ``room_idle_s`` leaves
+    memory (it is rebuilt from the store on its next use). One client address may make
+    ``rooms_per_minute`` rooms at once and per minute.
     """
 
     db_url: str
@@ -58,3 +60,5 @@ class ServerSettings:
     message_rate: float = 10.0
     send_buffer_chars: int = 512 * 1024
     store_timeout_s: float = 5.0
+    room_idle_s: float = 600.0
+    rooms_per_minute: float = 30.0

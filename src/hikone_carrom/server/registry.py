@@ -1,9 +1,15 @@
-"""All rooms of one server: created on request, restored from the store on first use."""
+"""All rooms of one server: created on request, restored from the store on first use, and
+evicted from memory when nobody has used them for a while (they are stored: the next use
+rebuilds them)."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.server.config import ServerSettings
@@ -16,6 +22,8 @@ from hikone_carrom.server.storage import GameStore, StoreError
 from hikone_carrom.server.thinking import ThinkingPool
 
 __all__ = ["DEFAULT_LEVEL", "RoomRegistry"]
+
+log = logging.getLogger(__name__)
 
 DEFAULT_LEVEL = "2"
 """The computer player a room gets when none is named."""
@@ -86,6 +94,39 @@ class RoomRegistry:
                 ) from err
             self.rooms[room_id] = room
             return room
+
+    @asynccontextmanager
+    async def use(self, room_id: str) -> AsyncIterator[Room]:
+        """The room, kept in memory while the caller uses it."""
+        room = await self.get(room_id)
+        room.holders += 1
+        try:
+            yield room
+        finally:
+            room.holders -= 1
+            room.last_active = time.monotonic()
+
+    async def evict_idle(self) -> list[str]:
+        """Drop from memory every room unused for ``room_idle_s``; returns their ids."""
+        now = time.monotonic()
+        gone = [
+            rid
+            for rid, room in self.rooms.items()
+            if room.idle_for(now) >= self.settings.room_idle_s
+        ]
+        for rid in gone:
+            room = self.rooms.pop(rid)
+            await room.close()
+        if gone:
+            log.info("evicted %d idle rooms, %d left in memory", len(gone), len(self.rooms))
+        return gone
+
+    async def sweep(self) -> None:
+        """Evict idle rooms for as long as the server runs."""
+        every = min(30.0, max(0.05, self.settings.room_idle_s / 4))
+        while True:
+            await asyncio.sleep(every)
+            await self.evict_idle()
 
     async def close(self) -> None:
         """Stop every room's tasks."""

@@ -175,6 +175,9 @@ class Room:
         self.epoch = 0
         self.closed = False
         self.stale = False
+        self.holders = 0
+        """Requests and connections using the room now (it is not evicted while used)."""
+        self.last_active = time.monotonic()
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -356,6 +359,28 @@ class Room:
             "log": self.log[-60:],
         }
 
+    def attach(self, sub: Subscriber) -> None:
+        """From now on ``sub`` gets every event of the room."""
+        self.subscribers.add(sub)
+        self.last_active = time.monotonic()
+
+    def detach(self, sub: Subscriber) -> None:
+        """``sub`` gets no more events."""
+        self.subscribers.discard(sub)
+        self.last_active = time.monotonic()
+
+    def idle_for(self, now: float) -> float:
+        """How long (s) nobody has used the room; 0 while anyone watches, asks or a computer
+        player is about to shoot (a room idle long enough may leave memory: it is stored)."""
+        if (
+            self.subscribers
+            or self.holders
+            or self.lock.locked()
+            or (self._computer_task is not None and not self._computer_task.done())
+        ):
+            return 0.0
+        return max(0.0, now - self.last_active)
+
     def seats_of_token(self, token: str | None) -> frozenset[int]:
         """The seats a token holds (empty for spectators and unknown tokens)."""
         if not token:
@@ -411,6 +436,7 @@ class Room:
             ),
         )
         self.seq = seq
+        self.last_active = time.monotonic()
         if action_id is not None:
             self.action_ids[action_id] = seq
             while len(self.action_ids) > ACTION_MEMORY:

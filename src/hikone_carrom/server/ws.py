@@ -137,16 +137,23 @@ async def _read(
     websocket: WebSocket, conn: Connection, room_id: str, registry: RoomRegistry
 ) -> None:
     """Receive and handle the client's messages until it disconnects or is cut off."""
+    try:
+        async with registry.use(room_id) as room:
+            try:
+                await _serve(websocket, conn, room, registry)
+            finally:
+                room.detach(conn)
+    except RoomError as err:  # no such room, or the store is unavailable
+        conn.send_json(err.to_message())
+
+
+async def _serve(
+    websocket: WebSocket, conn: Connection, room: Room, registry: RoomRegistry
+) -> None:
     settings = registry.settings
     rate = MessageRate(settings.message_burst, settings.message_rate)
-    room: Room | None = None
     hints: set[asyncio.Task[None]] = set()
     try:
-        try:
-            room = await registry.get(room_id)
-        except RoomError as err:
-            conn.send_json(err.to_message())
-            return
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -171,8 +178,6 @@ async def _read(
                 continue
             await _handle(room, conn, text, hints)
     finally:
-        if room is not None:
-            room.subscribers.discard(conn)
         for task in hints:
             task.cancel()
 
@@ -200,7 +205,7 @@ async def _handle(room: Room, conn: Connection, text: str, hints: set[asyncio.Ta
         if isinstance(msg, Hello):
             conn.seats = room.seats_of_token(msg.token)
             conn.send_json(room.snapshot(conn.seats))
-            room.subscribers.add(conn)
+            room.attach(conn)
         elif isinstance(msg, Resync):
             conn.send_json(room.snapshot(conn.seats))
         elif isinstance(msg, Ping):
