@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -21,8 +22,9 @@ from hikone_carrom import __version__
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import Match
 from hikone_carrom.rules import RuleOptions
-from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.config import ServerSettings, memory_store_problem
 from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.hosts import HostCheck
 from hikone_carrom.server.players import level_names
 from hikone_carrom.server.ratelimit import AddressRate, MessageRate, too_many_rooms
 from hikone_carrom.server.registry import RoomRegistry
@@ -48,8 +50,25 @@ __all__ = ["WEB_DIR", "create_app"]
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The browser client: static ES modules, HTML and CSS, served as they are (no build step)."""
 
+MAX_OFFSET = 1_000_000_000
+"""Largest ``offset`` of the games list (far beyond any store, well inside every SQL integer)."""
+
 RoomId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
+
+
+def bad_request_detail(err: RequestValidationError) -> dict[str, Any]:
+    """A refused request in one sentence (en/ja) naming the first bad field, without echoing
+    the value (NaN and infinities cannot be written in JSON)."""
+    first = err.errors()[0] if err.errors() else {}
+    where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
+    what = str(first.get("msg", "invalid value"))
+    return {
+        "code": "bad_request",
+        "en": f"Invalid request: {where or 'body'}: {what}",
+        "ja": f"リクエストの値が正しくありません（{where or 'body'}）",
+        "rule": None,
+    }
 
 
 def _summary(game: StoredGame) -> GameSummary:
@@ -70,11 +89,15 @@ def _summary(game: StoredGame) -> GameSummary:
 def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> FastAPI:
     """The game server for ``settings`` (store URL, workers); the schema is migrated on start.
 
-    Raises :class:`~hikone_carrom.server.ratelimit.RateLimitError` for an unusable message rate.
+    Raises :class:`~hikone_carrom.server.ratelimit.RateLimitError` for an unusable message rate
+    and :class:`ValueError` for an in-memory SQLite store (it would lose every game).
     """
     spec = board or BoardSpec()
     MessageRate(settings.message_burst, settings.message_rate)  # refuse bad settings now
     room_rate = AddressRate(settings.rooms_per_minute)
+    problem = memory_store_problem(settings.db_url)
+    if problem is not None:
+        raise ValueError(problem)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -109,9 +132,16 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         lifespan=lifespan,
     )
 
+    if settings.allowed_hosts:
+        app.add_middleware(HostCheck, allowed=settings.allowed_hosts)
+
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, err: RoomError) -> JSONResponse:
         return JSONResponse(status_code=err.status, content={"detail": err.detail()})
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, err: RequestValidationError) -> JSONResponse:
+        return JSONResponse(status_code=422, content={"detail": bad_request_detail(err)})
 
     def registry_of(request: Request) -> RoomRegistry:
         registry: RoomRegistry = request.app.state.registry
@@ -180,7 +210,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     async def list_games(
         request: Request,
         limit: int = Query(50, ge=1, le=500),
-        offset: int = Query(0, ge=0),
+        offset: int = Query(0, ge=0, le=MAX_OFFSET),
     ) -> GamesPage:
         """Finished games, newest first."""
         store: GameStore = request.app.state.store

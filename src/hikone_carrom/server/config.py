@@ -6,7 +6,14 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["DB_ENV_VAR", "ServerSettings", "default_db_url", "user_data_dir"]
+__all__ = [
+    "DB_ENV_VAR",
+    "ServerSettings",
+    "default_db_url",
+    "default_think_workers",
+    "memory_store_problem",
+    "user_data_dir",
+]
 
 DB_ENV_VAR = "HIKONE_CARROM_DB"
 """Environment variable holding a SQLAlchemy URL for the game store."""
@@ -47,7 +54,8 @@ class ServerSettings:
     ``store_timeout_s`` bounds how long a write waits for a locked or unreachable store before the
     change is refused with ``store_unavailable``. A room nobody has used for ``room_idle_s`` leaves
     memory (it is rebuilt from the store on its next use). One client address may make
-    ``rooms_per_minute`` rooms at once and per minute.
+    ``rooms_per_minute`` rooms at once and per minute. With ``allowed_hosts`` the server answers
+    only requests whose ``Host`` names one of them (set for a server on a loopback address).
     """
 
     db_url: str
@@ -62,3 +70,21 @@ class ServerSettings:
     store_timeout_s: float = 5.0
     room_idle_s: float = 600.0
     rooms_per_minute: float = 30.0
+    allowed_hosts: tuple[str, ...] = ()
+
+
+def memory_store_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a server's store if it is an in-memory SQLite database, else None."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        return (
+            "an in-memory SQLite store would lose every game when the server stops; "
+            "give a file instead, e.g. --db sqlite:///games.sqlite3"
+        )
+    return None
