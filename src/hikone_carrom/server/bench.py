@@ -1,9 +1,19 @@
 """``hikone-carrom bench server``: figures for the browser game and its server, on loopback.
 
+Without ``--rooms``:
+
 1. Event latency: time from the end of a shot's simulation on the server to the moment every one
    of the 4 clients of a doubles room has the event (s; WebSocket on 127.0.0.1, SQLite store).
-2. Animation frame rate: frames per second drawn while a shot animates in headless Chromium
+2. The expert's hint: ask -> answer, first and repeat asks of each position.
+3. Animation frame rate: frames per second drawn while a shot animates in headless Chromium
    (Debian's ``/usr/bin/chromium`` through Playwright), skipped with ``--no-browser``.
+
+With ``--rooms N`` (the load, :mod:`hikone_carrom.server.benchload`): N online rooms of 2 and 4
+clients on a server started as ``hikone-carrom serve`` in its own process, each shooter shooting
+about 1 s after the previous result; the latency from sending a shot to the room's last client
+holding it (p50, p95), shots per second; then the same with ``--hint-rooms`` more rooms whose
+players ask for the expert's hint before every shot. ``--memory`` adds the server's memory per
+idle room and per connection.
 """
 
 from __future__ import annotations
@@ -12,8 +22,11 @@ import argparse
 import asyncio
 import json
 import math
+import os
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -22,7 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.config import WS_DEFLATE, ServerSettings
 
 __all__ = ["event_latencies", "hint_latencies", "main", "serve_app_in_thread", "serve_in_thread"]
 
@@ -62,7 +75,12 @@ def serve_app_in_thread(app: Any) -> Iterator[str]:
     port = _free_port()
     server = uvicorn.Server(
         uvicorn.Config(
-            app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            ws="websockets-sansio",
+            ws_per_message_deflate=WS_DEFLATE,
         )
     )
     thread = threading.Thread(target=server.run, daemon=True)
@@ -232,6 +250,122 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process, MiB (Linux ``/proc``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024.0
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+@contextmanager
+def serve_in_process(db_url: str, *more: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Run ``hikone-carrom serve`` in its own process on a free port (no room-creation limit);
+    yields its base URL and the process."""
+    port = _free_port()
+    command = [sys.executable, "-m", "hikone_carrom.cli", "serve", "--port", str(port)]
+    command += ["--db", db_url, "--rooms-per-minute", "1000000", *more]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(base, proc)
+        yield base, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _wait_healthy(base: str, proc: subprocess.Popen[bytes]) -> None:
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while True:
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode() if proc.stderr else ""
+            raise RuntimeError(f"the server stopped: {err.strip()}")
+        try:
+            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError("the server did not start")
+        time.sleep(0.1)
+
+
+def _percentiles(label: str, seconds: list[float]) -> str:
+    if not seconds:
+        return f"{label}: none"
+    ms = [1000.0 * v for v in seconds]
+    return (
+        f"{label}: p50 {_quantile(ms, 0.5):.1f} ms   p95 {_quantile(ms, 0.95):.1f} ms"
+        f"   max {max(ms):.1f} ms   ({len(ms)} shots)"
+    )
+
+
+def _load_figures(
+    label: str, servers: list[str], args: argparse.Namespace, hint_rooms: int
+) -> float:
+    """Play the load once and print its figures; returns the p95 (s) of rooms without hints."""
+    from hikone_carrom.server.benchload import make_rooms, run_load
+
+    plans = make_rooms(servers, args.rooms, hint_rooms=hint_rooms)
+    started = time.monotonic()
+    result = run_load(plans, args.seconds, processes=args.client_processes)
+    took = time.monotonic() - started
+    shots = len(result.latencies) + len(result.hint_room_latencies)
+    print(f"{label}: {args.rooms} rooms (half of 2, half of 4 clients)", end="")
+    print(f" + {hint_rooms} rooms asking for hints" if hint_rooms else "", end="")
+    print(f", {args.seconds:g} s, {shots / took:.1f} shots/s")
+    print("  " + _percentiles("send -> last client", result.latencies))
+    if hint_rooms:
+        print("  " + _percentiles("in the rooms asking for hints", result.hint_room_latencies))
+        answered = _percentiles("hint ask -> answer", result.hint_times).replace("shots", "hints")
+        print(f"  {answered}, busy {result.busy}")
+    print(
+        f"  lost {result.lost}, seen twice {result.doubled}, gaps {result.gaps},"
+        f" reconnects {result.reconnects}, errors {len(result.errors)}"
+    )
+    for err in result.errors[:5]:
+        print(f"    {err}")
+    return _quantile(result.latencies, 0.95) if result.latencies else math.nan
+
+
+def _memory_figures(base: str, proc: subprocess.Popen[bytes], rooms: int) -> None:
+    """Memory of the server per idle room and per connection (MiB, RSS deltas)."""
+    import httpx
+    import websockets.sync.client
+
+    time.sleep(1.0)
+    before = rss_mib(proc.pid)
+    made = []
+    with httpx.Client(timeout=30) as http:
+        for _ in range(rooms):
+            r = http.post(f"{base}/api/rooms", json={"mode": "hotseat", "players": 4})
+            made.append(r.json())
+    time.sleep(1.0)
+    after_rooms = rss_mib(proc.pid)
+    url = base.replace("http://", "ws://") + f"/ws/rooms/{made[0]['room_id']}"
+    sockets = []
+    for _ in range(rooms):
+        ws = websockets.sync.client.connect(url, max_size=None)
+        ws.send(json.dumps({"type": "hello", "token": None, "last_seq": 0}))
+        ws.recv()
+        sockets.append(ws)
+    time.sleep(1.0)
+    after_sockets = rss_mib(proc.pid)
+    for ws in sockets:
+        ws.close()
+    per_room = 1024.0 * (after_rooms - before) / rooms
+    per_socket = 1024.0 * (after_sockets - after_rooms) / rooms
+    print(f"memory: {before:.0f} MiB at rest; {rooms} idle rooms (4 seats) and {rooms} connections")
+    print(f"  per idle room {per_room:.1f} KiB   per connection {per_socket:.1f} KiB")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the server and browser figures; returns the exit status."""
     parser = argparse.ArgumentParser(prog="hikone-carrom bench server", description=__doc__)
@@ -239,11 +373,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hints", type=int, default=12, help="positions for the hint figure")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium frame rate")
     parser.add_argument("--chromium", default="/usr/bin/chromium", help="Chromium executable")
+    parser.add_argument("--rooms", type=int, default=0, help="play this many rooms at once")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the load plays")
+    parser.add_argument(
+        "--hint-rooms", type=int, default=12, help="rooms asking for hints in the second load run"
+    )
+    parser.add_argument("--client-processes", type=int, default=2, help="processes for clients")
+    parser.add_argument(
+        "--memory", type=int, default=0, metavar="N", help="measure memory with N rooms"
+    )
+    parser.add_argument("--db", default=None, help="store of the load's server (default: SQLite)")
     args = parser.parse_args(argv)
     if args.shots < 1:
         parser.error("--shots must be at least 1")
-    if args.hints < 0:
-        parser.error("--hints must be at least 0")
+    if args.hints < 0 or args.rooms < 0 or args.hint_rooms < 0 or args.memory < 0:
+        parser.error("counts must be at least 0")
+    if args.rooms or args.memory:
+        return _load_main(args)
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         with serve_in_thread(ServerSettings(db_url=db, ai_delay_s=0.0)) as base:
@@ -267,3 +413,28 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"animation in headless Chromium ({shots} shots, {seconds:.1f} s animated):")
                 print(f"  {fps:.1f} frames per second")
     return 0
+
+
+def _load_main(args: argparse.Namespace) -> int:
+    """The load and memory figures on a server in its own process."""
+    print(f"machine: {os.cpu_count()} cores, load average {_load_average()}")
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        shown = "SQLite" if db.startswith("sqlite") else db.split(":", 1)[0]
+        with serve_in_process(db) as (base, proc):
+            if args.memory:
+                _memory_figures(base, proc, args.memory)
+            if args.rooms:
+                plain = _load_figures(f"1 server process, {shown}", [base], args, 0)
+                if args.hint_rooms:
+                    hinted = _load_figures(
+                        f"1 server process, {shown}", [base], args, args.hint_rooms
+                    )
+                    print(f"  p95 with hint rooms / without: {hinted / plain:.2f}")
+    print(f"machine load average after: {_load_average()}")
+    return 0
+
+
+def _load_average() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} {five:.2f} {fifteen:.2f}"

@@ -8,12 +8,18 @@ from pathlib import Path
 
 __all__ = [
     "DB_ENV_VAR",
+    "WS_DEFLATE",
     "ServerSettings",
     "default_db_url",
     "default_think_workers",
     "memory_store_problem",
     "user_data_dir",
 ]
+
+WS_DEFLATE = False
+"""Whether WebSocket messages are compressed (permessage-deflate). Off: compressing each event
+(about 15 KB) once per client costs the server more than the bandwidth it saves on a LAN or a
+phone network (a shot every few seconds)."""
 
 DB_ENV_VAR = "HIKONE_CARROM_DB"
 """Environment variable holding a SQLAlchemy URL for the game store."""

@@ -14,6 +14,7 @@ import webbrowser
 
 from hikone_carrom.server.config import (
     DB_ENV_VAR,
+    WS_DEFLATE,
     ServerSettings,
     default_db_url,
     default_think_workers,
@@ -170,7 +171,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  store: {_safe(settings.db_url)}; Ctrl+C to stop")
     if not args.no_browser:
         threading.Timer(1.0, _open, args=(local,)).start()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_per_message_deflate=WS_DEFLATE,
+    )
     return 0
 
 

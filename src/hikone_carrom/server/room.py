@@ -626,16 +626,20 @@ class Room:
             raise RoomError("game_over", "The game is over", "試合は終わっています")
         self._check_turn_of(seat)
         try:
-            play = await self.runner.simulate(self.match.play, shot, noise)
+            payload = await self.runner.simulate(self._shoot, shot, noise)
         except IllegalShotError as err:
             raise RoomError(
                 "illegal_shot", err.reason("en"), err.reason("ja"), rule=err.rule
             ) from err
-        sim_end = time.time()
-        payload = await self.runner.simulate(shot_view, play, self.board)
-        payload["sim_end_at"] = sim_end
         self._turn_ready_at = time.monotonic() + float(payload["duration"])
         await self._commit("shot", payload, action_id=action_id)
+
+    def _shoot(self, shot: Shot, noise: Noise | None) -> dict[str, Any]:
+        """Play a shot and describe it for the clients, in one trip to a simulation thread."""
+        play = self.match.play(shot, noise)
+        payload = shot_view(play, self.board)
+        payload["sim_end_at"] = time.time()
+        return payload
 
     async def hint(self, seats: frozenset[int], seat: int | None) -> dict[str, Any]:
         """The expert's suggested shot for ``seat`` (default: the shooter), for this client only.

@@ -6,6 +6,7 @@ Lengths in m, times in s, speeds in m/s, angles in rad.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -64,6 +65,7 @@ def board_view(board: BoardSpec) -> dict[str, Any]:
     }
 
 
+@functools.cache
 def kind_of(disk_id: str) -> str:
     """Drawing kind of a disk id: "jack", "red", "green" or "striker"."""
     if disk_id == JACK_ID:
