@@ -22,6 +22,7 @@ from hikone_carrom import __version__
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import Match
 from hikone_carrom.rules import RuleOptions
+from hikone_carrom.server.cluster import Cluster
 from hikone_carrom.server.config import ServerSettings, memory_store_problem
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.hosts import HostCheck
@@ -41,7 +42,7 @@ from hikone_carrom.server.schemas import (
     TakeSeat,
 )
 from hikone_carrom.server.storage import GameStore, StoredGame, StoreError
-from hikone_carrom.server.thinking import ProcessBackend, ThinkingPool
+from hikone_carrom.server.thinking import Backend, ProcessBackend, RayBackend, ThinkingPool
 from hikone_carrom.server.views import board_view, state_view
 from hikone_carrom.server.ws import serve_room
 
@@ -104,12 +105,20 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         store = GameStore(settings.db_url, timeout_s=settings.store_timeout_s)
         store.migrate()
         runner = Runner(settings.sim_workers)
-        thinker = ThinkingPool(
-            ProcessBackend(settings.think_workers),
-            queue_limit=settings.think_queue,
-            per_room=settings.think_per_room,
+        backend: Backend = (
+            RayBackend(settings.ray_address, settings.think_workers)
+            if settings.ray_address
+            else ProcessBackend(settings.think_workers)
         )
-        registry = RoomRegistry(store, runner, thinker, settings, spec)
+        thinker = ThinkingPool(
+            backend, queue_limit=settings.think_queue, per_room=settings.think_per_room
+        )
+        cluster = (
+            Cluster(settings.redis_url, lease_s=settings.lease_s) if settings.redis_url else None
+        )
+        registry = RoomRegistry(store, runner, thinker, settings, spec, cluster)
+        if cluster is not None:
+            await cluster.start(registry.answer)
         app.state.store = store
         app.state.runner = runner
         app.state.registry = registry
@@ -121,6 +130,8 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
             await registry.close()
+            if cluster is not None:
+                await cluster.close()
             thinker.close()
             runner.close()
             store.close()
@@ -195,7 +206,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     async def get_room(request: Request, room_id: RoomId) -> dict[str, Any]:
         """The room as a spectator sees it now (same as a WebSocket snapshot)."""
         async with registry_of(request).use(room_id) as room:
-            return room.snapshot(frozenset())
+            return await room.view(frozenset())
 
     @app.post("/api/rooms/{room_id}/seats/{seat}", tags=["rooms"])
     async def take_seat(

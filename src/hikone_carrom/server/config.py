@@ -62,6 +62,8 @@ class ServerSettings:
     memory (it is rebuilt from the store on its next use). One client address may make
     ``rooms_per_minute`` rooms at once and per minute. With ``allowed_hosts`` the server answers
     only requests whose ``Host`` names one of them (set for a server on a loopback address).
+    ``redis_url`` makes this process one of several sharing the store (room leases of
+    ``lease_s``); ``ray_address`` sends thinking to a Ray cluster instead of local processes.
     """
 
     db_url: str
@@ -77,6 +79,9 @@ class ServerSettings:
     room_idle_s: float = 600.0
     rooms_per_minute: float = 30.0
     allowed_hosts: tuple[str, ...] = ()
+    redis_url: str | None = None
+    lease_s: float = 4.0
+    ray_address: str | None = None
 
 
 def memory_store_problem(url: str) -> str | None:

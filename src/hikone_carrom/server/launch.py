@@ -22,7 +22,7 @@ from hikone_carrom.server.config import (
 )
 from hikone_carrom.server.hosts import LOOPBACK_NAMES, is_loopback
 
-__all__ = ["build_parser", "lan_address", "main", "store_problem"]
+__all__ = ["build_parser", "lan_address", "main", "redis_problem", "store_problem"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,6 +61,18 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=30.0,
         help="new rooms one client address may make per minute",
+    )
+    parser.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="run as one of several server processes sharing the store (redis://host:6379/0)",
+    )
+    parser.add_argument(
+        "--ray",
+        default=None,
+        metavar="ADDRESS",
+        help="think (computer players, hints) on this Ray cluster instead of local processes",
     )
     parser.add_argument(
         "--allowed-host",
@@ -119,6 +131,23 @@ def store_problem(url: str, timeout_s: float = 5.0) -> str | None:
     return None
 
 
+def redis_problem(url: str) -> str | None:
+    """Why the Redis server at ``url`` cannot be used, in one sentence, or None."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+    except ValueError as err:
+        return f"--redis {url!r} is not a Redis URL ({_first_line(err)})"
+    try:
+        client.ping()
+    except redis.RedisError as err:
+        return f"--redis {url}: cannot reach Redis ({_first_line(err)})"
+    finally:
+        client.close()
+    return None
+
+
 def _first_line(err: BaseException) -> str:
     lines = str(err).strip().splitlines()
     return lines[0] if lines else type(err).__name__
@@ -146,9 +175,13 @@ def main(argv: list[str] | None = None) -> int:
         room_idle_s=args.room_idle,
         rooms_per_minute=args.rooms_per_minute,
         allowed_hosts=(*LOOPBACK_NAMES, args.host, *args.allowed_host) if loopback else (),
+        redis_url=args.redis,
+        ray_address=args.ray,
     )
-    problem = store_problem(settings.db_url, settings.store_timeout_s) or _port_problem(
-        args.host, args.port
+    problem = (
+        store_problem(settings.db_url, settings.store_timeout_s)
+        or (redis_problem(args.redis) if args.redis else None)
+        or _port_problem(args.host, args.port)
     )
     if problem is not None:
         print(f"hikone-carrom: {problem}", file=sys.stderr)

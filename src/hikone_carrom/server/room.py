@@ -37,6 +37,7 @@ from hikone_carrom.server.errors import (
 )
 from hikone_carrom.server.hints import HintBook, HintKey, hint_message, hint_seed
 from hikone_carrom.server.runner import Runner
+from hikone_carrom.server.schemas import ClientMessage, HintRequest, Rematch, ShotMessage
 from hikone_carrom.server.storage import (
     EventWrite,
     GameStore,
@@ -69,6 +70,7 @@ class Subscriber(Protocol):
     """A connected client: it receives JSON text and holds zero or more seats."""
 
     seats: frozenset[int]
+    """The seats its token holds (set when it says hello)."""
 
     def send(self, text: str) -> None:
         """Queue one message for the client (never blocks)."""
@@ -109,13 +111,15 @@ class RoomConfig:
 @dataclass(frozen=True)
 class RoomServices:
     """What every room of a server shares: the store, the threads for simulations and store
-    calls, the thinking pool, the board, and the pause (s) before a computer shoots."""
+    calls, the thinking pool, the board, the pause (s) before a computer shoots, and where else
+    each stored event goes (``publish(room, seq, text)``: other server processes)."""
 
     store: GameStore
     runner: Runner
     thinker: ThinkingPool
     board: BoardSpec
     ai_delay_s: float
+    publish: Callable[[str, int, str], None] | None = None
 
 
 class _ResumableTime:
@@ -359,6 +363,47 @@ class Room:
             "log": self.log[-60:],
         }
 
+    # -- what clients ask, as one interface with a room another process owns ------------------
+
+    async def join(self, sub: Subscriber, token: str | None) -> None:
+        """Say hello for ``sub``: its seats, a snapshot, then every event of the room."""
+        sub.seats = self.seats_of_token(token)
+        sub.send(json.dumps(self.snapshot(sub.seats), separators=(",", ":")))
+        self.attach(sub)
+
+    async def resync(self, sub: Subscriber) -> None:
+        """Send ``sub`` a fresh snapshot (it saw a gap)."""
+        sub.send(json.dumps(self.snapshot(sub.seats), separators=(",", ":")))
+
+    async def view(self, seats: frozenset[int]) -> dict[str, Any]:
+        """The room as a client holding ``seats`` sees it now."""
+        return self.snapshot(seats)
+
+    async def act(self, seats: frozenset[int], msg: ClientMessage) -> dict[str, Any] | None:
+        """One client action (a shot, a hint request, a rematch) for a client holding ``seats``;
+        returns the answer for that client alone, if any.
+
+        Raises:
+            RoomError: refused, nothing changed. DuplicateAction: its id was already played.
+        """
+        if isinstance(msg, ShotMessage):
+            try:
+                shot = Shot(msg.x, msg.y, msg.angle, msg.speed)
+            except IllegalShotError as err:
+                raise RoomError("illegal_shot", err.reason("en"), err.reason("ja")) from err
+            await self.play(seats, msg.seat, shot, msg.id)
+        elif isinstance(msg, HintRequest):
+            answer = await self.hint(seats, msg.seat)
+            return answer if msg.id is None else {**answer, "id": msg.id}
+        elif isinstance(msg, Rematch):
+            await self.rematch(seats, msg.id)
+        return None
+
+    def drop_everyone(self) -> None:
+        """Disconnect every client (another process serves the room now): they reconnect."""
+        for sub in list(self.subscribers):
+            sub.drop(CloseCode.ROOM_MOVED)
+
     def attach(self, sub: Subscriber) -> None:
         """From now on ``sub`` gets every event of the room."""
         self.subscribers.add(sub)
@@ -446,6 +491,8 @@ class Room:
         text = f'{{"type":"event","seq":{seq},"event":{encoded}}}'
         for sub in list(self.subscribers):
             sub.send(text)
+        if self.services.publish is not None:
+            self.services.publish(self.config.id, seq, text)
 
     def _save(self) -> _Saved:
         return _Saved(
@@ -491,8 +538,7 @@ class Room:
             if isinstance(err, StoreFenced):
                 log.warning("room %s: taken over elsewhere: %s", self.config.id, err)
                 self.stale = True
-                for sub in list(self.subscribers):
-                    sub.drop(CloseCode.ROOM_MOVED)
+                self.drop_everyone()
                 raise room_moved() from err
             raise
 

@@ -36,6 +36,7 @@ __all__ = [
     "Backend",
     "Position",
     "ProcessBackend",
+    "RayBackend",
     "ThinkJob",
     "ThinkingPool",
     "Thought",
@@ -235,6 +236,28 @@ class ProcessBackend:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+
+class RayBackend:
+    """Jobs as Ray tasks on the cluster at ``address`` (``ray start --head`` on one machine,
+    ``ray start --address`` on the others; hikone-carrom installed on each), at most ``workers``
+    at once from this server. Each Ray worker keeps its replicas like a local one."""
+
+    def __init__(self, address: str, workers: int) -> None:
+        import ray
+
+        ray.init(address=address, namespace="hikone-carrom", log_to_driver=False)
+        self._think = ray.remote(num_cpus=1, max_retries=1)(think)
+        self.workers = workers
+
+    async def submit(self, job: ThinkJob) -> Thought:
+        thought: Thought = await self._think.remote(job)
+        return thought
+
+    def close(self) -> None:
+        import ray
+
+        ray.shutdown()
 
 
 def busy() -> RoomError:

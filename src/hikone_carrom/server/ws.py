@@ -18,20 +18,10 @@ from typing import Any
 from fastapi import WebSocket
 from pydantic import ValidationError
 
-from hikone_carrom.match import IllegalShotError, Shot
 from hikone_carrom.server.errors import CloseCode, DuplicateAction, RoomError, error_message
 from hikone_carrom.server.ratelimit import MessageRate, cut_off_message, rate_limited_message
-from hikone_carrom.server.registry import RoomRegistry
-from hikone_carrom.server.room import Room
-from hikone_carrom.server.schemas import (
-    CLIENT_MESSAGE,
-    Hello,
-    HintRequest,
-    Ping,
-    Rematch,
-    Resync,
-    ShotMessage,
-)
+from hikone_carrom.server.registry import RoomRegistry, ServedRoom
+from hikone_carrom.server.schemas import CLIENT_MESSAGE, Hello, HintRequest, Ping, Resync
 
 __all__ = ["Connection", "serve_room"]
 
@@ -148,7 +138,7 @@ async def _read(
 
 
 async def _serve(
-    websocket: WebSocket, conn: Connection, room: Room, registry: RoomRegistry
+    websocket: WebSocket, conn: Connection, room: ServedRoom, registry: RoomRegistry
 ) -> None:
     settings = registry.settings
     rate = MessageRate(settings.message_burst, settings.message_rate)
@@ -182,7 +172,9 @@ async def _serve(
             task.cancel()
 
 
-async def _handle(room: Room, conn: Connection, text: str, hints: set[asyncio.Task[None]]) -> None:
+async def _handle(
+    room: ServedRoom, conn: Connection, text: str, hints: set[asyncio.Task[None]]
+) -> None:
     """Validate one message and act on it; every refusal goes back to this client only."""
     if len(text) > MAX_MESSAGE:
         conn.send_json(error_message("bad_message", "Message too long", "メッセージが長すぎます"))
@@ -203,39 +195,35 @@ async def _handle(room: Room, conn: Connection, text: str, hints: set[asyncio.Ta
     action_id = getattr(msg, "id", None)
     try:
         if isinstance(msg, Hello):
-            conn.seats = room.seats_of_token(msg.token)
-            conn.send_json(room.snapshot(conn.seats))
-            room.attach(conn)
+            await room.join(conn, msg.token)
         elif isinstance(msg, Resync):
-            conn.send_json(room.snapshot(conn.seats))
+            await room.resync(conn)
         elif isinstance(msg, Ping):
             conn.send_json({"type": "pong", "seq": room.seq})
         elif conn not in room.subscribers:
             conn.send_json(
                 error_message("no_hello", "Say hello first", "最初に hello を送ってください")
             )
-        elif isinstance(msg, ShotMessage):
-            try:
-                shot = Shot(msg.x, msg.y, msg.angle, msg.speed)
-            except IllegalShotError as err:
-                raise RoomError("illegal_shot", err.reason("en"), err.reason("ja")) from err
-            await room.play(conn.seats, msg.seat, shot, action_id)
         elif isinstance(msg, HintRequest):
             task = asyncio.create_task(_hint(room, conn, msg))
             hints.add(task)
             task.add_done_callback(hints.discard)
-        elif isinstance(msg, Rematch):
-            await room.rematch(conn.seats, action_id)
+        else:
+            answer = await room.act(conn.seats, msg)
+            if answer is not None:
+                conn.send_json(answer)
     except DuplicateAction as dup:
         conn.send_json(dup.to_message())
     except RoomError as err:
         conn.send_json(_with_id(err.to_message(), action_id))
 
 
-async def _hint(room: Room, conn: Connection, msg: HintRequest) -> None:
+async def _hint(room: ServedRoom, conn: Connection, msg: HintRequest) -> None:
     """Answer a hint request without holding up the client's other messages."""
     try:
-        conn.send_json(_with_id(await room.hint(conn.seats, msg.seat), msg.id))
+        answer = await room.act(conn.seats, msg)
+        if answer is not None:
+            conn.send_json(answer)
     except RoomError as err:
         conn.send_json(_with_id(err.to_message(), msg.id))
 
