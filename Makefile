@@ -5,8 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 # Debian packages the tests need: Chromium (end-to-end), a Japanese font (screenshots),
-# PostgreSQL's binaries (the store is tested against a throwaway PostgreSQL server too).
-TEST_PKGS := chromium fonts-ipafont-gothic postgresql
+# PostgreSQL's binaries (the store is tested against a throwaway PostgreSQL server too) and
+# redis-server (several server processes are tested against a throwaway Redis).
+TEST_PKGS := chromium fonts-ipafont-gothic postgresql redis-server
 
 .PHONY: setup system-packages play test lint typecheck unit bench clean
 

@@ -8,10 +8,15 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.pgcluster import MISSING_MESSAGE, PostgresCluster, find_bin_dir
 
 from hikone_carrom.server.app import create_app
 from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.throwaway import (
+    MISSING_MESSAGE,
+    PostgresCluster,
+    RedisServer,
+    find_bin_dir,
+)
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -30,6 +35,14 @@ def pg_cluster() -> Iterator[PostgresCluster]:
     cluster = PostgresCluster.start(bin_dir)
     yield cluster
     cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """Debian's redis-server for the session (no skip: a missing binary fails the test)."""
+    server = RedisServer.start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

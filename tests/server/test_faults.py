@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.pgcluster import PostgresCluster
 from tests.server.roomkit import create_room, hello, send, straight_shot
 
 from hikone_carrom.server.app import create_app
 from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.throwaway import PostgresCluster
 
 STATE_KEYS = ("layout", "counts", "shooter", "placement", "pile", "scores", "actions")
 
