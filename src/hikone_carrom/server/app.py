@@ -26,6 +26,7 @@ from hikone_carrom.server.cluster import Cluster
 from hikone_carrom.server.config import ServerSettings, memory_store_problem
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.hosts import HostCheck
+from hikone_carrom.server.pad_routes import add_pad_routes
 from hikone_carrom.server.players import level_names
 from hikone_carrom.server.ratelimit import AddressRate, MessageRate, too_many_rooms
 from hikone_carrom.server.registry import RoomRegistry
@@ -173,6 +174,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         return FileResponse(index, media_type="text/html")
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    add_pad_routes(app, WEB_DIR)  # the table referees' scoring pads (docs/scoring.md)
 
     # -- REST -------------------------------------------------------------------------------
 
