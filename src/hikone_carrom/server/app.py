@@ -105,7 +105,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = GameStore(settings.db_url, timeout_s=settings.store_timeout_s)
         store.migrate()
-        runner = Runner(settings.sim_workers)
+        runner = Runner(settings.sim_workers, 1 if settings.db_url.startswith("sqlite") else 4)
         backend: Backend = (
             RayBackend(settings.ray_address, settings.think_workers)
             if settings.ray_address

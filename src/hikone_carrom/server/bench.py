@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -30,7 +32,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -382,12 +384,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--memory", type=int, default=0, metavar="N", help="measure memory with N rooms"
     )
-    parser.add_argument("--db", default=None, help="store of the load's server (default: SQLite)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="store of the servers (default: SQLite for one, a throwaway PostgreSQL for more)",
+    )
+    parser.add_argument(
+        "--servers", type=int, default=1, help="server processes (more than one share a Redis)"
+    )
+    parser.add_argument("--redis", default=None, help="Redis URL (default: a throwaway Redis)")
+    parser.add_argument(
+        "--kill-after",
+        type=float,
+        default=None,
+        metavar="S",
+        help="kill -9 the first server this long into the load; its rooms must go on",
+    )
     args = parser.parse_args(argv)
     if args.shots < 1:
         parser.error("--shots must be at least 1")
     if args.hints < 0 or args.rooms < 0 or args.hint_rooms < 0 or args.memory < 0:
         parser.error("counts must be at least 0")
+    if args.servers < 1 or (args.kill_after is not None and args.servers < 2):
+        parser.error("--servers must be at least 1, and at least 2 with --kill-after")
     if args.rooms or args.memory:
         return _load_main(args)
     with tempfile.TemporaryDirectory() as tmp:
@@ -416,23 +435,90 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _load_main(args: argparse.Namespace) -> int:
-    """The load and memory figures on a server in its own process."""
+    """The load and memory figures on servers in their own processes."""
+    from hikone_carrom.server.throwaway import PostgresCluster, RedisServer, find_bin_dir
+
     print(f"machine: {os.cpu_count()} cores, load average {_load_average()}")
-    with tempfile.TemporaryDirectory() as tmp:
-        db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        shown = "SQLite" if db.startswith("sqlite") else db.split(":", 1)[0]
-        with serve_in_process(db) as (base, proc):
-            if args.memory:
-                _memory_figures(base, proc, args.memory)
-            if args.rooms:
-                plain = _load_figures(f"1 server process, {shown}", [base], args, 0)
-                if args.hint_rooms:
-                    hinted = _load_figures(
-                        f"1 server process, {shown}", [base], args, args.hint_rooms
-                    )
-                    print(f"  p95 with hint rooms / without: {hinted / plain:.2f}")
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        db = args.db
+        if db is None and args.servers > 1:
+            bin_dir = find_bin_dir()
+            if bin_dir is None:
+                raise SystemExit("hikone-carrom bench server: PostgreSQL is not installed")
+            cluster = PostgresCluster.start(bin_dir)
+            stack.callback(cluster.stop)
+            db = cluster.database()
+        db = db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        more: list[str] = []
+        if args.servers > 1:
+            redis_url = args.redis
+            if redis_url is None:
+                redis = RedisServer.start()
+                stack.callback(redis.stop)
+                redis_url = redis.url
+            more = ["--redis", redis_url]
+        shown = "SQLite" if db.startswith("sqlite") else "PostgreSQL"
+        servers = [stack.enter_context(serve_in_process(db, *more)) for _ in range(args.servers)]
+        bases = [base for base, _ in servers]
+        label = f"{args.servers} server process{'es' if args.servers > 1 else ''}, {shown}"
+        label += ", Redis" if args.servers > 1 else ""
+        if args.memory:
+            _memory_figures(bases[0], servers[0][1], args.memory)
+        if args.rooms and args.kill_after is not None:
+            victim = servers[0][1]
+            _kill_figures(label, bases, args, lambda: os.kill(victim.pid, signal.SIGKILL))
+        elif args.rooms:
+            plain = _load_figures(label, bases, args, 0)
+            if args.hint_rooms:
+                hinted = _load_figures(label, bases, args, args.hint_rooms)
+                print(f"  p95 with hint rooms / without: {hinted / plain:.2f}")
     print(f"machine load average after: {_load_average()}")
     return 0
+
+
+def _kill_figures(
+    label: str, bases: list[str], args: argparse.Namespace, kill: Callable[[], None]
+) -> None:
+    """Play the load, kill -9 the first server during it, and check every room afterwards."""
+    import httpx
+
+    from hikone_carrom.server.benchload import make_rooms, run_load
+
+    plans = make_rooms(bases, args.rooms)
+    result = run_load(
+        plans, args.seconds, processes=args.client_processes, kill=(args.kill_after, kill)
+    )
+    survivors = bases[1:]
+    inconsistent = sum(1 for _, final in result.finals.values() if final == "differ")
+    stored_mismatch = 0
+    doubled_ids = 0
+    with httpx.Client(timeout=120) as http:
+        for room, (seq, final) in result.finals.items():
+            snap = http.get(f"{survivors[0]}/api/rooms/{room}").json()
+            if snap["seq"] != seq or (
+                final != "differ" and json.dumps(snap["state"], sort_keys=True) != final
+            ):
+                stored_mismatch += 1
+            replay = http.get(f"{survivors[0]}/api/games/{snap['room']['game_id']}/replay").json()
+            ids = [e.get("action_id") for e in replay["events"] if e.get("action_id")]
+            doubled_ids += len(ids) - len(set(ids))
+    resumed = sorted(result.resumed)
+    print(f"{label}: {args.rooms} rooms, kill -9 of one process {args.kill_after:g} s in")
+    print("  " + _percentiles("send -> last client", result.latencies))
+    if resumed:
+        print(
+            f"  rooms going on after the kill: {len(resumed)}/{len(plans)};"
+            f" kill -> next shot p50 {_quantile(resumed, 0.5):.2f} s,"
+            f" p95 {_quantile(resumed, 0.95):.2f} s, max {resumed[-1]:.2f} s"
+        )
+    print(
+        f"  rooms whose clients disagree: {inconsistent}; rooms unlike the store: "
+        f"{stored_mismatch}; shots stored twice: {doubled_ids}; shots lost (no event within "
+        f"30 s, resent with the same id): {result.lost}; events seen twice: {result.doubled}"
+    )
+    print(f"  reconnects {result.reconnects}, errors {len(result.errors)}")
+    for err in result.errors[:5]:
+        print(f"    {err}")
 
 
 def _load_average() -> str:

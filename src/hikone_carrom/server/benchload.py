@@ -16,7 +16,7 @@ import math
 import multiprocessing
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,8 @@ class RoomPlan:
     tokens: tuple[str, ...]
     urls: tuple[str, ...]
     hints: bool = False
+    servers: tuple[str, ...] = ()
+    """Every server's WebSocket base: a client whose server stops reconnects to the next."""
 
 
 @dataclass
@@ -53,6 +55,10 @@ class LoadResult:
     doubled: int = 0
     gaps: int = 0
     reconnects: int = 0
+    resumed: list[float] = field(default_factory=list)
+    """Per room, s from the kill to its first shot completed after it (``kill_at``)."""
+    finals: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """Per room, the event number and state its clients ended with (state JSON, or "differ")."""
     errors: list[str] = field(default_factory=list)
 
     def merge(self, other: LoadResult) -> None:
@@ -65,6 +71,8 @@ class LoadResult:
         self.doubled += other.doubled
         self.gaps += other.gaps
         self.reconnects += other.reconnects
+        self.resumed += other.resumed
+        self.finals.update(other.finals)
         self.errors += other.errors
 
 
@@ -90,11 +98,9 @@ def make_rooms(
                 taken = http.post(f"{base}/api/rooms/{room}/seats/{seat}", json={})
                 taken.raise_for_status()
                 tokens.append(taken.json()["token"])
-            urls = tuple(
-                pick.choice(servers).replace("http://", "ws://") + f"/ws/rooms/{room}"
-                for _ in range(players)
-            )
-            plans.append(RoomPlan(room, tuple(tokens), urls, hints=k >= rooms))
+            bases = tuple(b.replace("http://", "ws://") for b in servers)
+            urls = tuple(pick.choice(bases) for _ in range(players))
+            plans.append(RoomPlan(room, tuple(tokens), urls, hints=k >= rooms, servers=bases))
     return plans
 
 
@@ -122,8 +128,9 @@ def aim(state: dict[str, Any], k: int) -> dict[str, Any]:
 class _Client:
     """One seat's WebSocket: a reader that numbers what arrives, reconnecting when dropped."""
 
-    def __init__(self, url: str, token: str, result: LoadResult) -> None:
-        self.url = url
+    def __init__(self, bases: list[str], room: str, token: str, result: LoadResult) -> None:
+        self.bases = bases
+        self.room = room
         self.token = token
         self.result = result
         self.ws: Any = None
@@ -134,19 +141,25 @@ class _Client:
         self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.reader: asyncio.Task[None] | None = None
         self.closing = False
+        self.generation = 0
+        """How many times it connected (a shot sent before a reconnect is sent again)."""
 
     async def connect(self) -> None:
         import websockets
 
+        attempt = 0
         while True:
+            url = f"{self.bases[attempt % len(self.bases)]}/ws/rooms/{self.room}"
+            attempt += 1
             try:
-                self.ws = await websockets.connect(self.url, max_size=None, open_timeout=10)
+                self.ws = await websockets.connect(url, max_size=None, open_timeout=10)
                 await self.ws.send(
                     json.dumps({"type": "hello", "token": self.token, "last_seq": self.seq})
                 )
                 self.reader = asyncio.create_task(self._read(self.ws))
+                self.generation += 1
                 return
-            except (TimeoutError, OSError) as err:
+            except (OSError, TimeoutError, websockets.exceptions.WebSocketException) as err:
                 if self.closing:
                     raise
                 self.result.errors.append(f"connect: {err}")
@@ -209,10 +222,13 @@ class _Client:
             await self.ws.close()
 
 
-async def _play_room(plan: RoomPlan, until: float, result: LoadResult, start: float) -> None:
-    clients = [
-        _Client(url, token, result) for url, token in zip(plan.urls, plan.tokens, strict=True)
-    ]
+async def _play_room(
+    plan: RoomPlan, until: float, result: LoadResult, start: float, kill_at: float | None
+) -> None:
+    clients = []
+    for url, token in zip(plan.urls, plan.tokens, strict=True):
+        bases = [url, *(b for b in plan.servers if b != url)]
+        clients.append(_Client(bases, plan.room_id, token, result))
     await asyncio.sleep(start)
     for c in clients:
         await c.connect()
@@ -239,15 +255,32 @@ async def _play_room(plan: RoomPlan, until: float, result: LoadResult, start: fl
                 elif answer.get("type") == "hint":
                     result.hint_times.append(time.monotonic() - asked)
             sent = time.monotonic()
-            await shooter.send({**aim(state, k), "id": f"s{seq}"})
+            shot = {**aim(state, k), "id": f"s{seq}"}
+            generation = shooter.generation
+            await shooter.send(shot)
             k += 1
+            while shooter.seq <= seq and time.monotonic() - sent < ANSWER_TIMEOUT_S:
+                await shooter.wait_for(seq + 1, 0.5)
+                if shooter.generation != generation and shooter.seq <= seq:
+                    generation = shooter.generation  # reconnected: the same shot, the same id
+                    await shooter.send(shot)
             got = [await c.wait_for(seq + 1, ANSWER_TIMEOUT_S) for c in clients]
             if any(t is None for t in got):
                 result.lost += 1
                 continue
             latest = max(t for t in got if t is not None)
+            if kill_at is not None and sent > kill_at:
+                result.resumed.append(latest - kill_at)
+                kill_at = None
             (result.hint_room_latencies if plan.hints else result.latencies).append(latest - sent)
             await asyncio.sleep(max(0.0, PAUSE_S - (time.monotonic() - latest)))
+        last = max(c.seq for c in clients)
+        for c in clients:
+            await c.wait_for(last, 5.0)
+        states = {json.dumps(c.state, sort_keys=True) for c in clients}
+        seqs = {c.seq for c in clients}
+        final = states.pop() if len(states) == 1 and len(seqs) == 1 else "differ"
+        result.finals[plan.room_id] = (last, final)
     except Exception as err:
         result.errors.append(f"room {plan.room_id}: {type(err).__name__}: {err}")
     finally:
@@ -255,12 +288,14 @@ async def _play_room(plan: RoomPlan, until: float, result: LoadResult, start: fl
             await c.close()
 
 
-def _client_process(plans: list[RoomPlan], until: float, spread: float) -> LoadResult:
+def _client_process(
+    plans: list[RoomPlan], until: float, spread: float, kill_at: float | None
+) -> LoadResult:
     async def everything() -> LoadResult:
         result = LoadResult()
         await asyncio.gather(
             *(
-                _play_room(p, until, result, spread * k / max(1, len(plans)))
+                _play_room(p, until, result, spread * k / max(1, len(plans)), kill_at)
                 for k, p in enumerate(plans)
             )
         )
@@ -269,14 +304,29 @@ def _client_process(plans: list[RoomPlan], until: float, spread: float) -> LoadR
     return asyncio.run(everything())
 
 
-def run_load(plans: Sequence[RoomPlan], seconds: float, *, processes: int = 2) -> LoadResult:
+def run_load(
+    plans: Sequence[RoomPlan],
+    seconds: float,
+    *,
+    processes: int = 2,
+    kill: tuple[float, Callable[[], None]] | None = None,
+) -> LoadResult:
     """Play every room for ``seconds`` from ``processes`` client processes; the rooms start
-    spread over the first 2 s."""
-    until = time.monotonic() + seconds + 2.0
+    spread over the first 2 s. ``kill`` = (after s, stop): ``stop()`` is called that long after
+    the start (kill -9 of a server), and each room's time to its next shot is measured."""
+    start = time.monotonic()
+    until = start + seconds + 2.0
+    kill_at = None if kill is None else start + 2.0 + kill[0]
     shares = [list(plans[k::processes]) for k in range(processes)]
     context = multiprocessing.get_context("spawn")
     with context.Pool(processes) as pool:
-        parts = pool.starmap(_client_process, [(share, until, 2.0) for share in shares])
+        pending = pool.starmap_async(
+            _client_process, [(share, until, 2.0, kill_at) for share in shares]
+        )
+        if kill is not None and kill_at is not None:
+            time.sleep(max(0.0, kill_at - time.monotonic()))
+            kill[1]()
+        parts = pending.get()
     total = LoadResult()
     for part in parts:
         total.merge(part)
