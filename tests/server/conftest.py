@@ -26,15 +26,19 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"
 
 
-@pytest.fixture(scope="session")
-def pg_cluster() -> Iterator[PostgresCluster]:
-    """One PostgreSQL server for the session (no skip: missing binaries fail the test)."""
+def _postgres() -> Iterator[PostgresCluster]:
     bin_dir = find_bin_dir()
     if bin_dir is None:
         pytest.fail(MISSING_MESSAGE)
     cluster = PostgresCluster.start(bin_dir)
     yield cluster
     cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PostgresCluster]:
+    """One PostgreSQL server for the session (no skip: missing binaries fail the test)."""
+    yield from _postgres()
 
 
 @pytest.fixture(scope="session")
@@ -48,12 +52,7 @@ def redis_server() -> Iterator[RedisServer]:
 @pytest.fixture
 def own_pg() -> Iterator[PostgresCluster]:
     """A PostgreSQL server of this test alone, which the test may stop and start again."""
-    bin_dir = find_bin_dir()
-    if bin_dir is None:
-        pytest.fail(MISSING_MESSAGE)
-    cluster = PostgresCluster.start(bin_dir)
-    yield cluster
-    cluster.stop()
+    yield from _postgres()
 
 
 @pytest.fixture

@@ -37,6 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from hikone_carrom.server.benchload import aim
 from hikone_carrom.server.config import WS_DEFLATE, ServerSettings
 
 __all__ = ["event_latencies", "hint_latencies", "main", "serve_app_in_thread", "serve_in_thread"]
@@ -108,27 +109,6 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _aim(state: dict[str, Any], k: int) -> dict[str, Any]:
-    """A legal shot for the shooter, towards the centre with a small varying angle."""
-    placement = state["placement"]
-    if placement["kind"] == "point":
-        x, y = placement["point"]
-    else:
-        (x0, y0), (x1, y1) = placement["line"]
-        lo, hi = max(placement["free"], key=lambda iv: iv[1] - iv[0])
-        s = (lo + hi) / 2
-        x, y = x0 + (x1 - x0) * s, y0 + (y1 - y0) * s
-    angle = math.atan2(-y, -x) + 0.15 * math.sin(k)
-    return {
-        "type": "shot",
-        "seat": state["shooter"],
-        "x": x,
-        "y": y,
-        "angle": angle,
-        "speed": 2.0 + (k % 5) * 0.5,
-    }
-
-
 async def _latencies(base: str, shots: int) -> list[float]:
     import websockets
 
@@ -159,7 +139,7 @@ async def _latencies(base: str, shots: int) -> list[float]:
             break
         shooter = state["shooter"]
         waiters = [asyncio.create_task(receive(ws, seq + 1)) for ws in clients]
-        await clients[shooter].send(json.dumps(_aim(state, k)))
+        await clients[shooter].send(json.dumps(aim(state, k)))
         got = await asyncio.gather(*waiters)
         seq += 1
         event = got[0][1]

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["LoadResult", "RoomPlan", "make_rooms", "run_load"]
+__all__ = ["LoadResult", "RoomPlan", "aim", "make_rooms", "run_load"]
 
 PAUSE_S = 1.0
 """Time between a shooter receiving a result and its next shot, s."""
