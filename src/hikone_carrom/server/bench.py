@@ -389,6 +389,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--servers must be at least 1, and at least 2 with --kill-after")
     if args.rooms or args.memory:
         return _load_main(args)
+    if not args.no_browser and not os.access(args.chromium, os.X_OK):
+        parser.error(f"--chromium {args.chromium} is not an executable (or use --no-browser)")
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         with serve_in_thread(ServerSettings(db_url=db, ai_delay_s=0.0)) as base:

@@ -275,8 +275,11 @@ class Room:
                     log.warning(
                         "room %s: replayed ruling differs at event %d", self.config.id, ev.seq
                     )
-            elif ev.kind == "skip":
-                self.match.skip_turn()
+            elif ev.kind == "skip":  # a shot lost to R8a, or a turn passed (R3d, R2b reading)
+                if "R8a" in p["ruling"]["reasons"]:
+                    self.match.skip_turn()
+                else:
+                    self.match.pass_turn()
             elif ev.kind == "time_called":
                 self.match.call_time()
             if ev.kind in LOG_KINDS:
@@ -763,7 +766,7 @@ class Room:
         if (
             not self.match.is_over
             and not self.waiting
-            and self.match.shooter in self.computers
+            and (self.match.shooter in self.computers or self.match.must_pass)
             and (self._computer_task is None or self._computer_task.done())
         ):
             self._computer_task = self._spawn(self._computer_turn())
@@ -786,7 +789,12 @@ class Room:
         await asyncio.sleep(delay)
         seat = self.match.shooter
         level = self.computers.get(seat)
-        if level is None or self.match.is_over or self.waiting:
+        if self.match.is_over or self.waiting:
+            return
+        if self.match.must_pass:  # nowhere to put the striker (R2b reading): pass
+            await self._retrying(lambda: self._pass_turn(seat))
+            return
+        if level is None:
             return
         game_id, actions = self.game_id, len(self.match.actions)
         job = ThinkJob(position_of(self.match, game_id), "decide", self._computer_seed(seat), level)
@@ -800,6 +808,11 @@ class Room:
                 return  # the position changed while it thought
             await self._computer_shot(seat, thought.shot, thought.noise)
 
+        await self._retrying(change)
+
+    async def _retrying(self, change: Callable[[], Awaitable[None]]) -> None:
+        """Make a change of the room's own (a computer's turn), again after a store failure;
+        then let a continuation (R3a) or the next player's turn get its own task."""
         while not (self.closed or self.stale):
             try:
                 await self._act(None, change)
@@ -809,7 +822,7 @@ class Room:
                     raise
                 await asyncio.sleep(STORE_RETRY_S)
         if self._computer_task is asyncio.current_task():
-            self._computer_task = None  # so that a continuation (R3a) gets its own turn task
+            self._computer_task = None
         self._after_change()
 
     async def _computer_shot(self, seat: int, shot: Shot | None, noise: Noise | None) -> None:
@@ -824,6 +837,17 @@ class Room:
             placement = self.match.legal_placement()
             x, y = placement.nearest(shot.x, shot.y)
             await self._play(seat, replace(shot, x=x, y=y), noise)
+
+    async def _pass_turn(self, seat: int) -> None:
+        """The shooter has nowhere to put the striker: the turn passes without penalty (R3d,
+        ``RuleOptions.covered_area_line = "pass"``); told to everyone like a lost shot."""
+        if self.match.shooter != seat or not self.match.must_pass:
+            return
+        ruling = self.match.pass_turn()
+        if self.clock is not None and self.clock.started:
+            self.clock.turn_started()
+        payload = {"seat": seat, "ruling": ruling.to_dict(), "explain": ruling_text(ruling)}
+        await self._commit("skip", payload)
 
     async def _run_clock(self) -> None:
         """Drive the match clock: call time (R7b) and take lost shots (R8a)."""

@@ -29,7 +29,8 @@ from typing import Any, Literal, Protocol
 from hikone_carrom.ai import NoLegalShotError, hint, make_player
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import ActionKind, Match, Noise, Shot
-from hikone_carrom.rules import RuleOptions
+from hikone_carrom.physics import Disk
+from hikone_carrom.rules import RefereeState, RuleOptions
 from hikone_carrom.server.errors import RoomError
 
 __all__ = [
@@ -54,14 +55,15 @@ REPLICAS = 32
 """Matches a worker keeps replicas of (least recently used first out)."""
 
 ActionInput = tuple[str, Shot | None, Noise | None]
-"""One action as a worker replays it: ("shot", shot, noise), ("skip", None, None) or
-("call_time", None, None)."""
+"""One action as a worker replays it: ("shot", shot, noise), ("skip", None, None),
+("pass", None, None) or ("call_time", None, None)."""
 
 
 @dataclass(frozen=True)
 class Position:
-    """A match as its inputs: the game's settings, every action, and the resulting layout (disk
-    id, x m, y m, layer) so that a worker can check its replica."""
+    """A match as its inputs: the game's settings (and its set start position, if any), every
+    action, and the resulting layout (disk id, x m, y m, layer) so that a worker can check its
+    replica."""
 
     game_id: str
     players: int
@@ -70,6 +72,7 @@ class Position:
     seed: int
     actions: tuple[ActionInput, ...]
     layout: tuple[tuple[str, float, float, int], ...]
+    start: tuple[tuple[Disk, ...], RefereeState] | None = None
 
 
 def _layout_key(match: Match) -> tuple[tuple[str, float, float, int], ...]:
@@ -82,7 +85,7 @@ def position_of(match: Match, game_id: str) -> Position:
     for action in match.actions:
         if action.kind == ActionKind.SHOT and action.play is not None:
             actions.append(("shot", action.play.shot, action.play.noise))
-        elif action.kind in (ActionKind.SKIP, ActionKind.CALL_TIME):
+        elif action.kind in (ActionKind.SKIP, ActionKind.PASS, ActionKind.CALL_TIME):
             actions.append((action.kind.value, None, None))
         else:
             raise ValueError(f"a server match has no {action.kind.value} action")
@@ -94,6 +97,7 @@ def position_of(match: Match, game_id: str) -> Position:
         match.seed,
         tuple(actions),
         _layout_key(match),
+        match.start,
     )
 
 
@@ -129,6 +133,8 @@ def _replay(match: Match, action: ActionInput) -> None:
         match.play(shot, noise)
     elif kind == "skip":
         match.skip_turn()
+    elif kind == "pass":
+        match.pass_turn()
     else:
         match.call_time()
 
@@ -140,10 +146,14 @@ def replica(position: Position) -> Match:
     Raises:
         RuntimeError: the replica does not reach the position's layout (a determinism bug).
     """
-    settings = (position.players, position.options, position.board, position.seed)
+    settings = (position.players, position.options, position.board, position.seed, position.start)
     entry = _replicas.pop(position.game_id, None)
     if entry is None or entry[0] != settings:
-        match = Match(position.players, position.options, position.board, seed=position.seed)
+        if position.start is None:
+            match = Match(position.players, position.options, position.board, seed=position.seed)
+        else:
+            layout, referee = position.start
+            match = Match.from_position(layout, referee, board=position.board, seed=position.seed)
         done: list[ActionInput] = []
     else:
         _, match, done = entry
