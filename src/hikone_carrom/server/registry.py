@@ -117,6 +117,14 @@ class RoomRegistry:
         async with self._loading.setdefault(room_id, asyncio.Lock()):
             return await self._find(room_id)
 
+    async def local(self, room_id: str) -> Room:
+        """The room, owned by this process (a room another process owns is refused with
+        ``room_moved``)."""
+        room = await self.get(room_id)
+        if isinstance(room, RemoteRoom):
+            raise room_moved()
+        return room
+
     async def _find(self, room_id: str) -> ServedRoom:
         room = self.rooms.get(room_id)
         if room is not None and not room.stale:

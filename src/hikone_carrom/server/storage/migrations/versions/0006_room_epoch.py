@@ -4,8 +4,8 @@ Each server process that takes a room over raises its epoch; every write of the 
 epoch its process holds and is refused when the room has been taken over since, so that a process
 that lost a room can never change it again.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-12-04
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0005"
-down_revision: str | None = "0004"
+revision: str = "0006"
+down_revision: str | None = "0005"
 branch_labels: str | None = None
 depends_on: str | None = None
 
