@@ -17,7 +17,7 @@ from typing import Any
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match.pieces import STRIKER_ID, disk_for, piece_of
 from hikone_carrom.match.placement import Placement, legal_placement
-from hikone_carrom.match.report import report_of
+from hikone_carrom.match.report import report_of, unshootable_pieces
 from hikone_carrom.match.respot import settle, stack_on_jack_spot
 from hikone_carrom.match.shot import IllegalShotError, Noise, Shot
 from hikone_carrom.physics import Disk, ShotResult, simulate
@@ -297,6 +297,13 @@ class Match:
         seat = self.shooter if seat is None else seat
         first = self._referee.is_first_shot(seat)
         return legal_placement(self.board, seat, self.players, first, self._layout)
+
+    def unshootable(self, seat: int | None = None) -> tuple[str, ...]:
+        """Ids of the pieces ``seat`` (default: the shooter) may not hit directly now: in
+        doubles those wholly inside its own area (R4a); none in singles (R4e)."""
+        seat = self.shooter if seat is None else seat
+        side = self.board.seat_side(seat, self.players)
+        return unshootable_pieces(self.board, self.players, side, self._layout)
 
     # -- acting ------------------------------------------------------------------------------
 
