@@ -45,10 +45,15 @@ def wait_my_turn(page: Page, timeout: float = 30_000) -> None:
     page.wait_for_function("() => window.__game && window.__game.myTurn()", timeout=timeout)
 
 
+REST = 0.03
+"""m: the pull's rest length (gesture.js REST): pulling less than this shoots nothing."""
+
+
 def drag_shot(page: Page, pull: float = 0.09) -> None:
-    """Shoot by mouse like a slingshot: press behind the striker, pull back ``pull`` m, release."""
-    x0, y0 = point_behind_striker(page, 0.035)
-    x1, y1 = point_behind_striker(page, 0.035 + pull)
+    """Shoot by mouse like a slingshot: press on the striker, pull back ``pull`` m beyond the
+    band's rest length, release."""
+    x0, y0 = point_behind_striker(page, 0.0)
+    x1, y1 = point_behind_striker(page, REST + pull)
     page.mouse.move(x0, y0)
     page.mouse.down()
     for k in range(1, 11):
