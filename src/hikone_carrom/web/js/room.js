@@ -680,11 +680,7 @@ export class RoomPage {
       if ((st.unshootable || []).length && this.myTurn()) turn.append(text("span", t("controls.unshootable"), "sub"));
       if (this.mySeats.size === 0) turn.append(text("span", t("turn.watch"), "sub"));
     }
-    if (st.over && this.endClosed) {
-      const again = this.root.querySelector("#end-open");
-      again.hidden = false;
-      turn.append(again);
-    } else this.root.querySelector("#end-open").hidden = true;
+    this.root.querySelector("#end-open").hidden = !(st.over && this.endClosed);
     // counts and jack spot pile
     renderCounts(this.root.querySelector("#counts"), st);
     // seats
@@ -717,6 +713,7 @@ export class RoomPage {
     seats.append(ul);
     // controls
     this.root.querySelector("#controls").classList.toggle("inactive", !this.myTurn());
+    this.root.querySelector("#controls").hidden = st.over; // nothing left to shoot
     this.root.querySelector("#numeric button").disabled = !this.myTurn();
     this.renderHint();
     // share
