@@ -149,7 +149,8 @@ class Touch:
         for k in range(1, steps + 1):
             f = k / steps
             self.send(
-                "touchMove", [(start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)]
+                "touchMove",
+                [(start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)],
             )
         self.send("touchEnd", [])
 
@@ -172,7 +173,9 @@ def doubles_room_with_unshootable(db_url: str) -> tuple[str, str]:
             raise AssertionError("no break shot leaves a piece in the next shooter's own area")
         with client.websocket_connect(f"/ws/rooms/{rid}") as ws:
             state = hello(ws, made["token"])["state"]
-            send(ws, type="shot", seat=state["shooter"], x=x, y=y, angle=shot.angle, speed=shot.speed)
+            send(
+                ws, type="shot", seat=state["shooter"], x=x, y=y, angle=shot.angle, speed=shot.speed
+            )
             state = ws.receive_json()["event"]["state"]
             assert state["unshootable"], state
         return rid, str(made["token"])

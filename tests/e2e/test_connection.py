@@ -78,7 +78,9 @@ def test_a_dropped_connection_shows_its_state_and_comes_back(
     ctx.close()
 
 
-def test_reconnection_backs_off_exponentially_up_to_a_cap(browser: Browser, server_url: str) -> None:
+def test_reconnection_backs_off_exponentially_up_to_a_cap(
+    browser: Browser, server_url: str
+) -> None:
     page = browser.new_page(locale="en-US")
     new_game(page, server_url, "hotseat")
     wait_my_turn(page)
@@ -86,14 +88,13 @@ def test_reconnection_backs_off_exponentially_up_to_a_cap(browser: Browser, serv
     delays = page.evaluate(
         """async () => {
           const net = await import('/static/js/net.js');
-          return [...Array(9).keys()].map(k => Math.min(net.RETRY_MAX_MS, net.RETRY_FIRST_MS * 2 ** k));
+          return [...Array(9).keys()].map(
+            k => Math.min(net.RETRY_MAX_MS, net.RETRY_FIRST_MS * 2 ** k));
         }"""
     )
     assert delays == [500, 1000, 2000, 4000, 8000, 15000, 15000, 15000, 15000]
     # and the page counts failures: each attempt that gets no snapshot waits longer
     page.evaluate("() => { window.__game.conn.retry = 3; window.__game.conn.ws.close(); }")
-    wait = page.evaluate(
-        "() => (window.__game.conn.retryAt - performance.now()) / 1000"
-    )
+    wait = page.evaluate("() => (window.__game.conn.retryAt - performance.now()) / 1000")
     assert 4000 * 0.8 / 1000 - 0.1 <= wait <= 4000 * 1.2 / 1000
     page.close()

@@ -17,9 +17,12 @@ LUMA_AROUND = """([id]) => {
   const d = g.state.layout.find(p => p.id === id);
   const [sx, sy] = g.view.toScreen(d.x, d.y);
   const R = Math.ceil(d.r * 1.45 * g.view.scale);
-  const data = g.canvas.getContext('2d').getImageData(Math.round(sx) - R, Math.round(sy) - R, 2 * R, 2 * R).data;
+  const data = g.canvas.getContext('2d')
+    .getImageData(Math.round(sx) - R, Math.round(sy) - R, 2 * R, 2 * R).data;
   const out = [];
-  for (let i = 0; i < data.length; i += 4) out.push(0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]);
+  for (let i = 0; i < data.length; i += 4) {
+    out.push(0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]);
+  }
   return out;
 }"""
 """Grey levels of the canvas around a piece: what a colour-blind player (or a grey print) sees."""
@@ -38,7 +41,8 @@ def test_R4a_pieces_in_the_shooters_own_area_are_marked_while_aiming(
     marked = page.evaluate("() => window.__game.state.unshootable")
     assert marked  # the server says which (hikone_carrom.match.Match.unshootable)
     page.wait_for_function(
-        "(ids) => { const o = window.__game.lastOverlay; return o && JSON.stringify(o.unshootable) === JSON.stringify(ids); }",
+        "(ids) => { const o = window.__game.lastOverlay;"
+        " return o && JSON.stringify(o.unshootable) === JSON.stringify(ids); }",
         arg=marked,
     )
     expect(page.locator("#turn")).to_contain_text("you may not hit them directly (R4a)")

@@ -38,7 +38,12 @@ def test_empty_minutes_and_a_name_with_angle_brackets_get_sentences_by_their_fie
     # the sentence sits next to its field
     field = page.locator("label.field:has(input[name=minutes])").bounding_box()
     err = page.locator("#err-minutes").bounding_box()
-    assert field and err and err["y"] >= field["y"] and err["y"] + err["height"] <= field["y"] + field["height"] + 1
+    assert (
+        field
+        and err
+        and err["y"] >= field["y"]
+        and err["y"] + err["height"] <= field["y"] + field["height"] + 1
+    )
     _no_object_object(page)
     assert posts == []  # nothing was sent: the page said what to fix
     assert page.locator("b", has_text="Taro").count() == 0  # never shown as HTML

@@ -27,7 +27,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 HANDLE_AT = """() => {
   const g = window.__game;
   const d = 0.03 + g.aim.power * 0.16;
-  const [sx, sy] = g.view.toScreen(g.aim.x - Math.cos(g.aim.angle) * d, g.aim.y - Math.sin(g.aim.angle) * d);
+  const [sx, sy] = g.view.toScreen(
+    g.aim.x - Math.cos(g.aim.angle) * d, g.aim.y - Math.sin(g.aim.angle) * d);
   const r = g.canvas.getBoundingClientRect();
   return [r.left + sx / g.view.dpr, r.top + sy / g.view.dpr];
 }"""

@@ -20,7 +20,8 @@ RECTS = """() => {
     const r = el.getBoundingClientRect();
     return {x: r.left, y: r.top, w: r.width, h: r.height};
   };
-  const shown = (el) => el && el.offsetParent !== null && getComputedStyle(el).visibility !== 'hidden';
+  const shown = (el) =>
+    el && el.offsetParent !== null && getComputedStyle(el).visibility !== 'hidden';
   const header = document.querySelector('.topbar');
   return {
     vw: innerWidth, vh: innerHeight, scrollY, scrollH: document.documentElement.scrollHeight,
@@ -30,10 +31,13 @@ RECTS = """() => {
     controls: ['#numeric', '.power', '#numeric button[type=submit]', '#hint-ask']
       .map(s => document.querySelector(s)).filter(shown).map(box),
     turn: box(document.querySelector('#turn')),
-    lang: [...document.querySelectorAll('.lang-switch button')].map(b => ({...box(b), text: b.textContent, full: b.scrollWidth <= b.clientWidth})),
-    small: [...document.querySelectorAll('button, .button, a.button, .topnav a, select, input:not([type=hidden])')]
+    lang: [...document.querySelectorAll('.lang-switch button')].map(
+      b => ({...box(b), text: b.textContent, full: b.scrollWidth <= b.clientWidth})),
+    small: [...document.querySelectorAll(
+      'button, .button, a.button, .topnav a, select, input:not([type=hidden])')]
       .filter(shown)
-      .map(el => (el.matches('[type=radio], [type=checkbox]') && el.closest('label')) || el)  // the label is the target
+      // a radio button's or a checkbox's target is its whole label
+      .map(el => (el.matches('[type=radio], [type=checkbox]') && el.closest('label')) || el)
       .map(el => ({id: el.id || el.textContent.trim().slice(0, 20), ...box(el)}))
       .filter(b => b.w < 44 - 0.5 || b.h < 44 - 0.5),
   };
@@ -41,7 +45,12 @@ RECTS = """() => {
 
 
 def _inside(r: dict[str, float], vw: float, vh: float) -> bool:
-    return r["x"] >= -0.5 and r["y"] >= -0.5 and r["x"] + r["w"] <= vw + 0.5 and r["y"] + r["h"] <= vh + 0.5
+    return (
+        r["x"] >= -0.5
+        and r["y"] >= -0.5
+        and r["x"] + r["w"] <= vw + 0.5
+        and r["y"] + r["h"] <= vh + 0.5
+    )
 
 
 def _check_room(m: dict[str, Any]) -> None:
@@ -109,7 +118,9 @@ def test_portrait_phone_room_fits_the_screen_and_rulings_stay_off_the_board(
     ctx.close()
 
 
-def test_landscape_phone_room_fits_the_screen(browser: Browser, server_url: str, artifacts: Path) -> None:
+def test_landscape_phone_room_fits_the_screen(
+    browser: Browser, server_url: str, artifacts: Path
+) -> None:
     ctx = browser.new_context(**LANDSCAPE, locale="ja-JP")
     page = ctx.new_page()
     _open_room_from_a_scrolled_home(page, server_url)

@@ -50,7 +50,9 @@ def test_the_end_screen_closes_to_show_the_final_position_and_opens_again(
     ctx.close()
 
 
-def test_a_bad_replay_link_gets_a_plain_page_and_no_error(browser: Browser, server_url: str) -> None:
+def test_a_bad_replay_link_gets_a_plain_page_and_no_error(
+    browser: Browser, server_url: str
+) -> None:
     page = browser.new_page(locale="en-US")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -75,7 +77,8 @@ def test_your_tee_spot_is_said_only_to_the_player_whose_turn_it_is(
     page.click("#numeric button[type=submit]")
     # the computer's own first shot: nobody is told "your tee spot"
     page.wait_for_function(
-        "() => window.__game.state.shooter === 1 && window.__game.state.first_shot && !window.__game.anim"
+        "() => window.__game.state.shooter === 1 && window.__game.state.first_shot"
+        " && !window.__game.anim"
     )
     expect(page.locator("#turn")).to_contain_text("Computer")
     expect(page.locator("#turn")).not_to_contain_text("tee spot")
@@ -93,7 +96,9 @@ def test_your_tee_spot_is_said_only_to_the_player_whose_turn_it_is(
     host.wait_for_function("() => window.__game.myTurn()")
     expect(host.locator("#turn")).to_contain_text("your tee spot")
     watcher.goto(url)
-    watcher.wait_for_function("() => window.__game && window.__game.state && !window.__game.state.waiting")
+    watcher.wait_for_function(
+        "() => window.__game && window.__game.state && !window.__game.state.waiting"
+    )
     expect(watcher.locator("#turn")).to_contain_text("Watching")
     expect(watcher.locator("#turn")).not_to_contain_text("tee spot")
     for c in (host_ctx, guest_ctx, watch_ctx):

@@ -35,8 +35,8 @@ def _type(page: Page, pos: str, angle: str, speed: str) -> None:
 def _drawn_at(page: Page, x: float, y: float, angle: float) -> None:
     page.wait_for_function(
         """([x, y, a]) => { const o = window.__game.lastOverlay;
-           return o && o.aim && Math.abs(o.aim.from[0] - x) < 1e-6 && Math.abs(o.aim.from[1] - y) < 1e-6
-             && Math.abs(o.aim.angle - a) < 1e-6; }""",
+           return o && o.aim && Math.abs(o.aim.from[0] - x) < 1e-6
+             && Math.abs(o.aim.from[1] - y) < 1e-6 && Math.abs(o.aim.angle - a) < 1e-6; }""",
         arg=[x, y, angle],
     )
 
@@ -122,6 +122,8 @@ def test_a_typed_figure_out_of_range_gets_a_sentence_next_to_it(
     expect(page.locator("#err-angle")).to_have_text("Angle: a number of degrees from -180 to 180.")
     expect(page.locator("#numeric [name=speed]")).to_have_attribute("aria-invalid", "true")
     page.click(".lang-switch button[data-lang=ja]")
-    expect(page.locator("#err-speed")).to_have_text("速さは 0 より大きく 5.0 までの m/s で入力してください。")
+    expect(page.locator("#err-speed")).to_have_text(
+        "速さは 0 より大きく 5.0 までの m/s で入力してください。"
+    )
     assert page.evaluate("() => window.__sent.filter(m => m.type === 'shot').length") == 0
     ctx.close()

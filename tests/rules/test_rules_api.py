@@ -153,7 +153,10 @@ def test_messages_cite_rules_in_english_and_japanese() -> None:
         "Striker pocketed: a penalty of 1 puck (R5a)",
         "1 puck of Red taken out of the pockets to the jack spot (R5h)",
     )
-    assert explain(r, "ja")[0] == "ストライカーがポケットに入りました：ペナルティはパック1個です（R5a）"
+    assert (
+        explain(r, "ja")[0]
+        == "ストライカーがポケットに入りました：ペナルティはパック1個です（R5a）"
+    )
     assert explain_outcome(Outcome(None, "R7d", (3, 3)), "ja").endswith("（R7d）")
     assert explain_outcome(Outcome(Color.RED, "R7a", (112, 0))) == (
         "Red pocketed the jack after all its pucks and wins (R7a)"

@@ -188,6 +188,7 @@ export class ReplayPage {
       }
     }
     const paths = ev && ev.kind === "shot" ? shotPaths(ev, until) : null;
+    this.lastPaths = paths;
     this.view.draw(disks, paths ? { paths } : null);
   }
 
