@@ -34,6 +34,18 @@ HANDLE_AT = """() => {
 }"""
 
 
+SETTLED = """() => new Promise(done => {
+  let last = scrollY, still = 0;
+  const look = () => {
+    still = scrollY === last ? still + 1 : 0;
+    last = scrollY;
+    if (still >= 6) done(); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+"""Resolves once the page has not scrolled for six frames."""
+
+
 def _room(browser: Browser, size: dict[str, object], server_url: str) -> Page:
     ctx = browser.new_context(**size, locale="en-US")  # type: ignore[arg-type]
     ctx.add_init_script(SEND_SPY)
@@ -168,4 +180,27 @@ def test_touch_taps_swipes_and_a_second_finger_never_shoot(
     page.wait_for_timeout(200)
     assert shots_sent(page) == 1
     assert errors == []
+    page.context.close()
+
+
+def test_on_a_page_that_scrolls_a_swipe_over_the_board_scrolls_and_a_pull_shoots(
+    browser: Browser, server_url: str
+) -> None:
+    tablet = {"viewport": {"width": 800, "height": 1000}, "has_touch": True, "is_mobile": True}
+    page = _room(browser, tablet, server_url)
+    assert page.evaluate("() => document.documentElement.scrollHeight > innerHeight")
+    touch = Touch(page)
+    box = page.locator("#board").bounding_box()
+    assert box is not None
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch.drag((cx, cy + 150), (cx, cy - 150), steps=10)
+    page.wait_for_function("() => scrollY > 100")  # the page scrolled under the finger
+    page.evaluate(SETTLED)  # the fling is over
+    assert shots_sent(page) == 0
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.evaluate(SETTLED)
+    sx, sy = striker_on_screen(page)
+    touch.drag((sx, sy), point_behind_striker(page, REST + 0.08), steps=10)
+    page.wait_for_function("() => window.__sent.filter(m => m.type === 'shot').length === 1")
+    assert page.evaluate("() => scrollY") == 0  # a pull from the striker is not a scroll
     page.context.close()

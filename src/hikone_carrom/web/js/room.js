@@ -52,7 +52,10 @@ export class RoomPage {
     });
     this.conn.open();
     this._bindInput();
-    this.disposers.push(onLangChange(() => this.renderHud()));
+    this.disposers.push(onLangChange(() => {
+      this.renderHud();
+      this.signalTurn(true); // the title in the new language; no chime
+    }));
     const tick = setInterval(() => this.renderConn(), 500);
     this.disposers.push(() => clearInterval(tick));
     everyFrame((now) => this.frame(now), () => !this.disposed);
@@ -110,8 +113,13 @@ export class RoomPage {
   }
 
   onStatus(info) {
+    const was = this.connInfo?.state;
     this.connInfo = info;
     this.renderConn();
+    // said once per change, not every second of the countdown
+    if (info.state !== was && (info.state === "reconnecting" || info.state === "offline")) {
+      this.announce(t(`conn.${info.state}`));
+    }
   }
 
   /** The connection's state where players see it: connecting, reconnecting in N s, offline. */
