@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from fastapi.testclient import TestClient
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 from tests.server.roomkit import create_room, hello, send, straight_shot
 
 from hikone_carrom.match import Shot
@@ -179,3 +179,16 @@ def doubles_room_with_unshootable(db_url: str) -> tuple[str, str]:
             state = ws.receive_json()["event"]["state"]
             assert state["unshootable"], state
         return rid, str(made["token"])
+
+
+def hotseat_page(browser: Browser, base: str, size: dict[str, Any]) -> tuple[Page, list[str]]:
+    """A new English context of ``size`` whose WebSocket messages are recorded (``SEND_SPY``),
+    on a new hot-seat room at the first player's turn; returns the page and its uncaught errors."""
+    ctx = browser.new_context(**size, locale="en-US")
+    ctx.add_init_script(SEND_SPY)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    new_game(page, base, "hotseat")
+    wait_my_turn(page)
+    return page, errors

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.e2e.gamekit import SEND_SPY, new_game, wait_my_turn
+from tests.e2e.gamekit import DESKTOP, hotseat_page, new_game, wait_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -17,13 +17,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 def test_the_game_is_played_by_keyboard_alone_and_said_aloud(
     browser: Browser, server_url: str
 ) -> None:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US")
-    ctx.add_init_script(SEND_SPY)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    new_game(page, server_url, "hotseat")
-    wait_my_turn(page)
+    page, errors = hotseat_page(browser, server_url, DESKTOP)
     # the keys are written on the page, next to the board
     expect(page.locator("#board-keys")).to_be_visible()
     expect(page.locator("#board-keys")).to_contain_text("Space shoot")
@@ -70,7 +64,7 @@ def test_the_game_is_played_by_keyboard_alone_and_said_aloud(
     x1 = page.evaluate("() => window.__game.aim.x")
     assert x1 - x0 == pytest.approx(0.02 if seat == 0 else -0.02, abs=1e-9)
     assert errors == []
-    ctx.close()
+    page.context.close()
 
 
 def test_high_contrast_is_an_option_remembered_by_the_browser(

@@ -13,13 +13,11 @@ from tests.e2e.gamekit import (
     DESKTOP,
     PHONE,
     REST,
-    SEND_SPY,
     Touch,
-    new_game,
+    hotseat_page,
     point_behind_striker,
     shots_sent,
     striker_on_screen,
-    wait_my_turn,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -46,15 +44,6 @@ SETTLED = """() => new Promise(done => {
 """Resolves once the page has not scrolled for six frames."""
 
 
-def _room(browser: Browser, size: dict[str, object], server_url: str) -> Page:
-    ctx = browser.new_context(**size, locale="en-US")  # type: ignore[arg-type]
-    ctx.add_init_script(SEND_SPY)
-    page = ctx.new_page()
-    new_game(page, server_url, "hotseat")
-    wait_my_turn(page)
-    return page
-
-
 def _aim(page: Page) -> tuple[float, float]:
     angle, power = page.evaluate("() => [window.__game.aim.angle, window.__game.aim.power]")
     return float(angle), float(power)
@@ -63,9 +52,7 @@ def _aim(page: Page) -> tuple[float, float]:
 def test_mouse_taps_right_clicks_escape_and_letting_go_on_the_striker_never_shoot(
     browser: Browser, server_url: str
 ) -> None:
-    page = _room(browser, DESKTOP, server_url)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = hotseat_page(browser, server_url, DESKTOP)
     sx, sy = striker_on_screen(page)
     before = _aim(page)
     # a plain click on the board away from the striker (the old game shot from here)
@@ -129,7 +116,7 @@ def test_mouse_taps_right_clicks_escape_and_letting_go_on_the_striker_never_shoo
 
 
 def test_the_aim_handle_is_a_second_grip(browser: Browser, server_url: str) -> None:
-    page = _room(browser, DESKTOP, server_url)
+    page, _ = hotseat_page(browser, server_url, DESKTOP)
     hx, hy = page.evaluate(HANDLE_AT)
     page.mouse.click(hx, hy)  # a click on the handle is a tap: nothing
     assert shots_sent(page) == 0
@@ -147,9 +134,7 @@ def test_the_aim_handle_is_a_second_grip(browser: Browser, server_url: str) -> N
 def test_touch_taps_swipes_and_a_second_finger_never_shoot(
     browser: Browser, server_url: str
 ) -> None:
-    page = _room(browser, PHONE, server_url)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = hotseat_page(browser, server_url, PHONE)
     touch = Touch(page)
     sx, sy = striker_on_screen(page)
     box = page.locator("#board").bounding_box()
@@ -187,7 +172,7 @@ def test_on_a_page_that_scrolls_a_swipe_over_the_board_scrolls_and_a_pull_shoots
     browser: Browser, server_url: str
 ) -> None:
     tablet = {"viewport": {"width": 800, "height": 1000}, "has_touch": True, "is_mobile": True}
-    page = _room(browser, tablet, server_url)
+    page, _ = hotseat_page(browser, server_url, tablet)
     assert page.evaluate("() => document.documentElement.scrollHeight > innerHeight")
     touch = Touch(page)
     box = page.locator("#board").bounding_box()

@@ -8,7 +8,7 @@ import math
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.e2e.gamekit import SEND_SPY, SIZES, new_game, wait_my_turn
+from tests.e2e.gamekit import SIZES, hotseat_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -45,13 +45,7 @@ def _drawn_at(page: Page, x: float, y: float, angle: float) -> None:
 def test_typed_shot_is_in_the_shooters_frame_and_shown_while_typed(
     browser: Browser, server_url: str, size: str
 ) -> None:
-    ctx = browser.new_context(**SIZES[size], locale="en-US")
-    ctx.add_init_script(SEND_SPY)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    new_game(page, server_url, "hotseat")
-    wait_my_turn(page)
+    page, errors = hotseat_page(browser, server_url, SIZES[size])
     tee = page.evaluate("() => window.__game.state.placement.point")
     # the first shot is from the tee spot (R2a): only angle and speed can be typed
     expect(page.locator("#numeric [name=pos]")).to_be_disabled()
@@ -104,17 +98,13 @@ def test_typed_shot_is_in_the_shooters_frame_and_shown_while_typed(
     turn = (shot["angle"] - (-math.pi / 2 - math.radians(15)) + math.pi) % (2 * math.pi) - math.pi
     assert abs(turn) < 1e-9
     assert errors == []
-    ctx.close()
+    page.context.close()
 
 
 def test_a_typed_figure_out_of_range_gets_a_sentence_next_to_it(
     browser: Browser, server_url: str
 ) -> None:
-    ctx = browser.new_context(**SIZES["desktop"], locale="en-US")
-    ctx.add_init_script(SEND_SPY)
-    page = ctx.new_page()
-    new_game(page, server_url, "hotseat")
-    wait_my_turn(page)
+    page, _ = hotseat_page(browser, server_url, SIZES["desktop"])
     page.fill("#numeric [name=speed]", "")
     page.fill("#numeric [name=angle]", "400")
     page.click("#numeric button[type=submit]")
@@ -126,4 +116,4 @@ def test_a_typed_figure_out_of_range_gets_a_sentence_next_to_it(
         "速さは 0 より大きく 5.0 までの m/s で入力してください。"
     )
     assert page.evaluate("() => window.__sent.filter(m => m.type === 'shot').length") == 0
-    ctx.close()
+    page.context.close()
