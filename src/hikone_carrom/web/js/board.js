@@ -166,8 +166,9 @@ export class BoardView {
     ctx.restore();
 
     // markings in ink
-    ctx.strokeStyle = "rgba(35,20,10,0.82)";
-    ctx.fillStyle = "rgba(35,20,10,0.82)";
+    const ink = this.hc ? "#000000" : "rgba(35,20,10,0.82)"; // high contrast: black markings
+    ctx.strokeStyle = ink;
+    ctx.fillStyle = ink;
     ctx.lineCap = "round";
     ctx.lineWidth = Math.max(1.4 * px, 0.0016);
     ctx.beginPath();
@@ -195,7 +196,8 @@ export class BoardView {
       ctx.fill();
     }
     // area lines with tee spots, one per side
-    ctx.lineWidth = Math.max(2 * px, 0.0022);
+    const lineWidth = Math.max((this.hc ? 3 : 2) * px, 0.0022);
+    ctx.lineWidth = lineWidth;
     for (const line of g.area_lines) {
       ctx.beginPath();
       ctx.moveTo(line.a[0], line.a[1]);
@@ -214,7 +216,7 @@ export class BoardView {
       ctx.arc(line.tee[0], line.tee[1], g.puck_radius * 0.62, 0, Math.PI * 2);
       ctx.lineWidth = Math.max(1.4 * px, 0.0014);
       ctx.stroke();
-      ctx.lineWidth = Math.max(2 * px, 0.0022);
+      ctx.lineWidth = lineWidth;
     }
     ctx.restore();
     this.staticLayer = layer;

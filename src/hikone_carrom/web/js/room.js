@@ -434,11 +434,12 @@ export class RoomPage {
     this.disposers.push(() => window.removeEventListener("resize", onResize));
   }
 
-  /** Put the striker at the point of the area line nearest (x, y) (R2b decides if it may stand). */
-  setSpot(x, y) {
+  /** Put the striker at the point of the area line nearest (x, y) (R2b decides if it may
+   * stand); `sync` shows it in the typed form too (not while the form itself is being read). */
+  setSpot(x, y, sync = true) {
     const spot = placeOn(this.state.placement, x, y);
     Object.assign(this.aim, { x: spot.x, y: spot.y, s: spot.s, ok: spot.ok });
-    this.syncForm();
+    if (sync) this.syncForm();
   }
 
   /**
@@ -462,7 +463,7 @@ export class RoomPage {
       if (Number.isFinite(pos) && Math.abs(pos) <= half + 0.5) {
         const [tx, ty] = pointAt(p, 0.5);
         const [rx, ry] = this.aim.right;
-        this.setSpot(tx + (rx * pos) / 1000, ty + (ry * pos) / 1000);
+        this.setSpot(tx + (rx * pos) / 1000, ty + (ry * pos) / 1000, false);
         if (!this.aim.ok) errors.pos = "place.blocked";
       } else errors.pos = { key: "form.pos", params: { max: Math.floor(half) } };
     }
