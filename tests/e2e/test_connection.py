@@ -26,7 +26,7 @@ def test_a_link_to_a_missing_room_says_so_and_stops_connecting(
     page.goto(f"{server_url}/room/NoSuchRoom42")
     expect(page.locator(".notfound h1")).to_have_text("No such room")
     expect(page.locator(".notfound .lede")).to_contain_text("no room on this server")
-    page.wait_for_timeout(3000)  # the old client opened about 3 connections a second here
+    page.wait_for_timeout(2000)  # the old client opened about 3 connections a second here
     assert len(sockets) == 1
     page.screenshot(path=str(artifacts / f"no-such-room-{size}-en.png"))
     page.click(".lang-switch button[data-lang=ja]")

@@ -41,12 +41,9 @@ def _drawn_at(page: Page, x: float, y: float, angle: float) -> None:
     )
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_typed_shot_is_in_the_shooters_frame_and_shown_while_typed(
-    browser: Browser, server_url: str, size: str
-) -> None:
-    page, errors = hotseat_page(browser, server_url, SIZES[size])
-    tee = page.evaluate("() => window.__game.state.placement.point")
+def _first_shot_typed(page: Page) -> list[float]:
+    """Seat 0's first shot typed, 10 degrees to its right, checked drawn and sent; its tee."""
+    tee: list[float] = page.evaluate("() => window.__game.state.placement.point")
     # the first shot is from the tee spot (R2a): only angle and speed can be typed
     expect(page.locator("#numeric [name=pos]")).to_be_disabled()
     expect(page.locator("#numeric [name=angle]")).to_have_value("0.0")  # straight ahead
@@ -61,6 +58,21 @@ def test_typed_shot_is_in_the_shooters_frame_and_shown_while_typed(
     assert (shot["x"], shot["y"]) == (tee[0], tee[1])
     assert shot["angle"] == pytest.approx(math.pi / 2 - math.radians(10), abs=1e-9)
     assert shot["speed"] == pytest.approx(0.4)
+    return tee
+
+
+def test_a_typed_shot_is_shown_while_typed_on_a_phone(browser: Browser, server_url: str) -> None:
+    page, errors = hotseat_page(browser, server_url, SIZES["phone"])
+    _first_shot_typed(page)
+    assert errors == []
+    page.context.close()
+
+
+def test_typed_shot_is_in_the_shooters_frame_for_seats_facing_both_ways(
+    browser: Browser, server_url: str
+) -> None:
+    page, errors = hotseat_page(browser, server_url, SIZES["desktop"])
+    tee = _first_shot_typed(page)
     # a gentle shot: the turn passes to seat 1, north, facing south
     page.wait_for_function("() => window.__game.state.shooter === 1 && window.__game.myTurn()")
     assert errors == []

@@ -172,14 +172,13 @@ export class ReplayPage {
     let disks;
     const ev = this.data.events[this.index - 1];
     let until = Infinity;
+    if (this.anim && (now - this.anim.start) / 1000 >= this.anim.duration) {
+      this.anim = null; // over: this frame already shows the settled position
+      this.idleSince = now;
+    }
     if (this.anim) {
-      const tt = (now - this.anim.start) / 1000;
-      disks = disksAt(this.anim.ev, tt);
-      until = tt;
-      if (tt >= this.anim.duration) {
-        this.anim = null;
-        this.idleSince = now;
-      }
+      until = (now - this.anim.start) / 1000;
+      disks = disksAt(this.anim.ev, until);
     } else {
       disks = this.stateAt(this.index).layout;
       if (this.auto && now - this.idleSince >= AUTOPLAY_PAUSE_MS) {
