@@ -138,6 +138,7 @@ export class RoomConnection {
     }
     const base = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** this.retry++);
     const delay = base * (0.8 + 0.4 * Math.random());
+    this.delay = delay; // ms before the next attempt
     this._status("reconnecting", performance.now() + delay);
     this.timer = setTimeout(() => this.open(), delay);
   }
