@@ -51,6 +51,9 @@ export async function api(path, options = {}) {
       }
     } else if (detail && typeof detail === "object" && (detail.en || detail.ja)) {
       msg = { en: String(detail.en || detail.ja), ja: String(detail.ja || detail.en) };
+      for (const f of Array.isArray(detail.fields) ? detail.fields : []) {
+        fields[f.field] = { en: String(f.en), ja: String(f.ja) }; // a server's sentence per field
+      }
     } else if (typeof detail === "string") {
       msg = { en: detail, ja: detail };
     }
