@@ -65,16 +65,28 @@ GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
 
 
 def bad_request_detail(err: RequestValidationError) -> dict[str, Any]:
-    """A refused request in one sentence (en/ja) naming the first bad field, without echoing
-    the value (NaN and infinities cannot be written in JSON)."""
-    first = err.errors()[0] if err.errors() else {}
-    where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
-    what = str(first.get("msg", "invalid value"))
+    """A refused request in one sentence (en/ja) naming the first bad field, and a sentence per
+    refused field (``fields``: field, error type, en, ja), without echoing the values (NaN and
+    infinities cannot be written in JSON)."""
+    fields = []
+    for error in err.errors():
+        field = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path"))
+        what = str(error.get("msg", "invalid value"))
+        fields.append(
+            {
+                "field": field or "body",
+                "type": str(error.get("type", "")),
+                "en": f"Invalid request: {field or 'body'}: {what}",
+                "ja": f"リクエストの値が正しくありません（{field or 'body'}）",
+            }
+        )
+    first = fields[0] if fields else {"en": "Invalid request", "ja": "リクエストが正しくありません"}
     return {
         "code": "bad_request",
-        "en": f"Invalid request: {where or 'body'}: {what}",
-        "ja": f"リクエストの値が正しくありません（{where or 'body'}）",
+        "en": first["en"],
+        "ja": first["ja"],
         "rule": None,
+        "fields": fields,
     }
 
 
@@ -174,6 +186,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
 
     @app.get("/", include_in_schema=False)
     @app.get("/games", include_in_schema=False)
+    @app.get("/howto", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(index, media_type="text/html")
 
