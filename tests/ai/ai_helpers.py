@@ -20,7 +20,8 @@ MEASURED_BOARD = BoardSpec()
 """The board, and so the physics model, the stored results in :data:`MEASURED` were measured
 under. It must stay that model: when the default board's physics changes, pin this to the
 figures of the model the results were measured under (the default board of 4 Dec 2026), or
-re-measure the results files."""
+re-measure the results files. The expert alone on the board uses its pot table only on the
+board the table was built on (``pot_table().board``), which is that model too."""
 
 
 def scrambled_match(players: int, seed: int, shots: int) -> Match:
