@@ -3,6 +3,7 @@
 from hikone_carrom.records import to_record, write, read, replay
 write("game.json", to_record(match))
 replay(read("game.json"))        # re-simulates and checks every ruling and layout hash
+write("pad.json", refereed_record(refereed_match))   # a real board's match (hikone_carrom.scoring)
 """
 
 from hikone_carrom.records.codec import (
@@ -18,12 +19,15 @@ from hikone_carrom.records.codec import (
     to_record,
     write,
 )
-from hikone_carrom.records.replay import ReplayError, ReplayStep, iter_replay, replay
+from hikone_carrom.records.refereed import REFEREED, refereed_record
+from hikone_carrom.records.replay import Game, ReplayError, ReplayStep, iter_replay, replay
 
 __all__ = [
     "FORMAT",
+    "REFEREED",
     "RULES_VERSION",
     "VERSION",
+    "Game",
     "RecordFormatError",
     "ReplayError",
     "ReplayStep",
@@ -33,6 +37,7 @@ __all__ = [
     "layout_hash",
     "load",
     "read",
+    "refereed_record",
     "replay",
     "to_record",
     "write",
