@@ -28,6 +28,7 @@ from hikone_carrom.rules.errors import (
     StateFormatError,
     TimeAlreadyCalledError,
     UnshootableInSinglesError,
+    UntimedMatchError,
 )
 from hikone_carrom.rules.messages import color_name, explain, explain_outcome, foul_name
 from hikone_carrom.rules.options import CHAMPIONSHIP_MATCH_TIME_S, RuleOptions
@@ -43,7 +44,7 @@ from hikone_carrom.rules.pieces import (
 from hikone_carrom.rules.referee import Referee
 from hikone_carrom.rules.report import Foul, Outcome, Ruling, ShotReport
 from hikone_carrom.rules.state import JACK_SCORE, RefereeState
-from hikone_carrom.rules.transitions import apply, call_time, decide_lot, skip_turn
+from hikone_carrom.rules.transitions import apply, call_time, decide_lot, pass_turn, skip_turn
 
 __all__ = [
     "CHAMPIONSHIP_MATCH_TIME_S",
@@ -74,6 +75,7 @@ __all__ = [
     "StateFormatError",
     "TimeAlreadyCalledError",
     "UnshootableInSinglesError",
+    "UntimedMatchError",
     "apply",
     "call_time",
     "color_name",
@@ -83,6 +85,7 @@ __all__ = [
     "foul_name",
     "last_seat",
     "next_seat",
+    "pass_turn",
     "seat_color",
     "seats_of",
     "skip_turn",

@@ -57,7 +57,7 @@ def explain(ruling: Ruling, lang: Lang = "en") -> tuple[str, ...]:
     out: list[str] = []
     color = color_name(ruling.color, lang)
     reasons = set(ruling.reasons)
-    if ruling.skipped:
+    if ruling.skipped and "R8a" in reasons:
         out.append(
             _say(
                 lang,
@@ -66,6 +66,17 @@ def explain(ruling: Ruling, lang: Lang = "en") -> tuple[str, ...]:
                 f"10秒が過ぎました：{color}はこのショットを打つ権利を失います",
             )
         )
+    elif ruling.skipped and "R2b" in reasons:
+        out.append(
+            _say(
+                lang,
+                "R2b",
+                f"No place on the area line is free for the striker: {color} passes",
+                f"エリアラインにストライカーを置ける場所がありません：{color}はパスします",
+            )
+        )
+    elif ruling.skipped:
+        out.append(_say(lang, "R3d", f"{color} passes", f"{color}はパスします"))
     if ruling.restored:
         out.append(
             _say(
