@@ -7,8 +7,9 @@ STAMP := $(VENV)/.installed
 # Debian packages the tests need: Chromium (end-to-end), a Japanese font (screenshots),
 # PostgreSQL's binaries (the store is tested against a throwaway PostgreSQL server too), poppler
 # (the pads' PDF score sheets and the tournament printouts are rendered to PNG and read back as
-# text in the tests).
-TEST_PKGS := chromium fonts-ipafont-gothic postgresql poppler-utils
+# text in the tests) and redis-server (several server processes are tested against a throwaway
+# Redis).
+TEST_PKGS := chromium fonts-ipafont-gothic postgresql poppler-utils redis-server
 
 .PHONY: setup system-packages play test lint typecheck unit bench clean
 
