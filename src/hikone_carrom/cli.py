@@ -27,7 +27,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "hikone_carrom.ai.pot_table",
         "rebuild the expert's pot-chance table / 達人のポット確率表を作り直す",
     ),
-    "bench": ("hikone_carrom.bench", "benchmarks: physics | server / ベンチマーク"),
+    "bench": (
+        "hikone_carrom.bench",
+        "benchmarks: physics | server | tournament | tournament-live | env / ベンチマーク",
+    ),
     "calibrate": (
         "hikone_carrom.calibrate",
         "fit the board's physics to measured shots / 実測から盤の物理定数を求める",
@@ -37,6 +40,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
 _BENCHES = {
     "physics": "hikone_carrom.bench.physics",
     "server": "hikone_carrom.server.bench",
+    "tournament": "hikone_carrom.bench.tournament",
+    "tournament-live": "hikone_carrom.server.tournament_bench",
+    "env": "hikone_carrom.bench.env",
 }
 
 

@@ -31,6 +31,7 @@ Model (docs/physics.md; SI units; figures in :class:`hikone_carrom.board.BoardSp
 """
 
 from hikone_carrom.physics.batch import BatchResult, batch_seeds, shots_from_angles, simulate_batch
+from hikone_carrom.physics.boards import ABSENT, BoardSet, simulate_boards
 from hikone_carrom.physics.disk import Disk, opening_disks, resting_layer
 from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError, PhysicsError
 from hikone_carrom.physics.events import (
@@ -46,8 +47,10 @@ from hikone_carrom.physics.result import Pocketed, ShotResult
 from hikone_carrom.physics.simulate import DEFAULT_MAX_EVENTS, simulate
 
 __all__ = [
+    "ABSENT",
     "DEFAULT_MAX_EVENTS",
     "BatchResult",
+    "BoardSet",
     "Disk",
     "DiskState",
     "Event",
@@ -67,4 +70,5 @@ __all__ = [
     "shots_from_angles",
     "simulate",
     "simulate_batch",
+    "simulate_boards",
 ]

@@ -6,6 +6,7 @@ Lengths in m, times in s, speeds in m/s, angles in rad.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -27,6 +28,7 @@ __all__ = [
     "pile_view",
     "ruling_text",
     "shot_view",
+    "sounds_view",
     "state_view",
     "tracks_duration",
     "tracks_view",
@@ -64,6 +66,7 @@ def board_view(board: BoardSpec) -> dict[str, Any]:
     }
 
 
+@functools.cache
 def kind_of(disk_id: str) -> str:
     """Drawing kind of a disk id: "jack", "red", "green" or "striker"."""
     if disk_id == JACK_ID:
@@ -97,7 +100,8 @@ def pile_view(layout: Sequence[Disk], board: BoardSpec) -> list[str]:
 
 
 def clock_view(clock: MatchClock | None, *, running: bool) -> dict[str, Any] | None:
-    """Match time left and, under the 10-second rule, the shot time left (s) (R7b, R8a)."""
+    """Match time left and, under the 10-second rule, the shot time left (s) (R7b, R8a); a clock
+    that is not ``running`` (the game is over) shows its final time and no shot time."""
     if clock is None:
         return None
     if not clock.started:
@@ -111,7 +115,7 @@ def clock_view(clock: MatchClock | None, *, running: bool) -> dict[str, Any] | N
     return {
         "limit_s": clock.limit_s,
         "remaining_s": clock.remaining(),
-        "turn_remaining_s": clock.turn_remaining(),
+        "turn_remaining_s": clock.turn_remaining() if running else None,
         "shot_time_s": clock.shot_time_s,
         "paused": not running,
     }
@@ -145,6 +149,7 @@ def state_view(
         "shooter": shooter,
         "first_shot": shooter is not None and ref.is_first_shot(shooter),
         "placement": placement,
+        "unshootable": [] if shooter is None else list(match.unshootable(shooter)),
         "counts": counts,
         "jack_pocketed": ref.jack_pocketed,
         "scores": {c.value: s for c, s in scores.items()},
@@ -181,7 +186,35 @@ def shot_view(play: PlayResult, board: BoardSpec) -> dict[str, Any]:
         "before": layout_view(play.before),
         "tracks": tracks,
         "duration": tracks_duration(tracks),
+        "sounds": sounds_view(play, board),
     }
+
+
+_SOUND_OF = {
+    EventKind.DISK_DISK: "hit",
+    EventKind.DISK_RAIL: "rail",
+    EventKind.POCKETED: "pocket",
+    EventKind.FLEW_OFF: "off",
+}
+
+
+def sounds_view(play: PlayResult, board: BoardSpec) -> list[dict[str, Any]]:
+    """What a shot sounds like: every hit, rail, pocket and fly-off with its time (s) and its
+    strength (0-1: the speed involved over the board's top speed)."""
+    out: list[dict[str, Any]] = []
+    for event in play.result.events:
+        kind = _SOUND_OF.get(event.kind)
+        if kind is None:
+            continue
+        states = event.states
+        if kind == "hit" and len(states) == 2:
+            a, b = states
+            speed = math.hypot(a.vx - b.vx, a.vy - b.vy)
+        else:
+            speed = max(math.hypot(s.vx, s.vy) for s in states)
+        strength = min(1.0, speed / board.max_speed)
+        out.append({"t": event.time, "kind": kind, "strength": round(strength, 3)})
+    return out
 
 
 def tracks_view(play: PlayResult, board: BoardSpec) -> list[dict[str, Any]]:
