@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import io
 import re
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 from urllib.parse import unquote
 
@@ -33,11 +34,15 @@ from hikone_carrom.server.ws import Connection
 from hikone_carrom.tournament import (
     DEFAULT_TIEBREAKS,
     EventSettings,
+    Person,
     Result,
     StandingRules,
     TieBreak,
     TournamentError,
+    read_person,
+    school_year_label,
 )
+from hikone_carrom.tournament.codec import entry_to_dict
 
 __all__ = ["install_tournaments", "router"]
 
@@ -77,6 +82,33 @@ class CreateEvent(BaseModel):
     def _start(cls, value: str) -> str:
         _seconds(value)
         return value
+
+
+class MemberBody(BaseModel):
+    """One player of an entry as the form has it (the grade as people write it: 小3, 中1,
+    一般; needed under 18)."""
+
+    name: str = Field(max_length=60)
+    reading: str = Field(max_length=60)
+    club: str = Field(default="", max_length=60)
+    prefecture: str = Field(default="", max_length=20)
+    age: str = Field(default="", max_length=8)
+    grade: str = Field(default="", max_length=16)
+
+
+class EntryBody(BaseModel):
+    """One entry: its division, one member (singles) or two (doubles), an optional seed."""
+
+    division: str = Field(max_length=12)
+    members: list[MemberBody] = Field(min_length=1, max_length=2)
+    seed: int | None = Field(default=None, ge=1, le=10000)
+
+
+class RulesBody(BaseModel):
+    """The ranking rules: the tie-breaks in order and the match points (win, draw, loss)."""
+
+    tiebreaks: list[TieBreak] = Field(min_length=1, max_length=5)
+    points: tuple[int, int, int] = (2, 1, 0)
 
 
 class StatusBody(BaseModel):
@@ -131,6 +163,30 @@ async def _director(request: Request, tournament_id: str) -> tuple[LiveEvent, st
         )
     who = unquote(request.headers.get("x-operator", "")).strip()[:64] or "director"
     return live, who
+
+
+def _members(body: EntryBody) -> list[Person]:
+    try:
+        return [
+            read_person(m.name, m.reading, m.club, m.prefecture, m.age, m.grade, partner=i > 0)
+            for i, m in enumerate(body.members)
+        ]
+    except TournamentError as err:
+        raise RoomError(err.code, err.en, err.ja, status=422) from err
+
+
+def _entry_view(live: LiveEvent, entry_id: str) -> dict[str, Any]:
+    """An entry for the director's form: every member field, the grade as written."""
+    try:
+        data = entry_to_dict(live.event.entry(entry_id))
+    except TournamentError as err:
+        raise RoomError(err.code, err.en, err.ja, status=404) from err
+    for m in data["members"]:
+        m["grade"] = school_year_label(m.pop("school_year"))
+        m["age"] = "" if m["age"] is None else str(m["age"])
+    pool = live.event.pool_of(entry_id)
+    data["pool"] = None if pool is None else pool.label
+    return data
 
 
 def _result(body: ResultBody, live: LiveEvent) -> Result:
@@ -298,6 +354,53 @@ async def import_entries(
         "imported": len(report.entries) if report.ok and apply else 0,
         "problems": [{"row": p.row, "en": p.en, "ja": p.ja} for p in report.problems],
     }
+
+
+@router.post("/api/tournaments/{tournament_id}/entries", status_code=201)
+async def add_entry(
+    body: EntryBody, request: Request, tournament_id: TournamentId
+) -> dict[str, Any]:
+    """Enter one entry, checked as a CSV row is. After the division's draw it is a late entry:
+    it joins the pool with the fewest entries among those not begun and that pool's matches go
+    into the board plan's free time (``pool`` names it)."""
+    live, who = await _director(request, tournament_id)
+    entry, pool = await live.add_entry(body.division, _members(body), body.seed, who)
+    return {"entry": _entry_view(live, entry.id), "pool": None if pool is None else pool.label}
+
+
+@router.get("/api/tournaments/{tournament_id}/entries/{entry_id}")
+async def get_entry(request: Request, tournament_id: TournamentId, entry_id: str) -> dict[str, Any]:
+    """One entry with every member field (director only: ages are personal)."""
+    live, _ = await _director(request, tournament_id)
+    return {"entry": _entry_view(live, entry_id)}
+
+
+@router.put("/api/tournaments/{tournament_id}/entries/{entry_id}")
+async def edit_entry(
+    body: EntryBody, request: Request, tournament_id: TournamentId, entry_id: str
+) -> dict[str, Any]:
+    """Correct an entry (the division only before the draw), checked as a new one is."""
+    live, who = await _director(request, tournament_id)
+    await live.update_entry(entry_id, _members(body), body.seed, who, division=body.division)
+    return {"entry": _entry_view(live, entry_id)}
+
+
+@router.put("/api/tournaments/{tournament_id}/rules")
+async def set_rules(
+    body: RulesBody, request: Request, tournament_id: TournamentId
+) -> dict[str, Any]:
+    """Change the tie-breaks (in order) and the match points; every table is computed again.
+    Refused once a pool is closed."""
+    live, who = await _director(request, tournament_id)
+    win, draw, loss = body.points
+    try:
+        rules = replace(
+            live.event.settings.rules, win=win, draw=draw, loss=loss, order=tuple(body.tiebreaks)
+        )
+    except TournamentError as err:
+        raise RoomError(err.code, err.en, err.ja, status=422) from err
+    await live.set_rules(rules, who)
+    return {"tiebreaks": list(rules.order), "points": [rules.win, rules.draw, rules.loss]}
 
 
 @router.post("/api/tournaments/{tournament_id}/entries/{entry_id}/status")

@@ -30,15 +30,20 @@ from hikone_carrom.server.storage import StoreError
 from hikone_carrom.server.storage.tournament_store import LiveState, TournamentStore
 from hikone_carrom.server.tournament_views import event_view, match_view, pool_view
 from hikone_carrom.tournament import (
+    Entry,
     Event,
     EventSettings,
     ImportReport,
+    Person,
+    Pool,
     Result,
     Slot,
+    StandingRules,
     TournamentError,
     championship_divisions,
     parse_entries_csv,
 )
+from hikone_carrom.tournament.codec import entry_to_dict, rules_to_dict
 
 __all__ = [
     "BoardCall",
@@ -288,6 +293,71 @@ class LiveEvent:
                     {"entries": len(report.entries), "encoding": report.encoding},
                 )
             return report
+
+    def _started(self) -> frozenset[str]:
+        """Matches called, being played or played (a re-plan never moves them)."""
+        return frozenset(self.live)
+
+    async def add_entry(
+        self, division: str, members: list[Person], seed: int | None, who: str
+    ) -> tuple[Entry, Pool | None]:
+        """Enter one entry (checked as a CSV row is). After the division's draw it is a late
+        entry: it joins the pool the library chooses and that pool's matches go into the board
+        plan's free time from now (docs/tournament.md)."""
+        async with self.lock:
+            try:
+                entry = Entry(self.event.next_entry_id(division), division, tuple(members), seed)
+                pool = self.event.add_entry(entry, started=self._started(), now_s=local_seconds())
+            except TournamentError as err:
+                raise _refusal(err) from err
+            detail: dict[str, Any] = {"after": entry_to_dict(entry)}
+            if pool is not None:
+                detail["pool"] = pool.label
+            await self._structural(who, "entry_add", entry.id, detail)
+            return entry, pool
+
+    async def update_entry(
+        self,
+        entry_id: str,
+        members: list[Person],
+        seed: int | None,
+        who: str,
+        division: str | None = None,
+    ) -> Entry:
+        """Correct an entry (names, readings, clubs, ages, school years, seed; its division
+        before the draw), with the same checks as a new one."""
+        async with self.lock:
+            try:
+                before = self.event.entry(entry_id)
+                after = self.event.update_entry(
+                    entry_id,
+                    members,
+                    seed=seed,
+                    division=division,
+                    started=self._started(),
+                    now_s=local_seconds(),
+                )
+            except TournamentError as err:
+                raise _refusal(err) from err
+            await self._structural(
+                who,
+                "entry_edit",
+                entry_id,
+                {"before": entry_to_dict(before), "after": entry_to_dict(after)},
+            )
+            return after
+
+    async def set_rules(self, rules: StandingRules, who: str) -> None:
+        """Change the match points and tie-breaks; every table is computed again (refused once
+        a pool is closed)."""
+        async with self.lock:
+            before = rules_to_dict(self.event.settings.rules)
+            try:
+                self.event.set_rules(rules)
+            except TournamentError as err:
+                raise _refusal(err) from err
+            after = rules_to_dict(self.event.settings.rules)
+            await self._structural(who, "rules", "standings", {"before": before, "after": after})
 
     async def set_status(
         self, entry_id: str, status: Literal["entered", "checked_in", "withdrawn"], who: str
@@ -581,7 +651,9 @@ class LiveEvent:
                 if reopen:
                     self.event.reopen_pool(division, number)
                 else:
-                    self.event.close_pool(division, number)
+                    self.event.close_pool(
+                        division, number, started=self._started(), now_s=local_seconds()
+                    )
             except TournamentError as err:
                 raise _refusal(err) from err
             await self._commit(who, "reopen" if reopen else "close", f"{division}-{number}", {})
