@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import json
 import re
 from dataclasses import replace
 from typing import Annotated, Any, Literal
@@ -28,7 +29,7 @@ from hikone_carrom.server.pad_routes import pads_of
 from hikone_carrom.server.ratelimit import MessageRate
 from hikone_carrom.server.tournament_hub import LiveEvent, TournamentHub, local_seconds
 from hikone_carrom.server.tournament_rooms import RoomBridge, player_key, players
-from hikone_carrom.server.tournament_views import clock, match_view
+from hikone_carrom.server.tournament_views import clock, match_view, search_view
 from hikone_carrom.server.tournament_views import results_csv as make_csv
 from hikone_carrom.server.ws import Connection
 from hikone_carrom.tournament import (
@@ -263,23 +264,7 @@ async def search(
     """ "Where and when is my next match": entries whose name or kana reading has ``q``, each
     with its matches (board, planned time, status)."""
     live = await hub_of(request).get(tournament_id)
-    found = []
-    for entry in live.event.search(q):
-        matches = [match_view(live, m) for m in live.event.matches_of(entry.id)]
-        upcoming = [m for m in matches if m["status"] in ("planned", "called", "playing")]
-        found.append(
-            {
-                "id": entry.id,
-                "name": entry.name,
-                "reading": entry.reading,
-                "club": entry.club,
-                "division": entry.division,
-                "status": entry.status,
-                "next": upcoming[0] if upcoming else None,
-                "matches": matches,
-            }
-        )
-    return {"query": q, "entries": found}
+    return search_view(live, q)
 
 
 @router.get("/api/tournaments/{tournament_id}/results.csv")
@@ -623,9 +608,13 @@ class Spectator(Connection):
 
 
 @router.websocket("/ws/tournaments/{tournament_id}")
-async def watch(websocket: WebSocket, tournament_id: str) -> None:
-    """Spectators: a snapshot, then every numbered update; send ``{"type": "resync"}`` for a
-    new snapshot."""
+async def watch(websocket: WebSocket, tournament_id: str, full: bool = False) -> None:
+    """Spectators: a snapshot, then every numbered update and, about once a second, the live
+    scores and clocks. ``?full=1`` (the director's console) takes the whole event; a page
+    takes the compact one and asks for what it shows: ``{"type": "division", "key":
+    "GS:pools"}`` (or ``"GS:bracket"``), ``{"type": "entry", "key": "GS-001"}``,
+    ``{"type": "search", "key": "やまだ"}``; the answer comes in order with the updates.
+    ``{"type": "resync"}`` asks for a new snapshot."""
     hub: TournamentHub = websocket.app.state.tournaments
     await websocket.accept()
     conn = Spectator(websocket)
@@ -639,15 +628,28 @@ async def watch(websocket: WebSocket, tournament_id: str) -> None:
         except RoomError as err:
             conn.send_json(err.to_message())
             return
-        conn.send(await live.snapshot_text())
+        conn.send(await live.snapshot_text(full=full))
         live.subscribers.add(conn)
         while True:
             text = await websocket.receive_text()
             if not rate.allow():
                 continue
-            if '"resync"' in text:
-                conn.send(await live.snapshot_text())
-            elif '"ping"' in text:
+            try:
+                msg = json.loads(text) if len(text) <= 200 else None
+            except ValueError:
+                msg = None
+            kind = msg.get("type") if isinstance(msg, dict) else None
+            key = msg.get("key") if isinstance(msg, dict) else None
+            if kind in ("division", "entry", "search") and isinstance(key, str) and key:
+                try:
+                    if kind == "division" and key.partition(":")[2] not in ("pools", "bracket"):
+                        raise TournamentError("bad_view", "No such view", "その表示はありません")
+                    conn.send(await live.request_text(kind, key[:60]))
+                except TournamentError as err:
+                    conn.send_json(error_message(err.code, err.en, err.ja))
+            elif kind == "resync":
+                conn.send(await live.snapshot_text(full=full))
+            elif kind == "ping":
                 conn.send_json({"type": "pong", "seq": live.seq})
             else:
                 conn.send_json(

@@ -360,10 +360,11 @@ async function start() {
     return;
   }
   if (connection) return;
-  connection = new LiveEvent(id, (ev) => {
+  connection = new LiveEvent(id, (ev, msg) => {
     event = ev;
+    if (msg.type === "live" && tab !== "boards") return;  // nothing else shows live scores
     if (tab === "audit") loadAudit().then(render); else render();
-  }, (ok) => document.getElementById("live-dot").classList.toggle("off", !ok));
+  }, (ok) => document.getElementById("live-dot").classList.toggle("off", !ok), { full: true });
 }
 
 wireLangSwitch();
