@@ -837,6 +837,16 @@ class TournamentHub:
             live.pads = await self.runner.store(self.store.pads, tournament_id)
             return self._loaded(live)
 
+    async def resume(self) -> None:
+        """Load every event with a match called or being played, so that the listeners of
+        :meth:`on_event` watch its scoring pads and online rooms again after a restart (a
+        result that arrives before anyone opens the event is not lost)."""
+        for tournament_id in await self.runner.store(self.store.in_play):
+            try:
+                await self.get(tournament_id)
+            except (RoomError, TournamentError):
+                log.exception("event %s could not be loaded", tournament_id)
+
     async def close(self) -> None:
         """Forget every event (they are all stored)."""
         for live in self.events.values():

@@ -243,6 +243,17 @@ class TournamentStore:
             ).first()
             return None if row is None else (row.tournament_id, row.match_id)
 
+    def in_play(self) -> list[str]:
+        """Ids of the events with a match called or being played (a restart watches their
+        scoring pads and online rooms again)."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(TournamentLiveRow.tournament_id)
+                .where(TournamentLiveRow.status.in_(("called", "playing")))
+                .distinct()
+            )
+            return sorted(rows)
+
     def audit(self, tournament_id: str, limit: int = 200) -> list[AuditEntry]:
         """The newest audit entries first."""
         with self._session() as session:
