@@ -38,8 +38,8 @@ def test_one_entry_is_added_checked_and_corrected_before_the_draw(client: TestCl
     r = client.post(url, json={"division": "GS", "members": [_member("鈴木", "Suzuki")]},
                     headers=headers(token))  # fmt: skip
     assert r.status_code == 422 and "かな" in r.json()["detail"]["ja"]
-    r = client.post(url, json={"division": "GS", "members": [_member("高橋", "たかはし", age="15")]},
-                    headers=headers(token))  # fmt: skip
+    teen = _member("高橋", "たかはし", age="15")
+    r = client.post(url, json={"division": "GS", "members": [teen]}, headers=headers(token))
     assert r.json()["detail"]["code"] == "grade_missing"  # under 18: the school year is needed
     pair = {"division": "FP", "members": [adult, child]}
     assert client.post(url, json=pair, headers=headers(token)).status_code == 201

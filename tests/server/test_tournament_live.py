@@ -19,7 +19,7 @@ def _answer(ws: Any, kind: str) -> dict[str, Any]:
 
 
 def test_a_spectator_gets_the_boards_first_and_asks_for_the_rest(client: TestClient) -> None:
-    tid, token = ready_event(client, boards=3)
+    tid, _ = ready_event(client, boards=3)
     whole = event(client, tid)
     with client.websocket_connect(f"/ws/tournaments/{tid}") as ws:
         text = ws.receive_text()

@@ -24,9 +24,9 @@ def _match(client: TestClient, tid: str, match_id: str) -> dict[str, Any]:
     return found
 
 
-def _online(client: TestClient) -> tuple[str, str, dict[str, Any], dict[str, str]]:
-    """An online event with its first match called and both players seated: (event, token,
-    the call, seat tokens by side 0/1)."""
+def _online(client: TestClient) -> tuple[str, dict[str, Any], dict[str, str]]:
+    """An online event with its first match called and both players seated: (event, the call,
+    seat tokens by side 0/1)."""
     r = client.post("/api/tournaments", json={"name": "ネット大会", "boards": 2, "online": True})
     tid, token = r.json()["id"], r.json()["token"]
     h = headers(token)
@@ -34,14 +34,15 @@ def _online(client: TestClient) -> tuple[str, str, dict[str, Any], dict[str, str
     assert client.post(f"/api/tournaments/{tid}/divisions/GS/draw", json={}, headers=h).is_success
     assert client.post(f"/api/tournaments/{tid}/plan", headers=h).is_success
     call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=h).json()
-    links = {p["name"]: p for p in client.get(f"/api/tournaments/{tid}/players", headers=h).json()["players"]}  # fmt: skip
+    players = client.get(f"/api/tournaments/{tid}/players", headers=h).json()["players"]
+    links = {p["name"]: p for p in players}
     seats = {}
     for side, name in enumerate(call["sides"]):
         link = links[name]
         key = link["link"].split("#k=")[1]
         r = client.post(f"/api/tournaments/{tid}/play/{link['player']}", json={"key": key})
         seats[str(side)] = r.json()["token"]
-    return tid, token, call, seats
+    return tid, call, seats
 
 
 def test_a_restart_keeps_pad_and_online_matches_feeding_the_standings(db_url: str) -> None:
@@ -60,7 +61,7 @@ def test_a_restart_keeps_pad_and_online_matches_feeding_the_standings(db_url: st
         assert _match(c, tid, call["match"])["status"] == "playing"
 
         # online: the first shot of the called match is played
-        otid, otoken, ocall, seats = _online(c)
+        otid, ocall, seats = _online(c)
         with c.websocket_connect(f"/ws/rooms/{ocall['room']}") as ws:
             state = hello(ws, seats["0"])["state"]
             send(ws, **straight_shot(state))
