@@ -731,6 +731,7 @@ class LiveEvent:
                 board=state.board or (slot.board if slot else None),
                 finished_at=now,
                 source=source,
+                result=result.to_dict(),
             )
             detail = {
                 "before": None if previous is None else previous.to_dict(),
@@ -738,7 +739,8 @@ class LiveEvent:
                 "source": source,
             }
             action = "result" if previous is None else "correction"
-            await self._commit(who, action, match_id, detail, live=[done])
+            # the result is stored with the match's live row: the document is not rewritten
+            await self._commit(who, action, match_id, detail, structure=False, live=[done])
             self._broadcast(self._updates([match_id], before))
             return previous
 
