@@ -126,6 +126,8 @@ def test_spectators_get_numbered_updates_over_websocket(client: TestClient) -> N
         snap = ws.receive_json()
         assert snap["type"] == "snapshot"
         m = snap["event"]["matches"][0]
+        ws.send_json({"type": "division", "key": "GS:pools"})  # the page shows GS's pools
+        assert ws.receive_json()["type"] == "division"
         client.put(f"/api/tournaments/{tid}/matches/{m['id']}/result", json={"scores": [9, 2]},
                    headers=headers(token))  # fmt: skip
         update = ws.receive_json()

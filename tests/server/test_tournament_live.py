@@ -113,3 +113,33 @@ def test_the_directors_console_takes_the_whole_event(client: TestClient) -> None
         snap = ws.receive_json()
     assert snap["full"] is True and len(snap["event"]["entries"]) == 9
     assert len(snap["event"]["matches"]) == len(event(client, tid)["matches"])
+
+
+def test_a_page_is_sent_the_pool_tables_of_the_division_it_shows_only(
+    client: TestClient,
+) -> None:
+    tid, token = ready_event(client)
+    first = next(m for m in event(client, tid)["matches"] if m["pool"] == 1)
+    with (
+        client.websocket_connect(f"/ws/tournaments/{tid}") as boards,
+        client.websocket_connect(f"/ws/tournaments/{tid}") as pools,
+        client.websocket_connect(f"/ws/tournaments/{tid}?full=1") as console,
+    ):
+        for ws in (boards, pools, console):
+            ws.receive_json()
+        pools.send_json({"type": "division", "key": "JA:pools"})
+        _answer(pools, "division")
+        pools.send_json({"type": "division", "key": "GS:pools"})  # the page moved on to GS
+        _answer(pools, "division")
+        client.put(f"/api/tournaments/{tid}/matches/{first['id']}/result",
+                   json={"scores": [7, 1]}, headers=headers(token))  # fmt: skip
+        seen = {name: _answer(ws, "update") for name, ws in
+                (("boards", boards), ("pools", pools), ("console", console))}  # fmt: skip
+    assert seen["boards"]["pools"] == []
+    assert [p["label"] for p in seen["pools"]["pools"]] == ["A"]
+    assert seen["console"]["pools"] == seen["pools"]["pools"]
+    assert seen["boards"]["matches"] == seen["pools"]["matches"]
+    done = next(m for m in seen["boards"]["matches"] if m["id"] == first["id"])
+    assert "pad" not in done and done["result"]["scores"] == [7, 1]  # no empty fields
+    whole = next(m for m in seen["console"]["matches"] if m["id"] == first["id"])
+    assert whole["pad"] is None

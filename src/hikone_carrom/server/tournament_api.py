@@ -593,9 +593,11 @@ class Spectator(Connection):
 
     MAX_QUEUE = 512
 
-    def __init__(self, websocket: WebSocket) -> None:
+    def __init__(self, websocket: WebSocket, *, full: bool = False) -> None:
         super().__init__(websocket)
         self.queue = asyncio.Queue(self.MAX_QUEUE)
+        self.full = full
+        self.division: str | None = None  # the division whose pool tables it is sent
 
     def send(self, text: str) -> None:
         """Queue a message, or end a connection that cannot keep up."""
@@ -613,11 +615,12 @@ async def watch(websocket: WebSocket, tournament_id: str, full: bool = False) ->
     scores and clocks. ``?full=1`` (the director's console) takes the whole event; a page
     takes the compact one and asks for what it shows: ``{"type": "division", "key":
     "GS:pools"}`` (or ``"GS:bracket"``), ``{"type": "entry", "key": "GS-001"}``,
-    ``{"type": "search", "key": "やまだ"}``; the answer comes in order with the updates.
+    ``{"type": "search", "key": "やまだ"}``; the answer comes in order with the updates. From
+    its pools answer on, a page's updates carry that division's pool tables (and no other's).
     ``{"type": "resync"}`` asks for a new snapshot."""
     hub: TournamentHub = websocket.app.state.tournaments
     await websocket.accept()
-    conn = Spectator(websocket)
+    conn = Spectator(websocket, full=full)
     writer = asyncio.create_task(conn.write())
     writer.add_done_callback(lambda _: asyncio.ensure_future(_close(websocket)))
     live: LiveEvent | None = None
@@ -642,9 +645,12 @@ async def watch(websocket: WebSocket, tournament_id: str, full: bool = False) ->
             key = msg.get("key") if isinstance(msg, dict) else None
             if kind in ("division", "entry", "search") and isinstance(key, str) and key:
                 try:
-                    if kind == "division" and key.partition(":")[2] not in ("pools", "bracket"):
+                    division, _, part = key.partition(":")
+                    if kind == "division" and part not in ("pools", "bracket"):
                         raise TournamentError("bad_view", "No such view", "その表示はありません")
                     conn.send(await live.request_text(kind, key[:60]))
+                    if kind == "division" and part == "pools":
+                        conn.division = division  # its pool tables come with the updates
                 except TournamentError as err:
                     conn.send_json(error_message(err.code, err.en, err.ja))
             elif kind == "resync":

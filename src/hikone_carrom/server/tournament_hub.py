@@ -30,6 +30,7 @@ from hikone_carrom.server.storage import StoreError
 from hikone_carrom.server.storage.tournament_store import LiveState, TournamentStore
 from hikone_carrom.server.tournament_views import (
     board_tiles,
+    compact,
     division_view,
     entry_view,
     event_view,
@@ -70,7 +71,12 @@ LIVE_EVERY_S = 1.0
 
 
 class Subscriber(Protocol):
-    """A spectator's connection: gets every update as JSON text."""
+    """A spectator's connection: gets every update as JSON text. ``full`` (the director's
+    console) takes every update whole; a spectator's page takes the matches without their
+    empty fields and the pool tables of the one ``division`` whose pools it shows (or none)."""
+
+    full: bool
+    division: str | None
 
     def send(self, text: str) -> None:
         """Queue ``text`` for the spectator."""
@@ -232,7 +238,31 @@ class LiveEvent:
         return {m: c for m, c in self.clocks.items() if m not in self.event.results}
 
     def _broadcast(self, message: dict[str, Any]) -> None:
-        self._broadcast_raw({"seq": self.seq, **message})
+        """Send a numbered message: encoded once whole (the director's console) and once for
+        spectators' pages, with the pool tables only for those showing that division (each
+        variant is encoded once, however many get it)."""
+        whole = {"seq": self.seq, **message}
+        if "matches" not in message:
+            self._broadcast_raw(whole)
+            return
+        pools = message.get("pools", [])
+        public = {
+            **whole,
+            "matches": [compact(m) for m in message["matches"]],
+            "pools": [],
+        }
+        texts = {"": self._json(public)}
+        for division in {p["division"] for p in pools}:
+            mine = [p for p in pools if p["division"] == division]
+            texts[division] = self._json({**public, "pools": mine})
+        whole_text = self._json(whole)
+        for sub in list(self.subscribers):
+            text = whole_text if sub.full else texts.get(sub.division or "", texts[""])
+            try:
+                sub.send(text)
+            except Exception:  # a closed connection must never stop the others
+                log.exception("dropping a spectator")
+                self.subscribers.discard(sub)
 
     def _broadcast_raw(self, message: dict[str, Any]) -> None:
         """Encode ``message`` once and queue the same text for every spectator (each has its

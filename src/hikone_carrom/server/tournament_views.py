@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = [
     "board_tiles",
     "clock",
+    "compact",
     "division_view",
     "entry_view",
     "event_view",
@@ -93,6 +94,11 @@ def match_view(live: LiveEvent, m: Match) -> dict[str, Any]:
             "sheet": f"/api/boards/{state.pad_board}/matches/{state.pad_match}/sheet.pdf",
         },
     }
+
+
+def compact(match: dict[str, Any]) -> dict[str, Any]:
+    """A match view without its empty fields (what a spectator's page is sent)."""
+    return {k: v for k, v in match.items() if v is not None}
 
 
 def _standing(live: LiveEvent, s: Standing) -> dict[str, Any]:
@@ -241,7 +247,7 @@ def public_view(live: LiveEvent) -> dict[str, Any]:
         "divisions": [_division(live, d, pools=False) for d in event.divisions.values()],
         "entries": [],
         "tiles": [list(t) for t in tiles],
-        "matches": [match_view(live, event.match(m)) for m in sorted(shown)],
+        "matches": [compact(match_view(live, event.match(m))) for m in sorted(shown)],
         "calls": live.calls,
     }
 
@@ -253,7 +259,7 @@ def division_view(live: LiveEvent, division: str, part: str) -> dict[str, Any]:
     d = event.division(division)
     view = _division(live, d, pools=part == "pools")
     matches = (
-        [match_view(live, m) for m in event.matches(division) if m.stage == "knockout"]
+        [compact(match_view(live, m)) for m in event.matches(division) if m.stage == "knockout"]
         if part == "bracket"
         else []
     )
@@ -270,7 +276,7 @@ def entry_view(live: LiveEvent, entry_id: str) -> dict[str, Any]:
         "club": e.club,
         "division": e.division,
         "status": e.status,
-        "matches": [match_view(live, m) for m in live.event.matches_of(e.id)],
+        "matches": [compact(match_view(live, m)) for m in live.event.matches_of(e.id)],
     }
 
 

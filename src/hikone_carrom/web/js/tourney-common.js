@@ -231,10 +231,18 @@ export class LiveEvent {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
-  /** Ask once per snapshot for a view: ("division", "GS:pools"), ("entry", "GS-001"). */
+  /** Ask once per snapshot for a view: ("division", "GS:pools"), ("entry", "GS-001"). The
+   * updates carry the pool tables of the last division asked for only: the others' tables are
+   * asked for again when shown. */
   want(type, key) {
     const k = `${type}\n${key}`;
     if (this.full || !this.event || this.asked.has(k)) return;
+    if (type === "division" && key.endsWith(":pools")) {
+      for (const d of this.event.divisions) {
+        if (d.loaded && d.loaded.pools) d.loaded = { ...d.loaded, pools: false };
+        this.asked.delete(`division\n${d.id}:pools`);
+      }
+    }
     this.asked.add(k);
     this.send({ type, key });
   }
