@@ -161,8 +161,7 @@ async def _watch(
                 # updates start with their number: '{"seq":12,...' (no need to parse the rest)
                 if text.startswith('{"seq":'):
                     arrived[i][int(text[7 : text.index(",", 7)])] = now
-                    if i == 0:
-                        sizes["update"].append(len(text.encode()))
+                    sizes["update"].append(len(text.encode()))
                 if len(arrived[i]) >= results:
                     return
 
@@ -256,7 +255,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"JSON a spectator gets: snapshot {max(sizes['snapshot']) / 1e3:.0f} kB, one division's "
         f"pools {view[0] / 1e3:.0f}-{view[-1] / 1e3:.0f} kB, an update "
-        f"{statistics.mean(sizes['update']) / 1e3:.1f} kB on average "
+        f"{statistics.mean(sizes['update']) / 1e3:.1f} kB on average, "
+        f"{max(sizes['update']) / 1e3:.1f} kB at most "
         f"(the whole event, the director's console: {fig['whole_bytes'] / 1e6:.2f} MB)"
     )
     print(
