@@ -1,7 +1,7 @@
 // The director's console: create the event, import entries, check in, draw, plan the boards,
 // call matches, enter and correct results, close pools, print. Every change needs the token.
 import {
-  LiveEvent, api, boardName, boards, currentCall, getLang, h, onLang, pick, scoreText, sideName, t, timeLeft, wireLangSwitch,
+  LiveEvent, api, boardName, boards, currentCall, getLang, h, onLang, pick, scoreText, sideName, t, tIn, timeLeft, wireLangSwitch,
 } from "./tourney-common.js";
 
 const parts = location.pathname.split("/");
@@ -204,7 +204,7 @@ function settingsTab() {
   const rows = form.order.map(([key, used], i) => h("li.tiebreak", { "data-key": key },
     h("label.check", {}, h("input", { type: "checkbox", checked: used, "aria-label": `${t("d.rules.use")} ${t(`tb.${key}`)}`,
       onchange: (e) => { form.order[i][1] = e.target.checked; render(); } }),
-    h("span.tb-name", {}, h("strong", {}, t(`tb.${key}`)), getLang() === "ja" ? [" ", h("small", { lang: "en" }, TB_EN[key])] : null)),
+    h("span.tb-name", {}, h("strong", {}, t(`tb.${key}`)), getLang() === "ja" ? [" ", h("small", { lang: "en" }, tIn("en", `tb.${key}`))] : null)),
     h("span.tb-moves", {},
       h("button", { type: "button", "data-move": "up", disabled: i === 0, "aria-label": t("d.rules.up"), onclick: () => move(i, -1) }, "↑"),
       h("button", { type: "button", "data-move": "down", disabled: i === form.order.length - 1, "aria-label": t("d.rules.down"), onclick: () => move(i, 1) }, "↓"))));
@@ -225,8 +225,6 @@ function settingsTab() {
     h("p.form-error", { id: "rules-error", role: "alert" }, form.error || ""),
     h("div.drow", {}, h("button.primary", { type: "button", id: "rules-save", onclick: save }, t("d.rules.save"))))];
 }
-
-const TB_EN = { match_points: "match points", point_difference: "point difference", head_to_head: "head-to-head", pucks: "pucks pocketed", lot: "lot" };
 
 function drawTab() {
   const seeded = h("input", { type: "checkbox", checked: true, id: "seeded" });

@@ -160,6 +160,11 @@ export function t(key, params = {}) {
   return text;
 }
 
+/** A string in a given language, whatever the page's language ("en" or "ja"). */
+export function tIn(language, key) {
+  return STR[language][key] ?? key;
+}
+
 /** A {ja, en} pair from the server in the current language. */
 export function pick(pair) {
   if (!pair) return "";
