@@ -9,11 +9,10 @@ import random
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 from tests.e2e.tourneykit import (
     BAD_CSV,
     GOOD_CSV,
@@ -23,6 +22,7 @@ from tests.e2e.tourneykit import (
     drawn_event,
     enter_result,
     event_matches,
+    open_and_save,
     pad_ops,
     page_errors,
     referee,
@@ -161,7 +161,7 @@ def test_a_correction_after_the_pool_closed_is_refused_then_made_after_reopening
     page.goto(f"{server_url}/t/{tid}/director")
     page.click("button[data-tab=results]")
     row = page.locator("#matches tr[data-match='GS-A-01']")
-    _open_and_save(page, row, 0, 112)
+    open_and_save(page, row, 0, 112)
     expect(page.locator("#result-dialog .form-error")).to_contain_text("確定済み")
     page.screenshot(path=str(artifacts / "tournament-correction-refused-phone.png"))
     page.locator("#result-dialog button:text('やめる')").click()
@@ -178,14 +178,6 @@ def test_a_correction_after_the_pool_closed_is_refused_then_made_after_reopening
     expect(newest).to_contain_text("1 - 0 → 0 - 112")
     assert not errors
     ctx.close()
-
-
-def _open_and_save(page: Page, row: Any, a: int, b: int) -> None:
-    row.locator("button[data-action=result]").click()
-    dialog = page.locator("#result-dialog")
-    dialog.locator("input[name=a]").fill(str(a))
-    dialog.locator("input[name=b]").fill(str(b))
-    dialog.locator("#save-result").click()
 
 
 @pytest.mark.parametrize("kind", ["phone", "desktop"])

@@ -74,13 +74,19 @@ def referee(server_url: str, tid: str, token: str) -> httpx.Client:
     )
 
 
-def enter_result(page: Page, match_row: Any, a: int, b: int) -> None:
+def open_and_save(page: Page, match_row: Any, a: int, b: int) -> None:
+    """Type both scores into a match's result dialog and save (it may be refused)."""
     match_row.locator("button[data-action=result]").click()
     dialog = page.locator("#result-dialog")
     dialog.locator("input[name=a]").fill(str(a))
     dialog.locator("input[name=b]").fill(str(b))
     dialog.locator("#save-result").click()
-    expect(dialog).to_be_hidden()
+
+
+def enter_result(page: Page, match_row: Any, a: int, b: int) -> None:
+    """Enter a result that is taken: the dialog closes."""
+    open_and_save(page, match_row, a, b)
+    expect(page.locator("#result-dialog")).to_be_hidden()
 
 
 def event_matches(server_url: str, tid: str) -> list[dict[str, Any]]:
