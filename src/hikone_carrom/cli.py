@@ -29,7 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "bench": (
         "hikone_carrom.bench",
-        "benchmarks: physics | server | tournament | tournament-live / ベンチマーク",
+        "benchmarks: physics | server | tournament | tournament-live | env / ベンチマーク",
     ),
 }
 
@@ -38,6 +38,7 @@ _BENCHES = {
     "server": "hikone_carrom.server.bench",
     "tournament": "hikone_carrom.bench.tournament",
     "tournament-live": "hikone_carrom.server.tournament_bench",
+    "env": "hikone_carrom.bench.env",
 }
 
 

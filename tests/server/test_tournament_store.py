@@ -72,7 +72,7 @@ def test_undoing_the_migration_folds_the_results_into_the_documents(any_db_url: 
         config.set_main_option("sqlalchemy.url", any_db_url.replace("%", "%%"))
         with store.engine.begin() as connection:
             config.attributes["connection"] = connection
-            command.downgrade(config, "0005")
+            command.downgrade(config, "0006")
         with store.engine.connect() as c:
             doc = json.loads(c.execute(text("SELECT doc FROM tournaments")).scalar_one())
         assert doc["results"] == {first: Result.from_scores(112, 3).to_dict()}

@@ -37,6 +37,20 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
+class _Message(BaseModel):
+    """A client message: exact JSON types (no "1" for 1, no true for 1.0), no unknown fields."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)
+
+
+ActionId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+"""A client's id for one action: the same id is played at most once (idempotent retries)."""
+
+
+class _Action(_Message):
+    id: ActionId | None = None
+
+
 class CreateRoom(_Strict):
     """POST /api/rooms: a new room.
 
@@ -113,7 +127,7 @@ class GamesPage(_Strict):
 # -- WebSocket: client -> server ---------------------------------------------------------
 
 
-class Hello(_Strict):
+class Hello(_Message):
     """First message on a connection: the seat token (if any) and the last event seen."""
 
     type: Literal["hello"]
@@ -121,8 +135,9 @@ class Hello(_Strict):
     last_seq: int = Field(default=0, ge=0)
 
 
-class ShotMessage(_Strict):
-    """A shot for ``seat``: striker centre (x, y; m), direction (rad), speed (m/s)."""
+class ShotMessage(_Action):
+    """A shot for ``seat``: striker centre (x, y; m), direction (rad), speed (m/s); ``id`` makes
+    a resent shot play once."""
 
     type: Literal["shot"]
     seat: int = Field(ge=0, le=3)
@@ -132,7 +147,7 @@ class ShotMessage(_Strict):
     speed: float = Field(gt=0.0, le=100.0)
 
 
-class HintRequest(_Strict):
+class HintRequest(_Action):
     """Ask for the expert's suggested shot for ``seat`` (default: the seat whose turn it is);
     answered to this client only with a ``hint`` message."""
 
@@ -140,20 +155,20 @@ class HintRequest(_Strict):
     seat: int | None = Field(default=None, ge=0, le=3)
 
 
-class Resync(_Strict):
+class Resync(_Message):
     """The client saw a gap in the event numbers: send the whole state again."""
 
     type: Literal["resync"]
     last_seq: int = Field(default=0, ge=0)
 
 
-class Rematch(_Strict):
+class Rematch(_Action):
     """After the end: play again in the same room with the same seats."""
 
     type: Literal["rematch"]
 
 
-class Ping(_Strict):
+class Ping(_Message):
     """Keep-alive; answered with a pong."""
 
     type: Literal["ping"]

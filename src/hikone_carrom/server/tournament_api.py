@@ -588,25 +588,17 @@ async def play(
 
 
 class Spectator(Connection):
-    """A spectator's connection: a bounded queue; one that falls this far behind is closed
-    (its page reconnects and takes a fresh snapshot)."""
+    """A spectator's connection: the bounded send buffer of every connection (four times as
+    large for the director's console); one that falls this far behind is closed (its page
+    reconnects and takes a fresh snapshot)."""
 
-    MAX_QUEUE = 512
+    BUFFER_CHARS = 1024 * 1024
 
     def __init__(self, websocket: WebSocket, *, full: bool = False) -> None:
-        super().__init__(websocket)
-        self.queue = asyncio.Queue(self.MAX_QUEUE)
+        # the director's console takes the whole event (about 1 MB for 800 entrants) at once
+        super().__init__(websocket, buffer_chars=self.BUFFER_CHARS * (4 if full else 1))
         self.full = full
         self.division: str | None = None  # the division whose pool tables it is sent
-
-    def send(self, text: str) -> None:
-        """Queue a message, or end a connection that cannot keep up."""
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)  # the writer stops and the connection is closed
 
 
 @router.websocket("/ws/tournaments/{tournament_id}")
@@ -623,6 +615,8 @@ async def watch(websocket: WebSocket, tournament_id: str, full: bool = False) ->
     conn = Spectator(websocket, full=full)
     writer = asyncio.create_task(conn.write())
     writer.add_done_callback(lambda _: asyncio.ensure_future(_close(websocket)))
+    dropped = asyncio.create_task(conn.dropped.wait())
+    dropped.add_done_callback(lambda _: writer.cancel())
     live: LiveEvent | None = None
     rate = MessageRate(10, 2.0)
     try:
@@ -666,10 +660,9 @@ async def watch(websocket: WebSocket, tournament_id: str, full: bool = False) ->
     finally:
         if live is not None:
             live.subscribers.discard(conn)
-        with contextlib.suppress(asyncio.QueueFull):
-            conn.queue.put_nowait(None)
+        dropped.cancel()
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, timeout=2.0)
+            await asyncio.wait_for(conn.flush(), timeout=2.0)
         writer.cancel()
         await _close(websocket)
 

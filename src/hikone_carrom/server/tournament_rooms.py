@@ -107,6 +107,10 @@ class _Watcher:
             red, green = int(scores.get("red", 0)), int(scores.get("green", 0))
             self.live.live_score(self.match_id, (red, green), clock)
 
+    def drop(self, code: int) -> None:
+        """The room moved to another copy: stop watching this one."""
+        self.room.subscribers.discard(self)
+
 
 class RoomBridge:
     """Calls of online events to rooms, rooms' results to the events (one per server)."""
@@ -143,7 +147,7 @@ class RoomBridge:
     async def _watch_again(self, live: LiveEvent, going: list[tuple[str, str]]) -> None:
         for match_id, room_id in going:
             try:
-                self._watch(live, match_id, await self.rooms.get(room_id))
+                self._watch(live, match_id, await self.rooms.local(room_id))
             except RoomError:
                 log.warning("event %s: room %s is gone", live.id, room_id)
 

@@ -1,8 +1,8 @@
 """Tournaments: a match's result is stored with its live row, so that recording one rewrites
 that row only, not the whole event document.
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-12-04
 """
 
@@ -13,8 +13,8 @@ import json
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0006"
-down_revision: str | None = "0005"
+revision: str = "0007"
+down_revision: str | None = "0006"
 branch_labels: str | None = None
 depends_on: str | None = None
 
