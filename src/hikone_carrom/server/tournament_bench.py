@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -99,6 +100,13 @@ def running_server(db_url: str) -> Iterator[str]:
             proc.kill()
 
 
+def _deflated(text: str) -> int:
+    """Bytes of ``text`` deflated as the server's WebSocket compression sends a first message
+    (permessage-deflate, 12-bit window)."""
+    packer = zlib.compressobj(wbits=-12, memLevel=5)
+    return len(packer.compress(text.encode()) + packer.flush(zlib.Z_SYNC_FLUSH))
+
+
 def _quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
@@ -134,7 +142,7 @@ async def _watch(
     ws_url = base.replace("http://", "ws://") + f"/ws/tournaments/{tid}"
     arrived: list[dict[int, float]] = [{} for _ in range(spectators)]
     first_seq: list[int] = [0] * spectators
-    sizes: dict[str, list[int]] = {"snapshot": [], "view": [], "update": []}
+    sizes: dict[str, list[int]] = {"snapshot": [], "snapshot_wire": [], "view": [], "update": []}
     ready = asyncio.Event()
     n_ready = 0
 
@@ -149,6 +157,8 @@ async def _watch(
                     assert head is not None
                     first_seq[i] = int(head.group(1))
                     sizes["snapshot"].append(len(text.encode()))
+                    if i == 0:
+                        sizes["snapshot_wire"].append(_deflated(text))
                     division = DIVISIONS[i % len(DIVISIONS)]
                     await ws.send(json.dumps({"type": "division", "key": f"{division}:pools"}))
                     continue
@@ -202,6 +212,7 @@ async def _watch(
         "spectators": spectators,
         "results": len(sent),
         "whole_bytes": len(whole.content),
+        "whole_wire": _deflated(whole.text),
         "sizes": sizes,
         "connect_s": connect_s,
         "latencies": latencies,
@@ -258,6 +269,11 @@ def main(argv: list[str] | None = None) -> int:
         f"{statistics.mean(sizes['update']) / 1e3:.1f} kB on average, "
         f"{max(sizes['update']) / 1e3:.1f} kB at most "
         f"(the whole event, the director's console: {fig['whole_bytes'] / 1e6:.2f} MB)"
+    )
+    print(
+        f"compressed on the wire (permessage-deflate): snapshot "
+        f"{sizes['snapshot_wire'][0] / 1e3:.0f} kB, the whole event "
+        f"{fig['whole_wire'] / 1e3:.0f} kB"
     )
     print(
         f"{fig['results']} results at {args.rate:g}/s: {len(lat)} deliveries, {fig['missing']} "
