@@ -24,11 +24,12 @@ from hikone_carrom.ai.noise import BASE_NOISE
 from hikone_carrom.ai.player import legal_shot
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.env.actions import shot_of
-from hikone_carrom.env.observation import Observer
-from hikone_carrom.env.reward import Reward
+from hikone_carrom.env.observation import Observer, slots
+from hikone_carrom.env.reward import Reward, pocket_distance
 from hikone_carrom.env.tables import Tables
 from hikone_carrom.match import Match, Noise, NoPlacementError, Placement, Shot
 from hikone_carrom.rules import Color, RefereeState, RuleOptions, Ruling
+from hikone_carrom.rules.pieces import PUCKS_PER_COLOR
 
 __all__ = ["Game", "GameConfig", "Step"]
 
@@ -166,6 +167,8 @@ class Game:
         self.strikes = np.zeros(n, dtype=np.int64)
         self._before: list[RefereeState] = list(self.tables.states)
         self._opponents: list[Player | None] = [None] * n
+        self._own = slots(self.tables, self.color)[1 : 1 + PUCKS_PER_COLOR]  # own pucks
+        self._phi = np.zeros(n)
 
     @property
     def n(self) -> int:
@@ -190,6 +193,7 @@ class Game:
             self._opponents[i] = make_player(self.config.opponent, int(rng.integers(_SEED_BOUND)))
         self._advance([i])
         self._before[i] = self.tables.states[i]
+        self._phi[i] = self._potential([i])[0]
 
     def act(self, boards: Sequence[int], actions: np.ndarray) -> Step:
         """The agent's strike on each of ``boards`` (``actions[k]`` for board ``boards[k]``),
@@ -233,7 +237,24 @@ class Game:
             self._before[i] = state
             terminated[k] = state.outcome is not None
             truncated[k] = not terminated[k] and self.strikes[i] >= self.config.strike_cap
+        if r.approach:
+            rows = np.asarray(boards, dtype=np.int64)
+            after = self._potential(boards)
+            reward += r.shaping(self._phi[rows], after, terminated)
+            self._phi[rows] = after
         return Step(reward, terminated, truncated, rulings)
+
+    def _potential(self, boards: Sequence[int]) -> np.ndarray:
+        """The shaping potential of ``boards`` now (:meth:`Reward.potential`)."""
+        r = self.config.reward
+        if not r.approach:
+            return np.zeros(len(boards))
+        t = self.tables
+        rows = np.asarray(boards, dtype=np.int64)[:, None]
+        own = self._own[None, :]
+        return r.potential(
+            pocket_distance(t.board, t.x[rows, own], t.y[rows, own], t.present[rows, own])
+        )
 
     def observe(self, boards: Sequence[int]) -> dict[str, np.ndarray] | np.ndarray:
         """The agent's observation of each of ``boards``."""
