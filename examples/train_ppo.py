@@ -70,9 +70,9 @@ HITS = POCKETS * TARGETS
 """First hit slot (after the pots)."""
 BREAK = HITS + TARGETS
 CHOICES = BREAK + 1
-FEATURES = 4
+FEATURES = 5
 """Per choice: exists, cosine of the cut (hits and break: of the turn from straight ahead),
-striker-to-target distance (m), target-to-pocket distance (m)."""
+striker-to-target distance (m), target-to-pocket distance (m), speed (m/s)."""
 POT_BUDGET = CandidateBudget(placements=5, arrivals=(0.6,))
 """The greedy player's direct pots (docs/ai.md)."""
 HIT_SPEED = 3.0
@@ -112,7 +112,7 @@ class ShotChoices:
             along = math.hypot(px - tx, py - ty)
             cut = (math.cos(c.angle) * (px - tx) + math.sin(c.angle) * (py - ty)) / along
             shots[s] = Shot(c.x, c.y, c.angle, c.speed)
-            features[s] = (1.0, cut, math.hypot(tx - c.x, ty - c.y), along)
+            features[s] = (1.0, cut, math.hypot(tx - c.x, ty - c.y), along, c.speed)
         spots = line_points(view.placement, 9)
         if spots:
             forward = math.atan2(-view.placement.point[1], -view.placement.point[0])
@@ -122,10 +122,16 @@ class ShotChoices:
                 angle = math.atan2(ty - sy, tx - sx)
                 s = HITS + slot_of[view.ids[t]]
                 shots[s] = Shot(sx, sy, angle, HIT_SPEED)
-                features[s] = (1.0, math.cos(angle - forward), math.hypot(tx - sx, ty - sy), 0.0)
+                features[s] = (
+                    1.0,
+                    math.cos(angle - forward),
+                    math.hypot(tx - sx, ty - sy),
+                    0.0,
+                    HIT_SPEED,
+                )
             sx, sy = spots[len(spots) // 2]
             shots[BREAK] = Shot(sx, sy, math.atan2(-sy, -sx), BREAK_SPEED)
-            features[BREAK] = (1.0, 1.0, math.hypot(sx, sy), 0.0)
+            features[BREAK] = (1.0, 1.0, math.hypot(sx, sy), 0.0, BREAK_SPEED)
         mask = features[:, 0] > 0.0
         if not mask.any():  # no placement left for the striker: any action passes (R2b)
             mask[BREAK] = True
@@ -228,6 +234,60 @@ def choice_vec_env(envs: int, reward: Reward, strike_cap: int, seed: int) -> Any
     return ChoiceVecEnv()
 
 
+def choice_policy() -> type:
+    """The MaskablePPO policy scoring every choice with one network (imports torch).
+
+    Each choice's score comes from the same small network applied to its features, a learnt
+    embedding of its slot and a summary of the whole board (the flat observation), so what is
+    learnt of one pot serves all; the value is an MLP of the whole observation.
+    """
+    import torch
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from torch import nn
+
+    class ChoiceScorer(nn.Module):
+        def __init__(self, features_dim: int) -> None:
+            super().__init__()
+            self.latent_dim_pi = CHOICES
+            self.latent_dim_vf = 64
+            self.context = nn.Sequential(nn.Linear(FLAT_SIZE, 64), nn.Tanh())
+            self.slot = nn.Embedding(CHOICES, 8)
+            self.score = nn.Sequential(
+                nn.Linear(FEATURES + 8 + 64, 64), nn.Tanh(), nn.Linear(64, 1)
+            )
+            self.value = nn.Sequential(
+                nn.Linear(features_dim, 128), nn.Tanh(), nn.Linear(128, 64), nn.Tanh()
+            )
+
+        def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            return self.forward_actor(obs), self.forward_critic(obs)
+
+        def forward_actor(self, obs: torch.Tensor) -> torch.Tensor:
+            context = self.context(obs[:, :FLAT_SIZE])[:, None, :].expand(-1, CHOICES, -1)
+            features = obs[:, FLAT_SIZE:].reshape(-1, CHOICES, FEATURES)
+            slots = self.slot.weight[None, :, :].expand(len(obs), -1, -1)
+            scores: torch.Tensor = self.score(torch.cat([features, slots, context], dim=-1))
+            return scores.squeeze(-1)
+
+        def forward_critic(self, obs: torch.Tensor) -> torch.Tensor:
+            value: torch.Tensor = self.value(obs)
+            return value
+
+    class ChoicePolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
+        def _build_mlp_extractor(self) -> None:
+            self.mlp_extractor = ChoiceScorer(self.features_dim)
+
+        def _build(self, lr_schedule: Any) -> None:
+            super()._build(lr_schedule)
+            self.action_net = nn.Identity()  # the scores are the logits
+            nn.init.orthogonal_(self.mlp_extractor.score[-1].weight, gain=0.01)
+            self.optimizer = self.optimizer_class(
+                self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs
+            )
+
+    return ChoicePolicy
+
+
 def random_action(seed: int) -> Policy:
     """A uniformly random action in [-1, 1]^3."""
     rng = np.random.default_rng(seed)
@@ -320,7 +380,7 @@ def train(cfg: Training, out: str) -> float:
         clip_obs=10.0,
     )
     model = MaskablePPO(
-        "MlpPolicy",
+        choice_policy(),
         vec,
         n_steps=cfg.n_steps,
         batch_size=cfg.batch_size,
@@ -329,7 +389,6 @@ def train(cfg: Training, out: str) -> float:
         gamma=cfg.gamma,
         gae_lambda=0.95,
         ent_coef=cfg.entropy,
-        policy_kwargs={"net_arch": [256, 256]},
         seed=cfg.seed,
         device="cpu",
         verbose=1,
@@ -348,7 +407,7 @@ def trained_policy(path: str) -> Callable[[int], Policy]:
 
     from sb3_contrib import MaskablePPO
 
-    model = MaskablePPO.load(path, device="cpu")
+    model = MaskablePPO.load(path, device="cpu", custom_objects={"policy_class": choice_policy()})
     with open(path + ".vecnormalize.pkl", "rb") as fh:
         normalize = pickle.load(fh)
 

@@ -30,7 +30,7 @@ import numpy as np
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import Placement, PlacementKind, Shot
 
-__all__ = ["MAX_AIM", "MIN_SPEED", "action_of", "forward_angle", "shot_of"]
+__all__ = ["MAX_AIM", "MIN_SPEED", "action_of", "forward_angle", "meant_of", "shot_of"]
 
 MIN_SPEED = 0.05
 """Speed of ``power`` = -1, m/s."""
@@ -84,11 +84,18 @@ def _point_of(placement: Placement, place: float) -> tuple[float, float]:
 
 def shot_of(placement: Placement, action: Sequence[float] | np.ndarray, board: BoardSpec) -> Shot:
     """The legal shot an action stands for (R2a, R2b)."""
+    return Shot(*meant_of(placement, action, board))
+
+
+def meant_of(
+    placement: Placement, action: Sequence[float] | np.ndarray, board: BoardSpec
+) -> tuple[float, float, float, float]:
+    """:func:`shot_of` as plain numbers: (x m, y m, angle rad, speed m/s)."""
     place, aim, power = (min(1.0, max(-1.0, float(v))) for v in action)
-    point = _point_of(placement, place)
+    x, y = _point_of(placement, place)
     angle = math.remainder(forward_angle(placement) + aim * MAX_AIM, 2.0 * math.pi)
     speed = MIN_SPEED + 0.5 * (power + 1.0) * (board.max_speed - MIN_SPEED)
-    return Shot(point[0], point[1], angle, speed)
+    return (x, y, angle, speed)
 
 
 def action_of(placement: Placement, shot: Shot, board: BoardSpec) -> np.ndarray:
