@@ -212,6 +212,7 @@ class Game:
                 self._call_time(i)
         playing = [(k, i) for k, i in enumerate(boards) if t.states[i].outcome is None]
         found = t.placements([i for _, i in playing])
+        wanted = np.asarray(actions, dtype=np.float64).tolist()
         for (k, i), placement in zip(playing, found, strict=True):
             if isinstance(placement, NoPlacementError):  # nowhere to go (R2b reading "pass")
                 rulings[k] = t.pass_turn(i)
@@ -219,11 +220,11 @@ class Game:
             shooting.append(i)
             where.append(k)
             placements.append(placement)
-            meant.append(meant_of(placement, actions[k], t.board))
+            meant.append(meant_of(placement, wanted[k], t.board))
             draws.append(self.rngs[i].standard_normal(4))  # as NoiseModel.draw
         if shooting:
             hands = self.noise.errors(np.array(draws))
-            played = t.play_arrays(shooting, np.array(meant), hands, placements)
+            played = t.play_arrays(shooting, np.array(meant), hands, placements, legal=True)
             for k, ruling in zip(where, played, strict=True):
                 rulings[k] = ruling
         self._advance(boards)
@@ -263,18 +264,20 @@ class Game:
     def observe(self, boards: Sequence[int]) -> dict[str, np.ndarray] | np.ndarray:
         """The agent's observation of each of ``boards``."""
         return self.observer.observe(
-            boards, [self.config.seat] * len(boards), [self.time_left(i) for i in boards]
+            boards, [self.config.seat] * len(boards), self.time_left(boards)
         )
 
-    def time_left(self, i: int) -> float:
-        """Share of board ``i``'s budget left: strikes before the cap, or shots before time."""
+    def time_left(self, boards: Sequence[int]) -> np.ndarray:
+        """Share of each board's budget left: strikes before the cap, or shots before time."""
         cfg = self.config
-        left = 1.0 - self.strikes[i] / cfg.strike_cap
+        rows = np.asarray(boards, dtype=np.int64)
+        left = 1.0 - self.strikes[rows] / cfg.strike_cap
         if cfg.timed and cfg.time_shots is not None:
-            if self.tables.states[i].time_called:
-                return 0.0
-            left = min(left, 1.0 - self.tables.shots[i] / cfg.time_shots)
-        return float(min(1.0, max(0.0, left)))
+            left = np.minimum(left, 1.0 - self.tables.shots[rows] / cfg.time_shots)
+            called = [self.tables.states[i].time_called for i in boards]
+            left[np.array(called, dtype=bool)] = 0.0
+        clipped: np.ndarray = np.minimum(1.0, np.maximum(0.0, left))
+        return clipped
 
     # -- between the agent's strikes ---------------------------------------------------------
 

@@ -112,6 +112,10 @@ class Tables:
         self.columns = np.array([col[i] for i in PIECES])
         """Column of each of :data:`PIECES`."""
         self._piece = [None if i == STRIKER_ID else piece_of(i) for i in self.ids]
+        self._column = col
+        kinds = {d.id: d for d in opening} | {STRIKER_ID: disk_for(self.board, STRIKER_ID, 0, 0)}
+        self._kind = [(kinds[i].radius, kinds[i].mass) for i in self.ids]
+        """Each column's radius (m) and mass (kg), as :func:`disk_for` gives them."""
         self._open_present = np.zeros(len(self.ids), dtype=bool)
         self._open_x = np.zeros(len(self.ids))
         self._open_y = np.zeros(len(self.ids))
@@ -184,7 +188,8 @@ class Tables:
             x, y, layer = float(xs[k]), float(ys[k]), int(ls[k])
             d = disks.get(k)
             if d is None or d.x != x or d.y != y or d.layer != layer:
-                d = disks[k] = disk_for(self.board, self.ids[k], x, y, layer)
+                radius, mass = self._kind[k]
+                d = disks[k] = Disk(self.ids[k], x, y, 0.0, 0.0, radius, mass, layer)
             out.append(d)
         return tuple(out)
 
@@ -299,10 +304,12 @@ class Tables:
         meant: np.ndarray,
         hands: np.ndarray,
         placements: Sequence[Placement] | None = None,
+        legal: bool = False,
     ) -> list[Ruling]:
         """:meth:`play` with the shots as an (M, 4) array of (x m, y m, angle rad, speed m/s) and
         the hand's noise as an (M, 4) array of (dx m, dy m, dangle rad, speed factor), as
-        :class:`Noise` holds it.
+        :class:`Noise` holds it. ``legal``: the caller made the shots legal for ``placements``
+        (:func:`~hikone_carrom.env.actions.meant_of` does), so they are not checked again.
 
         Raises:
             IllegalShotError: a shot is not legal; nothing changed on any board.
@@ -327,9 +334,10 @@ class Tables:
                     f"速さは0より大きく{max_speed} m/sまでにしてください",
                 )
             placement = self.placement(i) if placements is None else placements[k]
-            problem = placement.why_not(x, y)
-            if problem is not None:
-                raise problem
+            if not legal:
+                problem = placement.why_not(x, y)
+                if problem is not None:
+                    raise problem
             dx, dy, dangle, factor = noise
             if dx != 0.0 or dy != 0.0 or dangle != 0.0 or factor != 0.0:
                 x, y = placement.nearest(x + dx, y + dy)
@@ -488,7 +496,7 @@ class Tables:
         self.y[i] = 0.0
         self.layer[i] = 0
         for d in layout:
-            c = self.ids.index(d.id)
+            c = self._column[d.id]
             self.present[i, c] = True
             self.x[i, c] = d.x
             self.y[i, c] = d.y
