@@ -285,7 +285,7 @@ class BoardSpec:
 
     def _depth_behind_line(self, side: Side, x: float, y: float) -> tuple[float, float]:
         """(signed distance of (x, y) past the area line towards the rail, lateral offset), m."""
-        nx, ny = _NORMAL[Side(side)]
+        nx, ny = _NORMAL.get(side) or _NORMAL[Side(side)]  # a Side is found without a call
         along = nx * x + ny * y - (self.half_width - self.area_line_offset)
         lateral = -ny * x + nx * y
         return along, lateral

@@ -83,7 +83,10 @@ def corridor_clear(
     length2 = dx * dx + dy * dy
     ox = xs[mask] - ax
     oy = ys[mask] - ay
-    t = np.zeros_like(ox) if length2 == 0.0 else np.clip((ox * dx + oy * dy) / length2, 0.0, 1.0)
+    if length2 == 0.0:
+        t = np.zeros_like(ox)
+    else:  # np.minimum / np.maximum: as np.clip, without its overhead on a few disks
+        t = np.minimum(np.maximum((ox * dx + oy * dy) / length2, 0.0), 1.0)
     ex = ox - t * dx
     ey = oy - t * dy
     reach = rs[mask] + radius
