@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from physics_helpers import assert_invariants
 
@@ -120,6 +120,47 @@ def test_thousands_of_pressed_piles_end_without_overlap() -> None:
 def test_pressed_piles_keep_every_invariant_at_every_event(seed: int) -> None:
     disks = pressed_pile(np.random.default_rng(seed))
     res = simulate_pile(disks, seed)
+    assert not res.truncated
+    assert_invariants(res, disks, B)
+    assert_playable_again(res)
+
+
+@settings(max_examples=300 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    toward=st.floats(0.0, 2.0 * math.pi),
+    gap=st.one_of(st.just(0.0), st.floats(0.0, 0.01)),
+    offsets=st.lists(
+        st.tuples(st.integers(0, 1), st.floats(-0.004, 0.004), st.floats(-0.004, 0.004)),
+        min_size=2,
+        max_size=8,
+    ),
+    side=st.floats(-0.5, 0.5),
+    aim=st.floats(-0.5, 0.5),
+    log_speed=st.floats(math.log(0.02), math.log(2.0)),
+)
+def test_a_pile_pushed_into_another_by_the_jack_keeps_every_invariant(
+    toward: float,
+    gap: float,
+    offsets: list[tuple[int, float, float]],
+    side: float,
+    aim: float,
+    log_speed: float,
+) -> None:
+    """Two piles whose supports touch (or nearly), the jack pushing one into the other."""
+    dist = 2.0 * B.puck_radius + gap
+    centres = [(0.0, 0.0), (dist * math.cos(toward), dist * math.sin(toward))]
+    disks = [Disk.puck("A", 0.0, 0.0), Disk.puck("B", *centres[1])]
+    for k, (pile, dx, dy) in enumerate(offsets):
+        x, y = centres[pile][0] + dx, centres[pile][1] + dy
+        disks.append(Disk.puck(f"R{k}", x, y, layer=resting_layer(disks, x, y, B.puck_radius)))
+    back = toward + math.pi + side
+    jr = B.jack_radius + B.puck_radius + 1e-6
+    jx, jy = jr * math.cos(back), jr * math.sin(back)
+    assume(resting_layer(disks, jx, jy, B.jack_radius) == 0)
+    speed = math.exp(log_speed)
+    heading = math.atan2(-jy, -jx) + aim
+    disks.append(Disk.jack("J", jx, jy, speed * math.cos(heading), speed * math.sin(heading)))
+    res = simulate_pile(disks, len(offsets))
     assert not res.truncated
     assert_invariants(res, disks, B)
     assert_playable_again(res)

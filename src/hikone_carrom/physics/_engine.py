@@ -1824,8 +1824,9 @@ def run(
         if best > now:
             now = best
         if bi == last_i and bj == last_j and now == last_t:
-            # the pair merged by the previous event is pressed together again at once (disks
-            # of different motion laws): it stays in contact until either disk has another event
+            # the pair merged by the previous event is pressed together again at once (two
+            # disks that each carry a pile keep their piles' motion laws, see move_with_pile):
+            # it stays in contact until either disk has another event
             PT[bi, bj] = INF
             continue
         last_i = -1
