@@ -149,10 +149,15 @@ def test_a_pile_pushed_into_another_by_the_jack_keeps_every_invariant(
     """Two piles whose supports touch (or nearly), the jack pushing one into the other."""
     dist = 2.0 * B.puck_radius + gap
     centres = [(0.0, 0.0), (dist * math.cos(toward), dist * math.sin(toward))]
-    disks = [Disk.puck("A", 0.0, 0.0), Disk.puck("B", *centres[1])]
+    piles: list[list[Disk]] = [[Disk.puck("A", 0.0, 0.0)], [Disk.puck("B", *centres[1])]]
     for k, (pile, dx, dy) in enumerate(offsets):
         x, y = centres[pile][0] + dx, centres[pile][1] + dy
-        disks.append(Disk.puck(f"R{k}", x, y, layer=resting_layer(disks, x, y, B.puck_radius)))
+        # two separate piles: no disk lies on the other pile too
+        assume(resting_layer(piles[1 - pile], x, y, B.puck_radius) == 0)
+        piles[pile].append(
+            Disk.puck(f"R{k}", x, y, layer=resting_layer(piles[pile], x, y, B.puck_radius))
+        )
+    disks = piles[0] + piles[1]
     back = toward + math.pi + side
     jr = B.jack_radius + B.puck_radius + 1e-6
     jx, jy = jr * math.cos(back), jr * math.sin(back)
