@@ -18,10 +18,12 @@ from hikone_carrom.records.codec import (
     to_record,
     write,
 )
+from hikone_carrom.records.hints import HintUse
 from hikone_carrom.records.replay import ReplayError, ReplayStep, iter_replay, replay
 
 __all__ = [
     "FORMAT",
+    "HintUse",
     "RULES_VERSION",
     "VERSION",
     "RecordFormatError",

@@ -13,9 +13,14 @@ from hikone_carrom.records.codec import (
     layout_hash,
     match_of,
 )
+from hikone_carrom.records.hints import hint_problem, hints_of
 from hikone_carrom.rules import Color, RulesError
 
 __all__ = ["ReplayError", "ReplayStep", "iter_replay", "replay"]
+
+_ANY_SEAT = (ActionKind.CALL_TIME, ActionKind.RESIGN, ActionKind.DRAW)
+"""Actions not taken by the shooter: time is called for everyone, and either side may resign
+or agree to a draw at any moment."""
 
 
 class ReplayError(ValueError):
@@ -46,7 +51,7 @@ def _field(entry: dict[str, Any], key: str, n: int) -> Any:
 def _apply(match: Match, entry: dict[str, Any], n: int) -> PlayResult | None:
     kind = _field(entry, "kind", n)
     seat = _field(entry, "seat", n)
-    if seat != match.shooter and kind != ActionKind.CALL_TIME:
+    if seat != match.shooter and kind not in _ANY_SEAT:
         raise ReplayError(n, f"seat {seat} acts, but it is seat {match.shooter}'s turn")
     try:
         if kind == ActionKind.SHOT:
@@ -66,6 +71,17 @@ def _apply(match: Match, entry: dict[str, Any], n: int) -> PlayResult | None:
             match.call_time()
         elif kind == ActionKind.LOT:
             match.decide_lot(Color(_field(entry, "winner", n)))
+        elif kind == ActionKind.RESIGN:
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise ReplayError(n, "the resigning seat must be an integer")
+            match.resign(seat)
+            if match.color(seat).value != _field(entry, "color", n):
+                raise ReplayError(n, "the resigning colour differs from the seat's")
+        elif kind == ActionKind.DRAW:
+            offered_by = _field(entry, "offered_by", n)
+            if not all(isinstance(s, int) and not isinstance(s, bool) for s in (seat, offered_by)):
+                raise ReplayError(n, "the seats of a draw must be integers")
+            match.agree_draw(offered_by, seat)
         else:
             raise ReplayError(n, f"unknown action kind {kind!r}")
     except (IllegalShotError, RulesError, ValueError, TypeError) as err:
@@ -84,15 +100,21 @@ def iter_replay(record: Any) -> Iterator[ReplayStep]:
     data = check_header(record)
     match = match_of(data)
     entries = data["actions"]
+    hints = hints_of(data)
+    shooters: list[int | None] = [match.shooter]
     for n, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict):
             raise ReplayError(n, "an action must be an object")
         play = _apply(match, entry, n)
+        shooters.append(None if match.is_over else match.shooter)
         if counts_of(match) != _field(entry, "counts", n):
             raise ReplayError(n, "the counts after the action differ from the recorded ones")
         if layout_hash(match.layout) != _field(entry, "layout_hash", n):
             raise ReplayError(n, "the layout after the action differs (hash mismatch)")
         yield ReplayStep(n, entry, play, match)
+    for h in hints:
+        if (problem := hint_problem(h, shooters)) is not None:
+            raise ReplayError(min(h.before + 1, len(entries) + 1), problem)
     result = data.get("result")
     outcome = match.outcome
     expected = None if outcome is None else outcome.to_dict()

@@ -29,7 +29,13 @@ from hikone_carrom.rules.errors import (
     TimeAlreadyCalledError,
     UnshootableInSinglesError,
 )
-from hikone_carrom.rules.messages import color_name, explain, explain_outcome, foul_name
+from hikone_carrom.rules.messages import (
+    color_name,
+    explain,
+    explain_outcome,
+    foul_name,
+    seat_label,
+)
 from hikone_carrom.rules.options import CHAMPIONSHIP_MATCH_TIME_S, RuleOptions
 from hikone_carrom.rules.pieces import (
     PUCKS_PER_COLOR,
@@ -41,13 +47,21 @@ from hikone_carrom.rules.pieces import (
     seats_of,
 )
 from hikone_carrom.rules.referee import Referee
-from hikone_carrom.rules.report import Foul, Outcome, Ruling, ShotReport
+from hikone_carrom.rules.report import OUTCOME_REASONS, Foul, Outcome, Ruling, ShotReport
 from hikone_carrom.rules.state import JACK_SCORE, RefereeState
-from hikone_carrom.rules.transitions import apply, call_time, decide_lot, skip_turn
+from hikone_carrom.rules.transitions import (
+    agree_draw,
+    apply,
+    call_time,
+    decide_lot,
+    resign,
+    skip_turn,
+)
 
 __all__ = [
     "CHAMPIONSHIP_MATCH_TIME_S",
     "JACK_SCORE",
+    "OUTCOME_REASONS",
     "PUCKS_PER_COLOR",
     "ClockError",
     "Color",
@@ -74,6 +88,7 @@ __all__ = [
     "StateFormatError",
     "TimeAlreadyCalledError",
     "UnshootableInSinglesError",
+    "agree_draw",
     "apply",
     "call_time",
     "color_name",
@@ -83,7 +98,9 @@ __all__ = [
     "foul_name",
     "last_seat",
     "next_seat",
+    "resign",
     "seat_color",
+    "seat_label",
     "seats_of",
     "skip_turn",
 ]
