@@ -60,7 +60,10 @@ def test_R3a_and_R8a_name_the_shooter() -> None:
     assert explain(ruling, "en", {1: "Aki"})[-1] == "Own puck pocketed: Aki shoots again (R3a)"
     assert explain(ruling, "en")[-1] == "Own puck pocketed: Red shoots again (R3a)"
     _, lost = skip_turn(ref.state)
-    assert explain(lost, "ja", {1: "秋"})[0] == "10秒が過ぎました：秋はこのショットを打つ権利を失います（R8a）"
+    assert (
+        explain(lost, "ja", {1: "秋"})[0]
+        == "10秒が過ぎました：秋はこのショットを打つ権利を失います（R8a）"
+    )
     assert explain(lost, "en")[-1] == "The turn passes to Green (R3d)"  # seat 2 plays green
 
 

@@ -205,9 +205,7 @@ def _analyse_position(
     played = Shot.from_dict(entry["shot"])
     best = make_player(EXPERT_LEVEL, _expert_seed(seed, n), noise_scale=1.0).decide(match)
     noise = BASE_NOISE.draw_many(decision_rng(seed, n, _STREAM), draws)
-    shots = np.array(
-        [[s.x, s.y, s.angle, s.speed] for s in (played, best.shot)], dtype=np.float64
-    )
+    shots = np.array([[s.x, s.y, s.angle, s.speed] for s in (played, best.shot)], dtype=np.float64)
     seeds = np.full(2 * draws, shot_seed(match.seed, len(match.actions)), dtype=np.int64)
     played_chance, best_chance = success_chances(view, shots, noise, seeds, match.fly_off)
     ruling = entry["ruling"]

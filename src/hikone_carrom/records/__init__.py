@@ -23,9 +23,9 @@ from hikone_carrom.records.replay import ReplayError, ReplayStep, iter_replay, r
 
 __all__ = [
     "FORMAT",
-    "HintUse",
     "RULES_VERSION",
     "VERSION",
+    "HintUse",
     "RecordFormatError",
     "ReplayError",
     "ReplayStep",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from hikone_carrom.match import IllegalShotError, Shot
@@ -77,7 +78,7 @@ def hints_of(data: Any) -> list[HintUse]:
     if not isinstance(raw, list):
         raise HintFormatError("'hints' must be a list")
     hints = [HintUse.from_dict(entry) for entry in raw]
-    if any(a.before > b.before for a, b in zip(hints, hints[1:], strict=False)):
+    if any(a.before > b.before for a, b in pairwise(hints)):
         raise HintFormatError("'hints' must be in order of play")
     return hints
 

@@ -283,9 +283,7 @@ def explain(ruling: Ruling, lang: Lang = "en", names: SeatNames | None = None) -
     elif ruling.next_seat is not None:
         nxt = who[ruling.next_seat]
         if "R3d" in reasons:
-            out.append(
-                _say(lang, "R3d", f"The turn passes to {nxt}", f"{nxt}の番に交替します")
-            )
+            out.append(_say(lang, "R3d", f"The turn passes to {nxt}", f"{nxt}の番に交替します"))
         else:
             out.append(
                 _say(

@@ -20,8 +20,8 @@ class Referee:
     """Referee of one game of Hikone Carrom, singles (2 players) or doubles (4) (R1-R8).
 
     ``Referee(players=2, options)`` starts a game; ``Referee(state=s)`` or ``Referee.from_state(s)``
-    continues from a snapshot. Every change (report, skip, time call, lot, resignation, draw) can be undone
-    exactly.
+    continues from a snapshot. Every change (report, skip, time call, lot, resignation, draw)
+    can be undone exactly.
     """
 
     def __init__(

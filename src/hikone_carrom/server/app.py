@@ -10,8 +10,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -21,10 +22,12 @@ from hikone_carrom.match import Match
 from hikone_carrom.rules import RuleOptions
 from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.invite import invite_svg, room_url
+from hikone_carrom.server.my_rooms import my_rooms
 from hikone_carrom.server.players import level_names
 from hikone_carrom.server.ratelimit import MessageRate
 from hikone_carrom.server.registry import RoomRegistry
-from hikone_carrom.server.room import LOG_KINDS
+from hikone_carrom.server.room import ACTION_KINDS, game_options
 from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.schemas import (
     CreateRoom,
@@ -32,11 +35,13 @@ from hikone_carrom.server.schemas import (
     GameSummary,
     LevelInfo,
     Levels,
+    MyRoomsQuery,
     RoomCreated,
     SeatGranted,
     TakeSeat,
 )
 from hikone_carrom.server.storage import GameStore, StoredGame, StoreError
+from hikone_carrom.server.validation import validation_detail
 from hikone_carrom.server.views import board_view, state_view
 from hikone_carrom.server.ws import serve_room
 
@@ -99,6 +104,10 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     async def room_error(_request: Request, err: RoomError) -> JSONResponse:
         return JSONResponse(status_code=err.status, content={"detail": err.detail()})
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, err: RequestValidationError) -> JSONResponse:
+        return JSONResponse(status_code=422, content={"detail": validation_detail(err.errors())})
+
     def registry_of(request: Request) -> RoomRegistry:
         registry: RoomRegistry = request.app.state.registry
         return registry
@@ -149,6 +158,21 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         """The room as a spectator sees it now (same as a WebSocket snapshot)."""
         room = await registry_of(request).get(room_id)
         return room.snapshot(frozenset())
+
+    @app.get("/api/rooms/{room_id}/invite.svg", tags=["rooms"], response_class=Response)
+    async def invite(request: Request, room_id: RoomId) -> Response:
+        """The room's link as a QR code (SVG), for a phone at the same table to scan."""
+        room = await registry_of(request).get(room_id)
+        svg = invite_svg(room_url(str(request.base_url), room.config.id))
+        return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-cache"})
+
+    @app.post("/api/my-rooms", tags=["rooms"])
+    async def mine(body: MyRoomsQuery, request: Request) -> dict[str, Any]:
+        """The rooms where these seat tokens hold seats (the start page's "my games"); rooms
+        that no longer exist or no longer know the token are listed under ``stale``."""
+        registry = registry_of(request)
+        pairs = [(r.room_id, r.token) for r in body.rooms]
+        return await registry.runner.store(my_rooms, registry.store, pairs)
 
     @app.post("/api/rooms/{room_id}/seats/{seat}", tags=["rooms"])
     async def take_seat(
@@ -209,13 +233,30 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         store: GameStore = request.app.state.store
         runner: Runner = request.app.state.runner
         events = await runner.store(store.game_events, game_id)
-        start = Match(game.players, RuleOptions(), spec, seed=game.seed)
+        if game.record is not None:
+            options = RuleOptions.from_dict(game.record["options"])
+        else:
+            options = game_options(None, game.number)
+        start = Match(game.players, options, spec, seed=game.seed)
         return {
             "game": _summary(game).model_dump(),
             "board": board_view(spec),
             "start": state_view(start),
-            "events": [e.payload for e in events if e.kind in LOG_KINDS and e.kind != "rematch"],
+            "events": [e.payload for e in events if e.kind in ACTION_KINDS],
+            "hints": [] if game.record is None else game.record.get("hints", []),
         }
+
+    @app.get("/api/games/{game_id}/analysis", tags=["games"])
+    async def get_analysis(request: Request, game_id: GameId) -> dict[str, Any]:
+        """The post-game analysis of a game: status (none, queued, running, stopped, done,
+        failed), shots done of all, and the analysis of the shots done."""
+        return await registry_of(request).analyses.status(game_id)
+
+    @app.post("/api/games/{game_id}/analysis", status_code=202, tags=["games"])
+    async def start_analysis(request: Request, game_id: GameId) -> dict[str, Any]:
+        """Start (or resume) the analysis of a finished game in the background; returns its
+        status now (poll ``GET`` for progress)."""
+        return await registry_of(request).analyses.request(game_id)
 
     @app.websocket("/ws/rooms/{room_id}")
     async def room_socket(websocket: WebSocket, room_id: str) -> None:

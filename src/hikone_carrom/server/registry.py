@@ -6,6 +6,7 @@ import asyncio
 import secrets
 
 from hikone_carrom.board import BoardSpec
+from hikone_carrom.server.analysis import AnalysisJobs
 from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.players import available_levels
@@ -31,6 +32,7 @@ class RoomRegistry:
         self.settings = settings
         self.board = board
         self.rooms: dict[str, Room] = {}
+        self.analyses = AnalysisJobs(store, runner)
         self._loading = asyncio.Lock()
 
     async def create(self, request: CreateRoom) -> tuple[Room, str]:
@@ -49,6 +51,21 @@ class RoomRegistry:
                 )
         else:
             level = None
+        if request.names is not None:
+            if request.mode != "hotseat":
+                raise RoomError(
+                    "names_hotseat",
+                    "Player names are given on one device only; online players name themselves",
+                    "名前の一覧は1台で対戦するときだけです。オンラインでは各自が名前を入れます",
+                    status=422,
+                )
+            if len(request.names) != request.players:
+                raise RoomError(
+                    "names_count",
+                    f"Give one name per player: {request.players} names",
+                    f"名前はプレイヤーごとに1つ、{request.players}人分を入れてください",
+                    status=422,
+                )
         config = RoomConfig(
             id=secrets.token_urlsafe(6),
             mode=request.mode,
@@ -56,7 +73,7 @@ class RoomRegistry:
             ai_level=level,
             minutes=request.minutes,
             seed=secrets.randbelow(1 << 31),
-            hints=request.hints,
+            hints=request.hints_on(),
         )
         room, token = await Room.create(
             config,
@@ -65,6 +82,7 @@ class RoomRegistry:
             runner=self.runner,
             board=self.board,
             ai_delay_s=self.settings.ai_delay_s,
+            names=[n.strip() for n in request.names] if request.names else None,
         )
         self.rooms[config.id] = room
         return room, token
@@ -94,7 +112,8 @@ class RoomRegistry:
             return room
 
     async def close(self) -> None:
-        """Stop every room's tasks."""
+        """Stop every room's tasks and every analysis."""
+        await self.analyses.close()
         for room in list(self.rooms.values()):
             await room.close()
         self.rooms.clear()

@@ -21,21 +21,53 @@ from typing import Any, Protocol
 from hikone_carrom.ai import NoLegalShotError, hint
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import IllegalShotError, Match, Noise, Shot
-from hikone_carrom.records import to_record
-from hikone_carrom.rules import MatchClock, RuleOptions, RulesError
+from hikone_carrom.records import HintUse, to_record
+from hikone_carrom.rules import MatchClock, RuleOptions, RulesError, explain_outcome, seat_label
+from hikone_carrom.server.chat import ChatLog, check_text, phrase, presets_view
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.hints import HintBook, HintKey, hint_message, hint_seed
 from hikone_carrom.server.players import ComputerPlayer, make_computer
+from hikone_carrom.server.presence import Presence
 from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.storage import GameStore, StoredEvent, StoredGame, StoredSeat, hash_token
-from hikone_carrom.server.views import board_view, clock_view, ruling_text, shot_view, state_view
+from hikone_carrom.server.views import (
+    LANGS,
+    board_view,
+    clock_view,
+    ruling_text,
+    shot_view,
+    state_view,
+)
+from hikone_carrom.server.votes import Votes, VoteStep
 
-__all__ = ["LOG_KINDS", "Room", "RoomConfig", "Seat", "Subscriber"]
+__all__ = [
+    "ACTION_KINDS",
+    "LOG_KINDS",
+    "Room",
+    "RoomConfig",
+    "Seat",
+    "Subscriber",
+    "game_options",
+]
 
 log = logging.getLogger(__name__)
 
-LOG_KINDS = ("shot", "skip", "time_called", "rematch")
+ACTION_KINDS = ("shot", "skip", "time_called", "resign", "draw")
+"""Event kinds that are actions of the match (what a replay steps through)."""
+
+LOG_KINDS = (*ACTION_KINDS, "rematch", "hint", "vote")
 """Event kinds that appear in the rulings log of a snapshot."""
+
+_NO_STATE = ("chat", "hint")
+"""Event kinds that change nothing of the game: they carry no state."""
+
+
+def game_options(minutes: float | None, number: int) -> RuleOptions:
+    """Rule options of game ``number`` (0-based) of a room (digital play: no refereed fouls,
+    R5k): red and the first shot alternate between the games (R1b), seat 0 then seat 1, so in
+    doubles the partners keep their pairs and the first team alternates."""
+    match_time = None if minutes is None else minutes * 60.0
+    return RuleOptions(match_time_s=match_time, refereed_fouls=False, first_seat=number % 2)
 
 
 class Subscriber(Protocol):
@@ -70,10 +102,9 @@ class RoomConfig:
     seed: int
     hints: bool = True
 
-    def options(self) -> RuleOptions:
-        """Rule options of this room's matches (digital play: no refereed fouls, R5k)."""
-        match_time = None if self.minutes is None else self.minutes * 60.0
-        return RuleOptions(match_time_s=match_time, refereed_fouls=False)
+    def options(self, number: int = 0) -> RuleOptions:
+        """Rule options of this room's game ``number`` (see :func:`game_options`)."""
+        return game_options(self.minutes, number)
 
 
 class _ResumableTime:
@@ -121,6 +152,10 @@ class Room:
         self._computer_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self.hint_book = HintBook()
+        self.hints_used: list[HintUse] = []
+        self.votes = Votes()
+        self.chat = ChatLog()
+        self.presence = Presence()
         self.closed = False
 
     # -- creation ---------------------------------------------------------------------------
@@ -135,14 +170,16 @@ class Room:
         runner: Runner,
         board: BoardSpec,
         ai_delay_s: float,
+        names: list[str] | None = None,
     ) -> tuple[Room, str]:
-        """A new room with its first match; returns the room and the creator's seat token."""
+        """A new room with its first match; returns the room and the creator's seat token.
+        ``names`` name the players of a hot-seat room, seat by seat."""
         token = secrets.token_urlsafe(18)
         hashed = hash_token(token)
         seats: list[Seat] = []
         for s in range(config.players):
             if config.mode == "hotseat":
-                seats.append(Seat(s, "human", "", hashed))
+                seats.append(Seat(s, "human", (names or [])[s] if names else "", hashed))
             elif s == 0:
                 seats.append(Seat(s, "human", creator_name, hashed))
             elif config.mode == "computer":
@@ -191,6 +228,7 @@ class Room:
         seats = [Seat(s.seat, s.kind, s.name, s.token_hash) for s in stored.seats]
         room = cls(config, seats, store=store, runner=runner, board=board, ai_delay_s=ai_delay_s)
         room.seq = stored.last_seq
+        room.chat = ChatLog(e.payload for e in stored.events if e.kind == "chat")
         if not stored.games:
             await room._start_game(0)
         else:
@@ -205,12 +243,24 @@ class Room:
         """Replay one stored game's actions into a fresh match (runs in a worker thread)."""
         self.game_id = game.id
         self.game_number = game.number
-        self.match = Match(self.config.players, self.config.options(), self.board, seed=game.seed)
+        self.match = Match(
+            self.config.players, self.config.options(game.number), self.board, seed=game.seed
+        )
         self._make_computers()
         elapsed = 0.0
         for ev in events:
             p = ev.payload
-            if ev.kind == "shot":
+            if isinstance(p.get("state"), dict):
+                self.votes = Votes.from_view(p["state"].get("votes"))
+            if ev.kind == "hint":
+                self.hints_used.append(
+                    HintUse(p["actions"], p["seat"], Shot.from_dict(p["shot"]), p.get("shot_kind"))
+                )
+            elif ev.kind == "resign":
+                self.match.resign(p["seat"])
+            elif ev.kind == "draw":
+                self.match.agree_draw(p["offered_by"], p["seat"])
+            elif ev.kind == "shot":
                 play = self.match.play(Shot.from_dict(p["shot"]), Noise.from_dict(p["noise"]))
                 if play.ruling.to_dict() != p["ruling"]:
                     log.warning(
@@ -225,7 +275,7 @@ class Room:
             if isinstance(p.get("clock_elapsed"), int | float):
                 elapsed = float(p["clock_elapsed"])
         if self.clock is None and self.config.minutes is not None:
-            self.clock = MatchClock.from_options(self.config.options(), self._time)
+            self.clock = MatchClock.from_options(self.config.options(game.number), self._time)
             if self._all_seated() and not self.match.is_over:
                 self._time.shift = -elapsed
                 self.clock.start()
@@ -260,6 +310,7 @@ class Room:
                     "name": s.name,
                     "color": self.match.color(s.seat).value,
                     "side": self.board.seat_side(s.seat, self.config.players).value,
+                    "label": {lang: self.display_name(s.seat, lang) for lang in LANGS},
                 }
                 for s in self.seats
             ],
@@ -279,6 +330,7 @@ class Room:
             waiting=self.waiting,
             clock=clock_view(self.clock, running=self._clock_running()),
         )
+        self._state["votes"] = self.votes.view()
 
     def snapshot(self, seats: frozenset[int]) -> dict[str, Any]:
         """Everything a client needs to draw the room now (also the answer to a resync).
@@ -299,6 +351,8 @@ class Room:
             "state": state,
             "you": {"seats": sorted(seats)},
             "log": self.log[-60:],
+            "presence": self.presence_view(),
+            "chat": {"presets": presets_view(), "recent": self.chat.view()},
         }
 
     def seats_of_token(self, token: str | None) -> frozenset[int]:
@@ -317,16 +371,21 @@ class Room:
         *,
         finished: bool = False,
     ) -> None:
-        """Number, store, then broadcast one event (the caller holds the lock)."""
+        """Number, store, then broadcast one event (the caller holds the lock). Events that
+        change nothing of the game (chat, a hint used) carry no state."""
         self._refresh_state()
-        body = {"kind": kind, "game_id": self.game_id, **payload, "state": self._state}
+        body = {"kind": kind, "game_id": self.game_id, **payload}
+        if kind not in _NO_STATE:
+            body["state"] = self._state
         if self.clock is not None and self.clock.started:
             body["clock_elapsed"] = self.clock.elapsed()
         seq = self.seq + 1
         shots = sum(1 for a in self.match.actions if a.kind == "shot")
         result: tuple[dict[str, Any], dict[str, Any]] | None = None
         if finished and self.match.outcome is not None:
-            record = await self.runner.simulate(to_record, self.match, self._players_info())
+            record = await self.runner.simulate(
+                to_record, self.match, self._players_info(), self.hints_used
+            )
             result = (self.match.outcome.to_dict(), record)
         await self.runner.store(
             self.store.append_event,
@@ -341,7 +400,13 @@ class Room:
         self.seq = seq
         if kind in LOG_KINDS:
             self.log.append(_log_entry(body))
-        text = json.dumps({"type": "event", "seq": seq, "event": body}, separators=(",", ":"))
+        elif kind == "chat":
+            self.chat.add(body)
+        self.broadcast({"type": "event", "seq": seq, "event": body})
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """Send one message to every connected client."""
+        text = json.dumps(message, separators=(",", ":"))
         for sub in list(self.subscribers):
             sub.send(text)
 
@@ -355,7 +420,26 @@ class Room:
         s = self.seats[seat]
         if s.kind == "computer":
             return f"CPU {s.name}".strip()
-        return s.name or f"Player {seat + 1}"
+        return s.name or self.display_name(seat, "en")
+
+    def display_name(self, seat: int, lang: str) -> str:
+        """How rulings and the chat name the person at ``seat``: their name, else colour and
+        side ("Red (south)", 「赤（南）」); a computer is "Computer" (R1b, R1c)."""
+        s = self.seats[seat]
+        ja = lang == "ja"
+        if s.kind == "computer":
+            return "コンピュータ" if ja else "Computer"
+        if s.name:
+            return s.name
+        return seat_label(
+            seat, self.config.players, "ja" if ja else "en", self.match.options.first_seat
+        )
+
+    def names(self) -> dict[str, dict[int, str]]:
+        """Every seat's display name in each language (for the library's rulings)."""
+        return {
+            lang: {s.seat: self.display_name(s.seat, lang) for s in self.seats} for lang in LANGS
+        }
 
     # -- games ------------------------------------------------------------------------------
 
@@ -370,13 +454,16 @@ class Room:
         self.game_number = number
         self.game_id = f"{self.config.id}-{number + 1}"
         seed = (self.config.seed + number) % (1 << 62)
-        self.match = Match(self.config.players, self.config.options(), self.board, seed=seed)
+        options = self.config.options(number)
+        self.match = Match(self.config.players, options, self.board, seed=seed)
         self.log = []
+        self.hints_used = []
+        self.votes.clear()
         self._make_computers()
         self.clock = None
         if self.config.minutes is not None:
             self._time = _ResumableTime()
-            self.clock = MatchClock.from_options(self.config.options(), self._time)
+            self.clock = MatchClock.from_options(options, self._time)
             if self._all_seated():
                 self.clock.start()
                 self.clock.turn_started()
@@ -417,6 +504,7 @@ class Room:
                 StoredSeat(new.seat, new.kind, new.name, new.token_hash),
             )
             self.seats[seat] = new
+            self.presence.seat_taken(seat)
             started = False
             if self._all_seated() and self.clock is not None and not self.clock.started:
                 self.clock.start()
@@ -472,10 +560,11 @@ class Room:
                 "illegal_shot", err.reason("en"), err.reason("ja"), rule=err.rule
             ) from err
         sim_end = time.time()
-        payload = await self.runner.simulate(shot_view, play, self.board)
+        payload = await self.runner.simulate(shot_view, play, self.board, self.names())
         payload["sim_end_at"] = sim_end
         self._turn_ready_at = time.monotonic() + float(payload["duration"])
         await self._emit("shot", payload, finished=self.match.is_over)
+        await self._lapse_draw(seat)
         self._after_change()
 
     async def hint(self, seats: frozenset[int], seat: int | None) -> dict[str, Any]:
@@ -499,7 +588,30 @@ class Room:
             key = HintKey(self.game_id, len(self.match.actions), seat)
             position = copy.deepcopy(self.match)
         seed = hint_seed(self.config.seed, self.game_number, key.actions)
-        return await self.hint_book.get(key, lambda: self._compute_hint(key, position, seed))
+        answer = await self.hint_book.get(key, lambda: self._compute_hint(key, position, seed))
+        if not answer["cached"]:
+            await self._announce_hint(key, answer)
+        return answer
+
+    async def _announce_hint(self, key: HintKey, answer: dict[str, Any]) -> None:
+        """Show everyone that ``key.seat`` used a hint, with the shot suggested, and keep it
+        for the match record (once per position)."""
+        async with self.lock:
+            if self.game_id != key.game_id or len(self.match.actions) != key.actions:
+                return
+            shot = Shot.from_dict(answer["shot"])
+            kind = answer.get("kind") if isinstance(answer.get("kind"), str) else None
+            self.hints_used.append(HintUse(key.actions, key.seat, shot, kind))
+            await self._emit(
+                "hint",
+                {
+                    "seat": key.seat,
+                    "actions": key.actions,
+                    "shot": answer["shot"],
+                    "shot_kind": kind,
+                    "text": answer["text"],
+                },
+            )
 
     async def _compute_hint(self, key: HintKey, position: Match, seed: int) -> dict[str, Any]:
         """Ask the library's expert about a copy of the match (in a worker thread)."""
@@ -521,9 +633,12 @@ class Room:
             first_shot=position.referee.is_first_shot(key.seat),
         )
 
-    async def rematch(self, seats: frozenset[int]) -> None:
-        """Start the next match in this room (only a seated player, only after the end)."""
-        if not seats:
+    async def rematch(self, seats: frozenset[int], yes: bool = True) -> None:
+        """Offer, accept or decline the next match in this room (only seated people, only after
+        the end). It starts once every person seated has said yes; colours and the first shot
+        alternate (:func:`game_options`)."""
+        mine = frozenset(s for s in seats if 0 <= s < len(self.seats) and self._person(s))
+        if not mine:
             raise RoomError(
                 "not_seated",
                 "Only players can start a rematch",
@@ -532,9 +647,134 @@ class Room:
         async with self.lock:
             if not self.match.is_over:
                 raise RoomError("not_over", "The game is not over", "試合はまだ終わっていません")
-            await self._start_game(self.game_number + 1)
-            await self._emit("rematch", {"room": self.room_view()})
+            people = [s.seat for s in self.seats if s.kind == "human"]
+            step = self.votes.rematch(mine, yes, people=people)
+            if step.agreed:
+                await self._start_game(self.game_number + 1)
+                await self._emit("rematch", {"room": self.room_view(), "seat": step.seat})
+            else:
+                await self._emit("vote", step.payload())
             self._after_change()
+
+    # -- resigning, draws, chat, presence ---------------------------------------------------
+
+    def _person(self, seat: int) -> bool:
+        return self.seats[seat].kind == "human"
+
+    def _check_playing(self) -> None:
+        """Raise unless a game is being played (every seat taken, not over)."""
+        if self.match.is_over:
+            raise RoomError("game_over", "The game is over", "試合は終わっています")
+        if self.waiting:
+            raise RoomError(
+                "waiting", "Waiting for every seat to be taken", "全員が席に着くのを待っています"
+            )
+
+    async def resign(self, seats: frozenset[int], seat: int) -> None:
+        """``seat`` (held by the client, a person) resigns for its colour: the game ends now."""
+        self._check_person_at(seats, seat)
+        async with self.lock:
+            self._check_playing()
+            outcome = self.match.resign(seat)
+            self.votes.open.pop("draw", None)
+            text = {lang: explain_outcome(outcome, lang) for lang in LANGS}
+            color = self.match.color(seat).value
+            await self._emit(
+                "resign", {"seat": seat, "color": color, "explain": text}, finished=True
+            )
+            self._after_change()
+
+    async def draw(self, seats: frozenset[int], seat: int, yes: bool) -> None:
+        """``seat`` offers or accepts (``yes``), or declines or withdraws, a draw. The game ends
+        in a draw once every person of the other side has accepted."""
+        self._check_person_at(seats, seat)
+        async with self.lock:
+            self._check_playing()
+            other = [s.seat for s in self.seats if s.kind == "human" and s.seat % 2 != seat % 2]
+            step = self.votes.draw(seat, yes, other_side=other, actions=len(self.match.actions))
+            if step.agreed:
+                assert step.offered_by is not None
+                outcome = self.match.agree_draw(step.offered_by, seat)
+                text = {lang: explain_outcome(outcome, lang) for lang in LANGS}
+                await self._emit(
+                    "draw",
+                    {"seat": seat, "offered_by": step.offered_by, "explain": text},
+                    finished=True,
+                )
+            else:
+                await self._emit("vote", step.payload())
+            self._after_change()
+
+    async def _lapse_draw(self, seat: int) -> None:
+        """After an action of ``seat``: a draw offer made to its side lapses (the caller holds
+        the lock)."""
+        step: VoteStep | None = self.votes.lapse_draw(seat)
+        if step is not None and not self.match.is_over:
+            await self._emit("vote", step.payload())
+
+    async def say(self, seats: frozenset[int], preset: str | None, text: str | None) -> None:
+        """A chat line from a client: a set phrase (anyone in the room) or free text (players
+        only). Stored with the events; every client gets it."""
+        if self.config.mode != "online":
+            raise RoomError(
+                "no_chat", "Chat is for online rooms", "チャットはオンラインの部屋で使えます"
+            )
+        if (preset is None) == (text is None):
+            raise RoomError(
+                "bad_message",
+                "Send either a set phrase or a text",
+                "定型文か文章のどちらか一つを送ってください",
+            )
+        mine = sorted(s for s in seats if 0 <= s < len(self.seats) and self._person(s))
+        line: dict[str, Any] = {"preset": preset, "text": None, "phrase": None}
+        if preset is not None:
+            line["phrase"] = phrase(preset)
+        else:
+            if not mine:
+                raise RoomError(
+                    "spectator_text",
+                    "Spectators can send only the set phrases",
+                    "観戦者は定型文だけを送れます",
+                )
+            line["text"] = check_text(text or "")
+        seat = mine[0] if mine else None
+        line["seat"] = seat
+        line["name"] = (
+            None if seat is None else {lang: self.display_name(seat, lang) for lang in LANGS}
+        )
+        line["at"] = datetime.now(UTC).isoformat()
+        async with self.lock:
+            await self._emit("chat", line)
+
+    def presence_view(self) -> list[dict[str, Any]]:
+        """Per seat: a client holding it is connected (``online``), since when (``since``)."""
+        return self.presence.view([s.kind for s in self.seats])
+
+    def connect(self, sub: Subscriber, seats: frozenset[int]) -> None:
+        """A client said hello holding ``seats``: it gets a snapshot, then every event; the
+        others learn that its seats are online."""
+        old = sub.seats if sub in self.subscribers else frozenset()
+        left = self.presence.leave(old)
+        came = self.presence.join(seats)
+        sub.seats = seats
+        sub.send(json.dumps(self.snapshot(seats), separators=(",", ":")))
+        if left or came:
+            self._tell_presence()
+        self.subscribers.add(sub)
+
+    def disconnect(self, sub: Subscriber) -> None:
+        """A client went away; if it was the last one holding a seat, everyone is told."""
+        if sub not in self.subscribers:
+            return
+        self.subscribers.discard(sub)
+        if self.presence.leave(sub.seats):
+            self._tell_presence()
+
+    def _tell_presence(self) -> None:
+        """Send the presence of every seat to the connected clients of an online room (on one
+        device and against the computer nobody else is at the table)."""
+        if self.config.mode == "online":
+            self.broadcast({"type": "presence", "seats": self.presence_view()})
 
     # -- computer players and the clock ------------------------------------------------------
 
@@ -605,11 +845,12 @@ class Room:
                         {
                             "seat": seat,
                             "ruling": ruling.to_dict(),
-                            "explain": ruling_text(ruling),
+                            "explain": ruling_text(ruling, self.names()),
                             "shot_time_s": clock.shot_time_s,
                         },
                         finished=self.match.is_over,
                     )
+                    await self._lapse_draw(seat)
                 else:
                     continue
             self._after_change()

@@ -16,16 +16,21 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from hikone_carrom.match import IllegalShotError, Shot
+from hikone_carrom.server.chat import CHAT_BURST, CHAT_PER_SECOND
 from hikone_carrom.server.errors import RoomError, error_message
 from hikone_carrom.server.ratelimit import MessageRate, cut_off_message, rate_limited_message
 from hikone_carrom.server.registry import RoomRegistry
 from hikone_carrom.server.room import Room
 from hikone_carrom.server.schemas import (
     CLIENT_MESSAGE,
+    AnalyseRequest,
+    ChatMessage,
+    DrawMessage,
     Hello,
     HintRequest,
     Ping,
     Rematch,
+    Resign,
     Resync,
     ShotMessage,
 )
@@ -48,6 +53,7 @@ class Connection:
         self.websocket = websocket
         self.seats: frozenset[int] = frozenset()
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.chat_rate = MessageRate(CHAT_BURST, CHAT_PER_SECOND)
 
     def send(self, text: str) -> None:
         """Queue a message; a slow client never holds up the room."""
@@ -84,7 +90,7 @@ async def serve_room(websocket: WebSocket, room_id: str, registry: RoomRegistry)
         while True:
             text = await websocket.receive_text()
             if rate.allow():
-                await _handle(room, conn, text)
+                await _handle(room, conn, text, registry)
             elif rate.cut_off:
                 conn.send_json(cut_off_message())
                 close_code = POLICY_VIOLATION
@@ -95,7 +101,7 @@ async def serve_room(websocket: WebSocket, room_id: str, registry: RoomRegistry)
         pass
     finally:
         if room is not None:
-            room.subscribers.discard(conn)
+            room.disconnect(conn)
         conn.queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, timeout=2.0)
@@ -104,7 +110,7 @@ async def serve_room(websocket: WebSocket, room_id: str, registry: RoomRegistry)
             await websocket.close(code=close_code)
 
 
-async def _handle(room: Room, conn: Connection, text: str) -> None:
+async def _handle(room: Room, conn: Connection, text: str, registry: RoomRegistry) -> None:
     """Validate one message and act on it; every refusal goes back to this client only."""
     if len(text) > MAX_MESSAGE:
         conn.send_json(error_message("bad_message", "Message too long", "メッセージが長すぎます"))
@@ -124,9 +130,7 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
         return
     try:
         if isinstance(msg, Hello):
-            conn.seats = room.seats_of_token(msg.token)
-            conn.send_json(room.snapshot(conn.seats))
-            room.subscribers.add(conn)
+            room.connect(conn, room.seats_of_token(msg.token))
         elif isinstance(msg, Resync):
             conn.send_json(room.snapshot(conn.seats))
         elif isinstance(msg, Ping):
@@ -144,6 +148,29 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
         elif isinstance(msg, HintRequest):
             conn.send_json(await room.hint(conn.seats, msg.seat))
         elif isinstance(msg, Rematch):
-            await room.rematch(conn.seats)
+            await room.rematch(conn.seats, msg.answer == "yes")
+        elif isinstance(msg, DrawMessage):
+            await room.draw(conn.seats, msg.seat, msg.answer == "yes")
+        elif isinstance(msg, Resign):
+            await room.resign(conn.seats, msg.seat)
+        elif isinstance(msg, ChatMessage):
+            if not conn.chat_rate.allow():
+                raise RoomError(
+                    "chat_rate",
+                    "You are sending chat too fast: wait a moment",
+                    "チャットの送信が速すぎます。少し待ってください",
+                )
+            await room.say(conn.seats, msg.preset, msg.text)
+        elif isinstance(msg, AnalyseRequest):
+            game_id = msg.game_id or room.game_id
+            if not game_id.startswith(f"{room.config.id}-"):
+                raise RoomError(
+                    "no_game", "No such game in this room", "この部屋にその試合はありません"
+                )
+            conn.send_json(
+                await registry.analyses.request(
+                    game_id, key=room.config.id, listener=room.broadcast
+                )
+            )
     except RoomError as err:
         conn.send_json(err.to_message())

@@ -1,7 +1,10 @@
-"""Persistent game store (SQLAlchemy 2 + Alembic): rooms, seats, games, numbered events."""
+"""Persistent game store (SQLAlchemy 2 + Alembic): rooms, seats, games, numbered events,
+post-game analyses."""
 
 from hikone_carrom.server.storage.store import (
     GameStore,
+    RoomBrief,
+    StoredAnalysis,
     StoredEvent,
     StoredGame,
     StoredRoom,
@@ -12,7 +15,9 @@ from hikone_carrom.server.storage.store import (
 
 __all__ = [
     "GameStore",
+    "RoomBrief",
     "StoreError",
+    "StoredAnalysis",
     "StoredEvent",
     "StoredGame",
     "StoredRoom",
