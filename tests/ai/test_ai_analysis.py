@@ -98,6 +98,8 @@ def test_analysis_is_reproducible_and_round_trips(game: tuple[Match, dict[str, o
     assert Analysis.from_dict(one.to_dict()) == one
     split = analyse(record, [first], draws=8).merged(analyse(record, [last], draws=8))
     assert split == one
+    with pytest.raises(ValueError, match="draws"):
+        one.merged(analyse(record, [first], draws=4))
     seats = {s.seat for s in one.shots}
     for seat in range(2):
         acc = one.accuracy(seat)

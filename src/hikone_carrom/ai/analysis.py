@@ -140,9 +140,16 @@ class Analysis:
         return 100.0 * (1.0 - sum(s.chance_lost for s in mine) / len(mine))
 
     def merged(self, other: Analysis) -> Analysis:
-        """Both analyses' shots in order of play (``other``'s win where both have a shot)."""
+        """Both analyses' shots in order of play (``other``'s win where both have a shot).
+
+        Raises:
+            ValueError: both have shots, analysed with different numbers of draws.
+        """
+        if self.shots and other.shots and self.draws != other.draws:
+            raise ValueError(f"cannot merge analyses of {self.draws} and {other.draws} draws")
         by_n = {s.n: s for s in self.shots} | {s.n: s for s in other.shots}
-        return Analysis(self.players, tuple(by_n[n] for n in sorted(by_n)), self.draws)
+        draws = self.draws if self.shots else other.draws
+        return Analysis(self.players, tuple(by_n[n] for n in sorted(by_n)), draws)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON, with every seat's accuracy (``None`` for a seat that took no shot)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hikone_carrom.server.room import game_options
 from hikone_carrom.server.storage import GameStore, RoomBrief, hash_token
 
 __all__ = ["my_rooms"]
@@ -16,7 +17,8 @@ __all__ = ["my_rooms"]
 
 def _entry(brief: RoomBrief, seats: list[int]) -> dict[str, Any]:
     state = brief.state or {}
-    shooter = state.get("shooter")
+    # before the first event: the first seat of the room's game (R1b)
+    shooter = state.get("shooter", game_options(None, brief.game_number).first_seat)
     over = bool(state.get("over")) or brief.finished
     waiting = any(s.kind == "open" for s in brief.seats)
     return {

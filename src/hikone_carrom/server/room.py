@@ -16,6 +16,7 @@ import secrets
 import time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from hikone_carrom.ai import NoLegalShotError, hint
@@ -712,9 +713,17 @@ class Room:
         if step is not None and not self.match.is_over:
             await self._emit("vote", step.payload())
 
-    async def say(self, seats: frozenset[int], preset: str | None, text: str | None) -> None:
+    async def say(
+        self,
+        seats: frozenset[int],
+        preset: str | None,
+        text: str | None,
+        *,
+        allow: Callable[[], bool] = lambda: True,
+    ) -> None:
         """A chat line from a client: a set phrase (anyone in the room) or free text (players
-        only). Stored with the events; every client gets it."""
+        only). Stored with the events; every client gets it. ``allow`` is the client's chat
+        rate: asked once the line is valid, and a line over the rate is refused."""
         if self.config.mode != "online":
             raise RoomError(
                 "no_chat", "Chat is for online rooms", "チャットはオンラインの部屋で使えます"
@@ -743,6 +752,12 @@ class Room:
             None if seat is None else {lang: self.display_name(seat, lang) for lang in LANGS}
         )
         line["at"] = datetime.now(UTC).isoformat()
+        if not allow():
+            raise RoomError(
+                "chat_rate",
+                "You are sending chat too fast: wait a moment",
+                "チャットの送信が速すぎます。少し待ってください",
+            )
         async with self.lock:
             await self._emit("chat", line)
 

@@ -53,14 +53,16 @@ def _bounds(ctx: dict[str, Any]) -> tuple[str, str]:
     en: list[str] = []
     ja: list[str] = []
     for key, word_en, word_ja in (
-        ("gt", "more than {}", "{}より大きく"),
-        ("ge", "at least {}", "{}以上"),
-        ("lt", "less than {}", "{}未満"),
-        ("le", "at most {}", "{}以下"),
+        ("gt", "more than {}", "{}より大きい"),
+        ("ge", "at least {}", "{}以上の"),
+        ("lt", "less than {}", "{}未満の"),
+        ("le", "at most {}", "{}以下の"),
     ):
         if key in ctx:
-            en.append(word_en.format(ctx[key]))
-            ja.append(word_ja.format(ctx[key]))
+            value = ctx[key]
+            text = f"{value:g}" if isinstance(value, int | float) else str(value)
+            en.append(word_en.format(text))
+            ja.append(word_ja.format(text))
     return " and ".join(en), "、".join(ja)
 
 
@@ -97,7 +99,7 @@ def field_sentence(error: dict[str, Any]) -> dict[str, str]:
         return {
             "field": path,
             "en": f"{en} must be a number {b_en}.",
-            "ja": f"{ja}は{b_ja}の数にしてください。",
+            "ja": f"{ja}は{b_ja}数にしてください。",
         }
     if kind in ("float_parsing", "float_type", "int_parsing", "int_type", "int_from_float"):
         return {

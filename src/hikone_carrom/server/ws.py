@@ -154,13 +154,7 @@ async def _handle(room: Room, conn: Connection, text: str, registry: RoomRegistr
         elif isinstance(msg, Resign):
             await room.resign(conn.seats, msg.seat)
         elif isinstance(msg, ChatMessage):
-            if not conn.chat_rate.allow():
-                raise RoomError(
-                    "chat_rate",
-                    "You are sending chat too fast: wait a moment",
-                    "チャットの送信が速すぎます。少し待ってください",
-                )
-            await room.say(conn.seats, msg.preset, msg.text)
+            await room.say(conn.seats, msg.preset, msg.text, allow=conn.chat_rate.allow)
         elif isinstance(msg, AnalyseRequest):
             game_id = msg.game_id or room.game_id
             if not game_id.startswith(f"{room.config.id}-"):
