@@ -14,9 +14,9 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from hikone_carrom.ai import NoLegalShotError, hint
