@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hikone_carrom.board import BoardSpec, Side
-from hikone_carrom.match import PlayResult
+from hikone_carrom.match import Match, PlayResult
 from hikone_carrom.physics import Disk
 from hikone_carrom.records import RecordFormatError, ReplayError, iter_replay, read
 
@@ -153,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
                     )
                     return 1
                 m = step.match
+                assert isinstance(m, Match)  # only a simulated match has played shots
                 ruling = step.play.ruling
                 title = (
                     f"{args.file} — shot {args.shot}, seat {step.play.seat} "

@@ -201,6 +201,7 @@ def _positions(data: dict[str, Any], last: int) -> Iterator[tuple[int, Match]]:
     for step in replay:
         if step.n >= last:
             return
+        assert isinstance(step.match, Match)  # a record with a board replays into a Match
         yield step.n + 1, step.match
 
 
@@ -241,11 +242,14 @@ def analyse(record: Any, shots: Iterable[int] | None = None, *, draws: int = DRA
 
     Raises:
         RecordFormatError: the record is malformed. ReplayError: it does not replay.
-        ValueError: ``draws`` < 1, or a number in ``shots`` is not a shot of the record.
+        ValueError: ``draws`` < 1, a number in ``shots`` is not a shot of the record, or the
+            record is of a refereed match (a real board: no positions).
     """
     if draws < 1:
         raise ValueError(f"draws must be >= 1, got {draws}")
     data = check_header(record)
+    if data.get("board") is None:
+        raise ValueError("a refereed match of a real board has no positions to analyse")
     players = int(data["players"])
     every = shot_numbers(data)
     wanted = set(every) if shots is None else set(shots)

@@ -3,6 +3,7 @@
 from hikone_carrom.records import to_record, write, read, replay
 write("game.json", to_record(match))
 replay(read("game.json"))        # re-simulates and checks every ruling and layout hash
+write("pad.json", refereed_record(refereed_match))   # a real board's match (hikone_carrom.scoring)
 """
 
 from hikone_carrom.records.codec import (
@@ -19,12 +20,15 @@ from hikone_carrom.records.codec import (
     write,
 )
 from hikone_carrom.records.hints import HintUse
-from hikone_carrom.records.replay import ReplayError, ReplayStep, iter_replay, replay
+from hikone_carrom.records.refereed import REFEREED, refereed_record
+from hikone_carrom.records.replay import Game, ReplayError, ReplayStep, iter_replay, replay
 
 __all__ = [
     "FORMAT",
+    "REFEREED",
     "RULES_VERSION",
     "VERSION",
+    "Game",
     "HintUse",
     "RecordFormatError",
     "ReplayError",
@@ -35,6 +39,7 @@ __all__ = [
     "layout_hash",
     "load",
     "read",
+    "refereed_record",
     "replay",
     "to_record",
     "write",

@@ -19,6 +19,7 @@ from hikone_carrom.match.pieces import disk_for
 from hikone_carrom.physics import Disk
 from hikone_carrom.records.hints import HintFormatError, HintUse, hint_problem, hints_of
 from hikone_carrom.rules import RefereeState, RuleOptions, RulesError
+from hikone_carrom.scoring import RefereedMatch
 
 __all__ = [
     "FORMAT",
@@ -31,6 +32,7 @@ __all__ = [
     "layout_hash",
     "load",
     "read",
+    "state_counts",
     "to_record",
     "write",
 ]
@@ -51,10 +53,14 @@ def layout_hash(layout: Sequence[Disk]) -> str:
     return hashlib.sha256("|".join(rows).encode()).hexdigest()
 
 
-def counts_of(match: Match) -> dict[str, Any]:
+def counts_of(match: Match | RefereedMatch) -> dict[str, Any]:
     """The counts a record stores after each action: pocketed and debt per colour, the jack's
     colour if pocketed, the next seat (R5i, R7)."""
-    state = match.referee.state
+    return state_counts(match.referee.state)
+
+
+def state_counts(state: RefereeState) -> dict[str, Any]:
+    """The counts of :func:`counts_of` from a referee state."""
     return {
         "pocketed": {"red": state.pocketed[0], "green": state.pocketed[1]},
         "debt": {"red": state.debt[0], "green": state.debt[1]},

@@ -1,8 +1,9 @@
-"""Replaying a record: re-simulate every shot and check every ruling, count and layout hash."""
+"""Replaying a record: re-simulate every shot (or re-judge every refereed entry) and check every
+ruling, count and layout hash."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,9 +15,14 @@ from hikone_carrom.records.codec import (
     match_of,
 )
 from hikone_carrom.records.hints import hint_problem, hints_of
+from hikone_carrom.records.refereed import REFEREED, apply_refereed, refereed_match_of
 from hikone_carrom.rules import Color, RulesError
+from hikone_carrom.scoring import RefereedMatch
 
-__all__ = ["ReplayError", "ReplayStep", "iter_replay", "replay"]
+__all__ = ["Game", "ReplayError", "ReplayStep", "iter_replay", "replay"]
+
+Game = Match | RefereedMatch
+"""What a record replays into: a simulated match, or a refereed match of a real board."""
 
 _ANY_SEAT = (ActionKind.CALL_TIME, ActionKind.RESIGN, ActionKind.DRAW)
 """Actions not taken by the shooter: time is called for everyone, and either side may resign
@@ -39,7 +45,7 @@ class ReplayStep:
     n: int
     entry: dict[str, Any]
     play: PlayResult | None
-    match: Match
+    match: Game
 
 
 def _field(entry: dict[str, Any], key: str, n: int) -> Any:
@@ -48,47 +54,106 @@ def _field(entry: dict[str, Any], key: str, n: int) -> Any:
     return entry[key]
 
 
-def _apply(match: Match, entry: dict[str, Any], n: int) -> PlayResult | None:
+def _shot(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
+    if not isinstance(match, Match):
+        raise ReplayError(n, "a simulated shot in a refereed match's record")
+    play = match.play(
+        Shot.from_dict(_field(entry, "shot", n)),
+        Noise.from_dict(_field(entry, "noise", n)),
+    )
+    if play.ruling.to_dict() != _field(entry, "ruling", n):
+        raise ReplayError(n, "the ruling differs from the recorded one")
+    if play.report.to_dict() != _field(entry, "outcome", n):
+        raise ReplayError(n, "the physical outcome differs from the recorded one")
+    return play
+
+
+def _refereed(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
+    step = apply_refereed(match, entry, n)
+    assert step.ruling is not None
+    if step.ruling.to_dict() != _field(entry, "ruling", n):
+        raise ReplayError(n, "the ruling differs from the recorded one")
+    if step.ruling.seat != _field(entry, "ruling", n).get("seat"):
+        raise ReplayError(n, "the seat that shot differs")
+    return None
+
+
+def _skip(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
+    if match.skip_turn().to_dict() != _field(entry, "ruling", n):
+        raise ReplayError(n, "the ruling of the lost shot differs")
+    return None
+
+
+def _call_time(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
+    match.call_time()
+    return None
+
+
+def _lot(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
+    match.decide_lot(Color(_field(entry, "winner", n)))
+    return None
+
+
+def _seat_int(value: Any, n: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ReplayError(n, f"{what} must be an integer")
+    return value
+
+
+def _resign(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
+    if not isinstance(match, Match):
+        raise ReplayError(n, "a resignation in a refereed match's record")
+    seat = _seat_int(entry["seat"], n, "the resigning seat")
+    match.resign(seat)
+    if match.color(seat).value != _field(entry, "color", n):
+        raise ReplayError(n, "the resigning colour differs from the seat's")
+    return None
+
+
+def _draw(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
+    if not isinstance(match, Match):
+        raise ReplayError(n, "an agreed draw in a refereed match's record")
+    offered_by = _seat_int(_field(entry, "offered_by", n), n, "the offering seat")
+    match.agree_draw(offered_by, _seat_int(entry["seat"], n, "the accepting seat"))
+    return None
+
+
+_APPLY: dict[str, Callable[[Game, dict[str, Any], int], PlayResult | None]] = {
+    ActionKind.SHOT: _shot,
+    ActionKind.SKIP: _skip,
+    ActionKind.CALL_TIME: _call_time,
+    ActionKind.LOT: _lot,
+    ActionKind.RESIGN: _resign,
+    ActionKind.DRAW: _draw,
+    REFEREED: _refereed,
+}
+"""How each action kind is applied (docs/record-format.md, Actions)."""
+
+
+def _apply(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
     kind = _field(entry, "kind", n)
     seat = _field(entry, "seat", n)
     if seat != match.shooter and kind not in _ANY_SEAT:
         raise ReplayError(n, f"seat {seat} acts, but it is seat {match.shooter}'s turn")
+    apply = _APPLY.get(kind) if isinstance(kind, str) else None
+    if apply is None:
+        raise ReplayError(n, f"unknown action kind {kind!r}")
     try:
-        if kind == ActionKind.SHOT:
-            play = match.play(
-                Shot.from_dict(_field(entry, "shot", n)),
-                Noise.from_dict(_field(entry, "noise", n)),
-            )
-            if play.ruling.to_dict() != _field(entry, "ruling", n):
-                raise ReplayError(n, "the ruling differs from the recorded one")
-            if play.report.to_dict() != _field(entry, "outcome", n):
-                raise ReplayError(n, "the physical outcome differs from the recorded one")
-            return play
-        if kind == ActionKind.SKIP:
-            if match.skip_turn().to_dict() != _field(entry, "ruling", n):
-                raise ReplayError(n, "the ruling of the lost shot differs")
-        elif kind == ActionKind.CALL_TIME:
-            match.call_time()
-        elif kind == ActionKind.LOT:
-            match.decide_lot(Color(_field(entry, "winner", n)))
-        elif kind == ActionKind.RESIGN:
-            if not isinstance(seat, int) or isinstance(seat, bool):
-                raise ReplayError(n, "the resigning seat must be an integer")
-            match.resign(seat)
-            if match.color(seat).value != _field(entry, "color", n):
-                raise ReplayError(n, "the resigning colour differs from the seat's")
-        elif kind == ActionKind.DRAW:
-            offered_by = _field(entry, "offered_by", n)
-            if not all(isinstance(s, int) and not isinstance(s, bool) for s in (seat, offered_by)):
-                raise ReplayError(n, "the seats of a draw must be integers")
-            match.agree_draw(offered_by, seat)
-        else:
-            raise ReplayError(n, f"unknown action kind {kind!r}")
+        return apply(match, entry, n)
     except (IllegalShotError, RulesError, ValueError, TypeError) as err:
         if isinstance(err, ReplayError):
             raise
         raise ReplayError(n, f"cannot be replayed: {err}") from err
-    return None
+
+
+def _game_of(data: dict[str, Any]) -> Game:
+    """A refereed match for a record without a board, else a simulated match."""
+    return refereed_match_of(data) if data.get("board") is None else match_of(data)
+
+
+def _layout_hash(match: Game) -> str | None:
+    """A refereed match records no positions: its actions' ``layout_hash`` is null."""
+    return layout_hash(match.layout) if isinstance(match, Match) else None
 
 
 def iter_replay(record: Any) -> Iterator[ReplayStep]:
@@ -98,7 +163,7 @@ def iter_replay(record: Any) -> Iterator[ReplayStep]:
         RecordFormatError: the envelope is malformed. ReplayError: an action diverges.
     """
     data = check_header(record)
-    match = match_of(data)
+    match = _game_of(data)
     entries = data["actions"]
     hints = hints_of(data)
     shooters: list[int | None] = [match.shooter]
@@ -109,7 +174,7 @@ def iter_replay(record: Any) -> Iterator[ReplayStep]:
         shooters.append(None if match.is_over else match.shooter)
         if counts_of(match) != _field(entry, "counts", n):
             raise ReplayError(n, "the counts after the action differ from the recorded ones")
-        if layout_hash(match.layout) != _field(entry, "layout_hash", n):
+        if _layout_hash(match) != _field(entry, "layout_hash", n):
             raise ReplayError(n, "the layout after the action differs (hash mismatch)")
         yield ReplayStep(n, entry, play, match)
     for h in hints:
@@ -122,9 +187,9 @@ def iter_replay(record: Any) -> Iterator[ReplayStep]:
         raise ReplayError(len(entries) + 1, "the recorded result differs from the replayed game")
 
 
-def replay(record: Any) -> Match:
+def replay(record: Any) -> Game:
     """Replay a whole record and return the match at its end (see :func:`iter_replay`)."""
-    match = match_of(check_header(record))
+    match = _game_of(check_header(record))
     for step in iter_replay(record):
         match = step.match
     return match

@@ -24,6 +24,7 @@ from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.invite import invite_svg, room_url
 from hikone_carrom.server.my_rooms import my_rooms
+from hikone_carrom.server.pad_routes import add_pad_routes
 from hikone_carrom.server.players import level_names
 from hikone_carrom.server.ratelimit import MessageRate
 from hikone_carrom.server.registry import RoomRegistry
@@ -127,6 +128,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         return FileResponse(index, media_type="text/html")
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    add_pad_routes(app, WEB_DIR)  # the table referees' scoring pads (docs/scoring.md)
 
     # -- REST -------------------------------------------------------------------------------
 

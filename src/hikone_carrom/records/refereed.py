@@ -1,0 +1,138 @@
+"""Records of refereed matches (``hikone_carrom.scoring``): the same envelope, ``board`` null
+(there is no simulated board), and a ``refereed`` action per tapped shot: what was tapped, no
+trajectories. Replaying re-judges every entry and compares every ruling (docs/record-format.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hikone_carrom import __version__
+from hikone_carrom.records.codec import (
+    FORMAT,
+    RULES_VERSION,
+    VERSION,
+    RecordFormatError,
+    state_counts,
+)
+from hikone_carrom.rules import Color, RuleOptions, RulesError
+from hikone_carrom.scoring import Entry, EntryKind, MatchSetup, RefereedMatch, Step, Tap
+
+__all__ = ["REFEREED", "apply_refereed", "refereed_match_of", "refereed_record"]
+
+REFEREED = "refereed"
+"""The action kind of a tapped shot."""
+
+_KIND = {
+    EntryKind.SHOT: REFEREED,
+    EntryKind.SKIP: "skip",
+    EntryKind.CALL_TIME: "call_time",
+    EntryKind.LOT: "lot",
+}
+
+
+def _action(step: Step) -> dict[str, Any]:
+    entry = step.entry
+    out: dict[str, Any] = {"n": step.n, "kind": _KIND[entry.kind], "seat": step.before.shooter}
+    if entry.tap is not None:
+        assert step.ruling is not None
+        out.update(
+            color=step.ruling.color.value,
+            tap=entry.tap.to_dict(),
+            outcome=entry.tap.report().to_dict(),
+        )
+    if step.ruling is not None:
+        out["ruling"] = step.ruling.to_dict()
+    if entry.winner is not None:
+        out["winner"] = entry.winner.value
+    out["at"] = entry.at
+    out["counts"] = state_counts(step.after)
+    out["layout_hash"] = None
+    return out
+
+
+def refereed_record(
+    match: RefereedMatch, seats_info: Sequence[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The record of a refereed match so far: set-up, every entry with its ruling, the result.
+
+    ``seats`` lists each seat's name and side unless ``seats_info`` is given.
+    """
+    setup = match.setup
+    seats = (
+        [dict(s) for s in seats_info]
+        if seats_info
+        else [
+            {"seat": s, "name": name, "side": setup.side(s), "color": setup.color(s).value}
+            for s, name in enumerate(setup.names)
+        ]
+    )
+    outcome = match.outcome
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": RULES_VERSION,
+        "engine": f"hikone-carrom {__version__}",
+        "players": setup.players,
+        "seats": seats,
+        "title": setup.title,
+        "options": setup.options.to_dict(),
+        "board": None,
+        "seed": 0,
+        "fly_off": False,
+        "start": None,
+        "actions": [_action(s) for s in match.steps],
+        "result": None if outcome is None else outcome.to_dict(),
+        "confirmed": match.confirmed,
+    }
+
+
+def refereed_match_of(data: dict[str, Any]) -> RefereedMatch:
+    """A fresh :class:`RefereedMatch` with a refereed record's settings (no entries yet)."""
+    try:
+        options = RuleOptions.from_dict(data["options"])
+    except RulesError as err:
+        raise RecordFormatError(f"'options' are not valid rule options: {err}") from err
+    seats = data.get("seats")
+    names = [s.get("name") if isinstance(s, dict) else None for s in seats or []]
+    if len(names) != data["players"] or not all(isinstance(n, str) for n in names):
+        raise RecordFormatError("'seats' must name every player of a refereed match")
+    try:
+        setup = MatchSetup(
+            tuple(names),  # type: ignore[arg-type]
+            options.match_time_s,
+            options.deadlock,
+            str(data.get("title", "")),
+            options,
+        )
+    except RulesError as err:
+        raise RecordFormatError(f"not a refereed match's set-up: {err}") from err
+    if setup.options != options:
+        raise RecordFormatError("'options' are not those of a refereed match (R5k)")
+    return RefereedMatch(setup)
+
+
+def _at(entry: dict[str, Any]) -> float | None:
+    at = entry.get("at")
+    return at if isinstance(at, int | float) and not isinstance(at, bool) else None
+
+
+def apply_refereed(game: Any, entry: dict[str, Any], n: int) -> Step:
+    """Re-judge one action of a refereed record on ``game`` (a :class:`RefereedMatch`).
+
+    Raises :class:`RulesError` (or ValueError) when it cannot be applied; the caller compares
+    the ruling and reports the first divergence.
+    """
+    if not isinstance(game, RefereedMatch):
+        raise RecordFormatError(f"action {n}: a refereed action in a simulated match's record")
+    kind = entry.get("kind")
+    if kind == REFEREED:
+        made = Entry.shot(Tap.from_dict(entry.get("tap")), _at(entry))
+    elif kind == "skip":
+        made = Entry.skip(_at(entry))
+    elif kind == "call_time":
+        made = Entry.call_time(_at(entry))
+    else:
+        made = Entry.lot(Color(entry.get("winner")), _at(entry))
+    return game.add(made)

@@ -1,0 +1,179 @@
+"""The pads' store: boards, their refereed matches and numbered events, on the game store's
+database (same engine, same Alembic migrations). Called from the store thread, never from the
+event loop; values cross the boundary as frozen dataclasses."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import sessionmaker
+
+from hikone_carrom.server.storage.pad_models import BoardEventRow, BoardMatchRow, BoardRow
+from hikone_carrom.server.storage.store import StoreError
+
+__all__ = ["PadStore", "StoredBoard", "StoredBoardMatch"]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    if moment is None:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class StoredBoardMatch:
+    """A match of a board as stored: set-up and entries (dicts of ``hikone_carrom.scoring``)."""
+
+    number: int
+    setup: dict[str, Any]
+    entries: list[Any]
+    clock: dict[str, Any] | None
+    confirmed: bool
+    outcome: dict[str, Any] | None
+    record: dict[str, Any] | None
+    started_at: datetime
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True)
+class StoredBoard:
+    """A board: its token hash, bound device and counters, and its current match if any."""
+
+    id: str
+    name: str
+    token_hash: str
+    device_id: str | None
+    device_seq: int
+    last_seq: int
+    match: StoredBoardMatch | None
+
+
+def _match(row: BoardMatchRow) -> StoredBoardMatch:
+    started = _aware(row.started_at)
+    assert started is not None
+    return StoredBoardMatch(
+        number=row.number,
+        setup=row.setup,
+        entries=list(row.entries),
+        clock=row.clock,
+        confirmed=bool(row.confirmed),
+        outcome=row.outcome,
+        record=row.record,
+        started_at=started,
+        finished_at=_aware(row.finished_at),
+    )
+
+
+class PadStore:
+    """Boards, board matches and board events in the game store's database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def create_board(self, board_id: str, name: str, token_hash: str) -> None:
+        """Store a new board (no device bound, no match yet)."""
+        with self._sessions() as session, session.begin():
+            session.add(
+                BoardRow(
+                    id=board_id,
+                    name=name,
+                    created_at=_now(),
+                    token_hash=token_hash,
+                    device_id=None,
+                    device_seq=0,
+                    last_seq=0,
+                    match_number=0,
+                )
+            )
+
+    def load_board(self, board_id: str) -> StoredBoard:
+        """A board with its current match."""
+        with self._sessions() as session:
+            row = session.get(BoardRow, board_id)
+            if row is None:
+                raise StoreError(f"no board {board_id}")
+            match = None
+            if row.match_number:
+                m = session.get(BoardMatchRow, (board_id, row.match_number))
+                match = None if m is None else _match(m)
+            return StoredBoard(
+                id=row.id,
+                name=row.name,
+                token_hash=row.token_hash,
+                device_id=row.device_id,
+                device_seq=row.device_seq,
+                last_seq=row.last_seq,
+                match=match,
+            )
+
+    def board_match(self, board_id: str, number: int) -> StoredBoardMatch:
+        """One match of a board."""
+        with self._sessions() as session:
+            row = session.get(BoardMatchRow, (board_id, number))
+            if row is None:
+                raise StoreError(f"board {board_id} has no match {number}")
+            return _match(row)
+
+    def commit(
+        self,
+        board_id: str,
+        seq: int,
+        kind: str,
+        payload: dict[str, Any],
+        *,
+        match: StoredBoardMatch | None,
+        device: tuple[str | None, int] | None = None,
+    ) -> None:
+        """Store event ``seq`` of a board in one transaction with the match it changed (written
+        whole) and, when given, the bound device and its last applied entry number."""
+        with self._sessions() as session, session.begin():
+            board = session.get(BoardRow, board_id)
+            if board is None:
+                raise StoreError(f"no board {board_id}")
+            if seq != board.last_seq + 1:
+                raise StoreError(f"board {board_id}: event {seq} after {board.last_seq}")
+            board.last_seq = seq
+            if device is not None:
+                board.device_id, board.device_seq = device
+            if match is not None:
+                board.match_number = match.number
+                row = session.get(BoardMatchRow, (board_id, match.number))
+                if row is None:
+                    row = BoardMatchRow(board_id=board_id, number=match.number)
+                    session.add(row)
+                row.setup = match.setup
+                row.entries = match.entries
+                row.clock = match.clock
+                row.started_at = match.started_at
+                row.finished_at = match.finished_at
+                row.confirmed = match.confirmed
+                row.outcome = match.outcome
+                row.record = match.record
+            session.add(
+                BoardEventRow(
+                    board_id=board_id,
+                    seq=seq,
+                    match_number=board.match_number,
+                    kind=kind,
+                    created_at=_now(),
+                    payload=json.dumps(payload, separators=(",", ":"), ensure_ascii=False),
+                )
+            )
+
+    def event_kinds(self, board_id: str) -> list[tuple[int, str]]:
+        """(seq, kind) of every event of a board, in order (tests and audits)."""
+        with self._sessions() as session:
+            rows = session.execute(
+                select(BoardEventRow.seq, BoardEventRow.kind)
+                .where(BoardEventRow.board_id == board_id)
+                .order_by(BoardEventRow.seq)
+            )
+            return [(int(s), str(k)) for s, k in rows]

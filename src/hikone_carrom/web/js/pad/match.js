@@ -1,0 +1,168 @@
+// A refereed match on the pad (hikone_carrom.scoring: setup.py, tap.py, refereed.py): the set-up,
+// the entries and their rulings, recomputed from the entries after every undo or correction.
+// Views have the shape the server sends (server/pad_views.py), so the two can be compared.
+import {
+  DEFAULT_OPTIONS, RulesError, apply, callTime, decideLot, explain, explainOutcome, initialState,
+  reportOf, score, seatColor, skipTurn, stateCounts,
+} from "./referee.js";
+
+export const SIDES = { 2: ["S", "N"], 4: ["S", "W", "N", "E"] };
+
+export const EMPTY_TAP = Object.freeze({
+  red: 0, green: 0, jack: false, red_off: 0, green_off: 0, jack_off: false,
+  striker_pocketed: false, striker_off: false, touched_striker: false, unshootable_hit: false,
+  wrong_order_seat: null,
+});
+
+/** A full tap dict (missing fields take their defaults), checked as tap.py does. */
+export function makeTap(fields = {}) {
+  const tap = { ...EMPTY_TAP, ...fields };
+  for (const k of ["red", "green", "red_off", "green_off"]) {
+    if (!Number.isInteger(tap[k]) || tap[k] < 0 || tap[k] > 12) throw new RulesError(`${k}: a whole number 0..12`, `${k}：0〜12の整数で入力してください`, "bad_tap");
+  }
+  if (tap.jack && tap.jack_off) throw new RulesError("there is one jack: it cannot be both pocketed and off the board", "ジャックは1個です。ポケットに入り、同時に盤の外に出ることはありません", "bad_tap");
+  if (tap.striker_pocketed && tap.striker_off) throw new RulesError("the striker cannot be both pocketed and off the board", "ストライカーがポケットに入り、同時に盤の外に出ることはありません", "bad_tap");
+  return tap;
+}
+
+export const isNoPocket = (tap) => Object.keys(EMPTY_TAP).every((k) => tap[k] === EMPTY_TAP[k]);
+
+/** The set-up dict as MatchSetup.to_dict gives it (every rule option filled in). */
+export function makeSetup({ names, match_time_s = 300, deadlock = "draw", title = "", options = {} }) {
+  const clean = (names || []).map((n) => String(n ?? "").trim());
+  if (clean.length !== 2 && clean.length !== 4) throw new RulesError("a match has 2 players (singles) or 4 (doubles)", "試合は2人（シングルス）か4人（ダブルス）です", "bad_setup");
+  if (clean.some((n) => !n || n.length > 40 || /[\x00-\x1f<>]/.test(n))) throw new RulesError("every player needs a name of 1 to 40 characters (no < >)", "全員に1〜40文字の名前が必要です（< > は不可）", "bad_setup");
+  if (match_time_s !== null && !(match_time_s > 0 && match_time_s <= 7200)) throw new RulesError("the match time must be more than 0 and at most 120 minutes", "試合時間は0分より長く120分以内です", "bad_setup");
+  if (deadlock !== "draw" && deadlock !== "lot") throw new RulesError('the deadlock result must be "draw" or "lot" (R7d)', "こう着時の決め方は「引き分け」か「じゃんけん」です（R7d）", "bad_setup");
+  const opts = { ...DEFAULT_OPTIONS, ...options, match_time_s, deadlock, refereed_fouls: true, first_seat: 0 };
+  return { names: clean, match_time_s, deadlock, title: String(title || "").slice(0, 80), options: opts };
+}
+
+const lastSeat = (players) => players - 1;
+
+function judge(state, entry, n) {
+  let ruling = null, after, seat = state.shooter;
+  if (entry.kind === "shot") {
+    [after, ruling] = apply(state, reportOf(entry.tap));
+    seat = ruling.seat;
+  } else if (entry.kind === "skip" || entry.kind === "call_time") {
+    if (state.outcome) callTime(state);
+    if (state.options.match_time_s === null) {
+      const rule = entry.kind === "skip" ? "R8a" : "R7b";
+      throw new RulesError(`this match is untimed: no time call and no 10-second rule (${rule})`, `この試合は時間制限なしです。試合時間の終了も10秒ルールもありません（${rule}）`, "untimed");
+    }
+    if (entry.kind === "skip") [after, ruling] = skipTurn(state);
+    else after = callTime(state);
+  } else if (entry.kind === "lot") after = decideLot(state, entry.winner);
+  else throw new RulesError(`unknown entry kind ${entry.kind}`, `不明な入力の種類 ${entry.kind}`, "bad_entry");
+  return { n, entry, seat, ruling, before: state, after };
+}
+
+function stepExplain(step, lang) {
+  if (step.ruling) return explain(step.ruling, lang);
+  if (step.entry.kind === "call_time") {
+    const last = lastSeat(step.before.players);
+    return [lang === "ja" ? `試合時間終了：席${last}の人が打ち終わるまで、その巡を続けます（R7b）` : `Time is called: the round is finished up to seat ${last} (R7b)`];
+  }
+  return [explainOutcome(step.after.outcome, lang)];
+}
+
+/** One judged entry as the server's step_view. */
+export function stepView(step) {
+  const e = step.entry;
+  return {
+    n: step.n, kind: e.kind, seat: step.seat, turn: step.before.shooter,
+    tap: e.tap ?? null, winner: e.winner ?? null, at: e.at ?? null,
+    ruling: step.ruling, explain: { en: stepExplain(step, "en"), ja: stepExplain(step, "ja") },
+    counts: stateCounts(step.after),
+  };
+}
+
+/** The referee's state as the server's state_view. */
+export function stateView(s) {
+  return {
+    ...stateCounts(s), shooter: s.shooter,
+    scores: { red: score(s, "red"), green: score(s, "green") },
+    time_called: s.time_called, extra_round: s.extra_round, awaiting_lot: s.awaiting_lot,
+    outcome: s.outcome,
+  };
+}
+
+/** A refereed match: set-up and entries in, steps out; every change all or nothing. */
+export class PadMatch {
+  constructor(setup, entries = [], confirmed = false) {
+    this.setup = setup;
+    this.players = setup.names.length;
+    this.steps = PadMatch.judgeAll(setup, entries);
+    this.confirmed = confirmed;
+  }
+
+  static judgeAll(setup, entries) {
+    let state = initialState(setup.names.length, setup.options);
+    const steps = [];
+    entries.forEach((entry, i) => {
+      let step;
+      try {
+        step = judge(state, entry, i + 1);
+      } catch (err) {
+        if (!(err instanceof RulesError)) throw err;
+        throw new RulesError(`entry ${i + 1} would no longer be possible: ${err.en}`, `${i + 1}番目の入力が成り立たなくなります：${err.ja}`, "correction");
+      }
+      steps.push(step);
+      state = step.after;
+    });
+    return steps;
+  }
+
+  get state() {
+    return this.steps.length ? this.steps[this.steps.length - 1].after : initialState(this.players, this.setup.options);
+  }
+
+  get entries() {
+    return this.steps.map((s) => s.entry);
+  }
+
+  checkOpen() {
+    if (this.confirmed) throw new RulesError("the result has been confirmed: the match can no longer change", "結果は確定済みです。試合の内容はもう変えられません", "confirmed");
+  }
+
+  /** Judge an entry without keeping it (throws RulesError). */
+  preview(entry) {
+    this.checkOpen();
+    return judge(this.state, entry, this.steps.length + 1);
+  }
+
+  add(entry) {
+    const step = this.preview(entry);
+    this.steps.push(step);
+    return step;
+  }
+
+  undo(count = 1) {
+    this.checkOpen();
+    if (count > this.steps.length) throw new RulesError(`only ${this.steps.length} entries to undo`, `取り消せる入力は${this.steps.length}件だけです`, "correction");
+    return this.steps.splice(this.steps.length - count, count).map((s) => s.entry);
+  }
+
+  correct(n, entry) {
+    this.checkOpen();
+    if (!(n >= 1 && n <= this.steps.length)) throw new RulesError(`there is no entry ${n} to correct`, `訂正する${n}番目の入力はありません`, "correction");
+    const fixed = { ...entry, at: entry.at ?? this.steps[n - 1].entry.at };
+    const entries = [...this.entries.slice(0, n - 1), fixed, ...this.entries.slice(n)];
+    this.steps = PadMatch.judgeAll(this.setup, entries);
+  }
+
+  confirm() {
+    if (!this.state.outcome) throw new RulesError("the match is not over: there is no result to confirm yet", "試合はまだ終わっていません。確定する結果がありません", "not_over");
+    this.confirmed = true;
+  }
+
+  colorOf(seat) {
+    return seatColor(seat);
+  }
+
+  /** The match as the server's match_view. */
+  view(number, clock) {
+    return { number, setup: this.setup, steps: this.steps.map(stepView), state: stateView(this.state), confirmed: this.confirmed, clock };
+  }
+}

@@ -1,0 +1,52 @@
+// The pad's service worker: the pad's page and scripts are kept on the device so that a reload
+// works without the gym's Wi-Fi. Network first (fresh when online), the cache when not; the
+// API and the WebSocket always go to the network (the pad queues its entries itself).
+const CACHE = "hikone-carrom-pad-v1";
+const SHELL = "/pad/";
+const ASSETS = [
+  SHELL,
+  "/static/pad.css",
+  "/static/favicon.svg",
+  "/static/js/pad/pad.js",
+  "/static/js/pad/match.js",
+  "/static/js/pad/referee.js",
+  "/static/js/pad/clock.js",
+  "/static/js/pad/sync.js",
+  "/static/js/pad/strings.js",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(ASSETS)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+function fromNetwork(request, key) {
+  return fetch(request).then((res) => {
+    if (res.ok) {
+      const copy = res.clone();
+      caches.open(CACHE).then((c) => c.put(key, copy));
+    }
+    return res;
+  });
+}
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== location.origin) return;
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/")) return;
+  if (event.request.mode === "navigate" && url.pathname.startsWith("/pad")) {
+    // every pad page is the same shell: /pad/{board} works offline once any pad was opened
+    event.respondWith(fromNetwork(event.request, SHELL).catch(() => caches.match(SHELL)));
+    return;
+  }
+  if (ASSETS.includes(url.pathname)) {
+    event.respondWith(fromNetwork(event.request, url.pathname).catch(() => caches.match(url.pathname)));
+  }
+});

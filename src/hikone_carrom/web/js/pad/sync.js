@@ -1,0 +1,176 @@
+// Nothing lost when the Wi-Fi drops: every change is an op numbered per device, kept in
+// localStorage until the server has applied it; the server applies each exactly once, in order
+// (pads.py). A second device is refused until the referee takes the board over.
+
+const DEVICE_KEY = "hikone-carrom.pad.device";
+const boardKey = (id) => `hikone-carrom.pad.${id}`;
+
+export function deviceId() {
+  let id = localStorage.getItem(DEVICE_KEY);
+  if (!id) {
+    const bytes = crypto.getRandomValues(new Uint8Array(12));
+    id = `pad-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+    localStorage.setItem(DEVICE_KEY, id);
+  }
+  return id;
+}
+
+export function load(boardId) {
+  try {
+    const raw = localStorage.getItem(boardKey(boardId));
+    if (raw) return JSON.parse(raw);
+  } catch {
+    /* unreadable: start afresh */
+  }
+  return { token: null, match: null, clock: null, pending: [], nextSeq: 1, ack: 0, name: "" };
+}
+
+export function save(boardId, data) {
+  localStorage.setItem(boardKey(boardId), JSON.stringify(data));
+}
+
+class HttpError extends Error {
+  constructor(status, detail) {
+    super((detail && detail.en) || `HTTP ${status}`);
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+async function post(path, token, body) {
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new HttpError(res.status, data && data.detail);
+  return data;
+}
+
+/**
+ * The board's link to the server. handlers: {answer(data), refused(detail), offline(), rejected(r)}.
+ * Call push() after every change; it sends the pending ops when it can and retries when not.
+ */
+export class Sync {
+  constructor(boardId, store, handlers) {
+    this.boardId = boardId;
+    this.store = store; // {data, persist()}
+    this.handlers = handlers;
+    this.device = deviceId();
+    this.busy = false;
+    this.again = false;
+    this.retry = 0;
+    this.timer = null;
+    this.online = false;
+    window.addEventListener("online", () => this.push());
+  }
+
+  get data() {
+    return this.store.data;
+  }
+
+  async claim() {
+    return this._run(() => post(`/api/boards/${this.boardId}/claim`, this.data.token, { device: this.device }));
+  }
+
+  async takeover() {
+    const answer = await post(`/api/boards/${this.boardId}/takeover`, this.data.token, { device: this.device });
+    this.renumber(answer.ack);
+    this.handlers.answer(answer);
+    return this.push();
+  }
+
+  /** After a takeover the server counts this device's ops from ack + 1 again. */
+  renumber(ack) {
+    let seq = ack;
+    for (const op of this.data.pending) op.seq = ++seq;
+    this.data.nextSeq = seq + 1;
+    this.data.ack = ack;
+    this.store.persist();
+  }
+
+  push() {
+    if (this.busy) {
+      this.again = true;
+      return Promise.resolve();
+    }
+    return this._run(() => post(`/api/boards/${this.boardId}/ops`, this.data.token, { device: this.device, ops: this.data.pending.slice(0, 200) }));
+  }
+
+  async _run(request) {
+    clearTimeout(this.timer);
+    this.busy = true;
+    try {
+      const answer = await request();
+      this.online = true;
+      this.retry = 0;
+      this.data.ack = answer.ack;
+      this.data.pending = this.data.pending.filter((op) => op.seq > answer.ack);
+      this.store.persist();
+      if (answer.rejected) this.handlers.rejected(answer.rejected, answer);
+      this.handlers.answer(answer);
+      if (this.data.pending.length && !answer.rejected) this.again = true;
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 409 && err.detail && err.detail.code === "other_device") {
+        this.online = true;
+        this.handlers.refused(err.detail);
+      } else if (err instanceof HttpError && err.status < 500) {
+        this.online = true;
+        this.handlers.refused(err.detail || { en: err.message, ja: err.message });
+      } else {
+        this.online = false;
+        this.handlers.offline();
+        const delay = Math.min(15000, 1000 * 2 ** this.retry++);
+        this.timer = setTimeout(() => this.push(), delay);
+      }
+    } finally {
+      this.busy = false;
+    }
+    if (this.again) {
+      this.again = false;
+      return this.push();
+    }
+  }
+}
+
+/** A read-only live view of a board: a snapshot, then numbered events; a gap asks to resync. */
+export class Watch {
+  constructor(boardId, onBoard, onEvent) {
+    this.boardId = boardId;
+    this.onBoard = onBoard;
+    this.onEvent = onEvent;
+    this.seq = 0;
+    this.closed = false;
+    this.retry = 0;
+  }
+
+  open() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/boards/${encodeURIComponent(this.boardId)}`);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      ws.send(JSON.stringify({ type: "hello", last_seq: this.seq }));
+    });
+    ws.addEventListener("message", (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.type === "snapshot") {
+        this.seq = msg.seq;
+        this.onBoard(msg.board);
+      } else if (msg.type === "event") {
+        if (msg.seq <= this.seq) return;
+        if (msg.seq !== this.seq + 1) {
+          ws.send(JSON.stringify({ type: "resync", last_seq: this.seq }));
+          return;
+        }
+        this.seq = msg.seq;
+        this.onEvent(msg.event);
+      }
+    });
+    ws.addEventListener("close", () => {
+      if (this.closed || this.ws !== ws) return;
+      setTimeout(() => !this.closed && this.open(), Math.min(8000, 500 * 2 ** this.retry++));
+    });
+  }
+}
