@@ -1,4 +1,5 @@
 // Finished games at /games, and the replay viewer that steps through the shots.
+import { replayAnalysis } from "./analysis.js";
 import { BoardView } from "./board.js";
 import { outcomeTitle } from "./explain.js";
 import { renderCounts, renderLog } from "./hud.js";
@@ -71,6 +72,10 @@ export class ReplayPage {
     };
     this.root.querySelector("#rp-last").onclick = () => step(this.data.events.length);
     this.root.querySelector("#rp-play").onclick = () => this.play();
+    const card = document.createElement("div");
+    card.id = "analysis";
+    this.root.querySelector(".panel").append(card);
+    this.analysis = replayAnalysis(card, this.gameId, (seat) => this.seatName(seat));
     window.__replay = this;
     everyFrame((now) => this.frame(now), () => !this.disposed);
     this.render();
@@ -79,6 +84,7 @@ export class ReplayPage {
   dispose() {
     this.disposed = true;
     this.off?.();
+    this.analysis?.dispose();
   }
 
   seatName(seat) {
@@ -116,6 +122,7 @@ export class ReplayPage {
     renderCounts(this.root.querySelector("#counts"), this.stateAt(this.index));
     const shown = this.data.events.slice(0, this.index).reverse();
     renderLog(this.root.querySelector("#log"), shown, (seat) => this.seatName(seat));
+    this.analysis?.render();
   }
 
 }

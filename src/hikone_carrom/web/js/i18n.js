@@ -153,6 +153,16 @@ export function t(key, params = {}) {
   return text;
 }
 
+/** Add the strings of a feature module ({en: {...}, ja: {...}}); a key may be given once. */
+export function addStrings(table) {
+  for (const l of ["en", "ja"]) {
+    for (const [key, text] of Object.entries(table[l])) {
+      if (key in STRINGS[l]) throw new Error(`i18n: the key ${key} is given twice`);
+      STRINGS[l][key] = text;
+    }
+  }
+}
+
 /** Pick the right language from a {ja, en} pair sent by the server. */
 export function pick(pair) {
   if (!pair) return "";

@@ -1,8 +1,9 @@
 // Router of the single-page game: / (new game), /room/{id}, /games, /replay/{game id}.
-import { applyI18n, lang, onLangChange, setLang } from "./i18n.js";
+import { applyI18n, lang, onLangChange, pick, setLang } from "./i18n.js";
 import { api, saveToken } from "./net.js";
 import { RoomPage } from "./room.js";
 import { GamesPage, ReplayPage } from "./games.js";
+import { homeExtras, renderMyGames } from "./mygames.js";
 
 const view = document.getElementById("view");
 let page = null;
@@ -33,6 +34,12 @@ class HomePage {
     this.root.replaceChildren(document.getElementById("tpl-home").content.cloneNode(true));
     const form = this.root.querySelector("#newgame");
     form.elements.name.value = localStorage.getItem("hikone-carrom.name") || "";
+    const extras = homeExtras(form);
+    const mine = document.createElement("section");
+    mine.className = "card mygames";
+    mine.id = "mygames";
+    form.before(mine);
+    renderMyGames(mine);
     const levelSelect = form.elements.level;
     const fill = () => {
       applyI18n(this.root);
@@ -47,11 +54,16 @@ class HomePage {
       const keep = chosen || "2";
       if (this.levels?.some((l) => l.id === keep)) levelSelect.value = keep;
     };
-    this.off = onLangChange(fill);
+    this.off = onLangChange(() => {
+      fill();
+      sync();
+      renderMyGames(mine);
+    });
     const sync = () => {
       const mode = form.elements.mode.value;
       this.root.querySelector("#level-field").hidden = mode !== "computer";
       form.elements.minutes.disabled = !form.elements.timed.checked;
+      extras.sync();
     };
     form.addEventListener("change", sync);
     form.addEventListener("submit", async (e) => {
@@ -65,13 +77,15 @@ class HomePage {
         level: fd.get("mode") === "computer" ? fd.get("level") : null,
         minutes: fd.get("timed") ? Number(fd.get("minutes")) : null,
         name,
+        ...extras.body(),
       };
       try {
         const res = await api("/api/rooms", { method: "POST", body });
         saveToken(res.room_id, res.token);
         navigate(`/room/${res.room_id}`);
       } catch (err) {
-        this.root.querySelector(".form-error").textContent = err.message;
+        extras.showErrors(err.fields);
+        this.root.querySelector(".form-error").textContent = err.detail && err.detail.en ? pick(err.detail) : err.message;
       }
     });
     try {

@@ -8,15 +8,34 @@ export async function api(path, options = {}) {
   const text = await res.text();
   const data = text ? JSON.parse(text) : null;
   if (!res.ok) {
-    const err = new Error((data && data.detail && (data.detail.en || data.detail)) || res.statusText);
+    const detail = data && data.detail;
+    const err = new Error((detail && (detail.en || detail)) || res.statusText);
     err.status = res.status;
-    err.detail = data && data.detail;
+    err.detail = detail;
+    // a refused field, one sentence each ({en, ja}) by field name (docs/server.md, 422)
+    err.fields = Object.fromEntries(((detail && detail.fields) || []).map((f) => [f.field, { en: f.en, ja: f.ja }]));
     throw err;
   }
   return data;
 }
 
-const TOKEN_KEY = (roomId) => `hikone-carrom.token.${roomId}`;
+const TOKEN_PREFIX = "hikone-carrom.token.";
+const TOKEN_KEY = (roomId) => `${TOKEN_PREFIX}${roomId}`;
+
+/** Every [room id, seat token] this browser keeps. */
+export function allTokens() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(TOKEN_PREFIX)) out.push([key.slice(TOKEN_PREFIX.length), localStorage.getItem(key)]);
+  }
+  return out;
+}
+
+/** Forget the seat token of a room (it no longer exists or no longer knows the token). */
+export function forgetToken(roomId) {
+  localStorage.removeItem(TOKEN_KEY(roomId));
+}
 
 /** The seat token this browser holds for a room (kept in localStorage), or null. */
 export function loadToken(roomId) {
@@ -87,6 +106,8 @@ export class RoomConnection {
       this.handlers.hint?.(msg);
     } else if (msg.type === "error") {
       this.handlers.error?.(msg);
+    } else if (msg.type === "presence" || msg.type === "analysis") {
+      this.handlers.notice?.(msg); // not numbered: who is connected, an analysis's progress
     }
   }
 }

@@ -5,6 +5,7 @@ import { explain, outcomeTitle } from "./explain.js";
 import { chip, renderCounts, renderLog, text } from "./hud.js";
 import { applyI18n, lang, onLangChange, pick, t } from "./i18n.js";
 import { api, RoomConnection, saveToken } from "./net.js";
+import { Social } from "./social.js";
 import { disksAt, everyFrame, tracksDuration } from "./tracks.js";
 
 const SIDES2 = ["south", "north"];
@@ -40,12 +41,15 @@ export class RoomPage {
     this.root.replaceChildren(document.getElementById("tpl-room").content.cloneNode(true));
     applyI18n(this.root);
     this.canvas = this.root.querySelector("#board");
+    this.social = new Social(this);
+    this.social.mount();
     this.conn = new RoomConnection(this.roomId, {
       snapshot: (m) => this.onSnapshot(m),
       event: (m) => this.onEvent(m),
       hint: (m) => this.onHint(m),
       error: (m) => this.onError(m),
       status: (up) => this.onStatus(up),
+      notice: (m) => this.social.notice(m),
     });
     this.conn.open();
     this._bindInput();
@@ -78,15 +82,24 @@ export class RoomPage {
     if (first) this.view = new BoardView(this.canvas, this.geometry);
     this.view.setViewSide(this.viewSide());
     this.resetAim();
+    this.social.snapshot(msg);
     this.renderHud();
   }
 
   onEvent(msg) {
+    if (msg.event.kind === "chat") {
+      this.social.chatLine(msg.event); // nothing of the game changes: no need to wait
+      return;
+    }
     this.queue.push(msg.event);
     if (!this.anim) this.nextEvent();
   }
 
   onError(msg) {
+    if (msg.code.startsWith("chat") || msg.code === "spectator_text") {
+      this.social.chatRefused(msg);
+      return;
+    }
     const text = msg.message ? msg.message[lang()] || msg.message.en : msg.code;
     this.root.querySelector("#shot-error").textContent = text;
     this.pendingShot = false;
@@ -120,13 +133,14 @@ export class RoomPage {
       this.state = ev.state;
       this.clockAt = performance.now();
     }
-    if (["shot", "skip", "time_called", "rematch"].includes(ev.kind)) {
+    if (["shot", "skip", "time_called", "rematch", "resign", "draw", "vote", "hint"].includes(ev.kind)) {
       this.log.unshift({ ev });
       const lines = ev.kind === "rematch" ? [{ text: t("msg.rematch") }] : explain(ev, (s) => this.seatName(s));
       const main = lines.find((l) => l.kind === "penalty") || lines.find((l) => l.kind === "win") || lines[lines.length - 1];
       if (main) this.banner(main.text);
       this.announce(lines.map((l) => l.text).join(" "));
     }
+    this.social.applied(ev);
     if (ev.kind === "rematch") this.log = [];
     this.pendingShot = false;
     if (this.hint && !this.hintFits(this.hint)) this.clearHint();
@@ -252,7 +266,7 @@ export class RoomPage {
     if (!s) return "?";
     if (s.kind === "computer") return `${t("seat.computer")}${s.name ? ` (${s.name})` : ""}`;
     if (s.name) return s.name;
-    return t("seat.player", { n: seat + 1 });
+    return s.label ? pick(s.label) : t("seat.player", { n: seat + 1 }); // "Red (south)" (R1b, R1c)
   }
 
   myTurn() {
@@ -355,7 +369,6 @@ export class RoomPage {
         if (Number.isFinite(v)) this.aim.power = Math.max(0, Math.min(1, v / this.geometry.max_speed));
       });
     }
-    this.root.querySelector("#rematch").addEventListener("click", () => this.conn.send({ type: "rematch" }));
     this.root.querySelector("#hint-ask").addEventListener("click", () => this.askHint());
     this.root.querySelector("#hint-use").addEventListener("click", () => this.useHint());
     this.root.querySelector("#hint-dismiss").addEventListener("click", () => {
@@ -572,6 +585,7 @@ export class RoomPage {
       } else {
         li.append(this.seatName(s.seat));
         if (this.mySeats.has(s.seat) && this.room.mode !== "hotseat") li.append(text("em", ` (${t("seat.you")})`));
+        li.append(" ", this.social.seatBadge(s.seat));
       }
       const sideKey = this.room.players === 4 ? `side4.${s.seat}` : `side.${s.seat}`;
       li.append(text("span", t(sideKey), "side"));
@@ -599,7 +613,8 @@ export class RoomPage {
     if (st.over && st.outcome) {
       const o = st.outcome;
       this.root.querySelector("#end-title").textContent = outcomeTitle(o);
-      this.root.querySelector("#end-detail").textContent = t(`end.reason.${o.reason}`, { color: o.winner ? t(`color.${o.winner}`) : "" });
+      const loser = o.winner ? t(`color.${o.winner === "red" ? "green" : "red"}`) : "";
+      this.root.querySelector("#end-detail").textContent = t(`end.reason.${o.reason}`, { color: o.winner ? t(`color.${o.winner}`) : "", loser });
       const sc = this.root.querySelector("#end-scores");
       sc.replaceChildren();
       for (const color of ["red", "green"]) {
@@ -608,8 +623,8 @@ export class RoomPage {
         c.append(chip(color), ` ${t(`color.${color}`)}`);
         row.insertCell().textContent = `${t("end.score")} ${o.scores[color === "red" ? 0 : 1]}`;
       }
-      this.root.querySelector("#rematch").hidden = this.mySeats.size === 0;
     }
+    this.social.render();
     this.syncForm();
   }
 
