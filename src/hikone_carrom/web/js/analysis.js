@@ -148,7 +148,7 @@ export class AnalysisPanel {
   /** Every shot: the expert's chance (hollow ring) and the shot's (filled: a circle for red,
    * a square for green, so that colour is never the only cue), joined where chance was lost. */
   chart(result) {
-    const W = 360, H = 180, L = 34, R = 8, T = 12, B = 28;
+    const W = 320, H = 210, L = 34, R = 10, T = 10, B = 52;
     const shots = result.shots;
     const n = shots.length;
     const x = (i) => L + (n === 1 ? (W - L - R) / 2 : (i * (W - L - R)) / (n - 1));
@@ -162,13 +162,17 @@ export class AnalysisPanel {
     svg("title", {}, root).textContent = t("an.chart");
     for (const p of [0, 0.5, 1]) {
       svg("line", { x1: L, x2: W - R, y1: y(p), y2: y(p), class: "grid" }, root);
-      const label = svg("text", { x: L - 4, y: y(p) + 4, class: "tick", "text-anchor": "end" }, root);
+      const label = svg("text", { x: L - 5, y: y(p) + 4, class: "tick", "text-anchor": "end" }, root);
       label.textContent = `${pct(p)}`;
     }
     const axisY = svg("text", { x: 10, y: T + (H - T - B) / 2, class: "axis", transform: `rotate(-90 10 ${T + (H - T - B) / 2})`, "text-anchor": "middle" }, root);
     axisY.textContent = t("an.chance");
-    const axisX = svg("text", { x: (L + W - R) / 2, y: H - 4, class: "axis", "text-anchor": "middle" }, root);
+    const axisX = svg("text", { x: (L + W - R) / 2, y: H - B + 26, class: "axis", "text-anchor": "middle" }, root);
     axisX.textContent = t("an.shot");
+    for (const i of n > 1 ? [0, n - 1] : [0]) {
+      const tick = svg("text", { x: x(i), y: y(0) + 14, class: "tick", "text-anchor": "middle" }, root);
+      tick.textContent = String(i + 1);
+    }
     const best = shots.map((s, i) => `${x(i).toFixed(1)},${y(s.best_chance).toFixed(1)}`).join(" ");
     svg("polyline", { points: best, class: "best-line" }, root);
     shots.forEach((s, i) => {
@@ -179,12 +183,12 @@ export class AnalysisPanel {
       if (s.color === "green") svg("rect", { x: x(i) - 3.4, y: y(s.played_chance) - 3.4, width: 6.8, height: 6.8, class: "played" }, g);
       else svg("circle", { cx: x(i), cy: y(s.played_chance), r: 3.8, class: "played" }, g);
     });
-    const legend = svg("g", { class: "legend", transform: `translate(${L + 6}, ${T + 2})` }, root);
-    svg("circle", { cx: 4, cy: 4, r: 3.2, class: "best" }, legend);
-    svg("text", { x: 11, y: 8, class: "tick" }, legend).textContent = t("an.best");
-    svg("circle", { cx: 94, cy: 4, r: 3.8, class: "played red" }, legend);
-    svg("rect", { x: 101, y: 0.6, width: 6.8, height: 6.8, class: "played green" }, legend);
-    svg("text", { x: 112, y: 8, class: "tick" }, legend).textContent = t("an.played");
+    const legend = svg("g", { class: "legend", transform: `translate(${L}, ${H - 12})` }, root);
+    svg("circle", { cx: 4, cy: -4, r: 3.2, class: "best" }, legend);
+    svg("text", { x: 11, y: 0, class: "tick" }, legend).textContent = t("an.best");
+    svg("circle", { cx: 134, cy: -4, r: 3.8, class: "played red" }, legend);
+    svg("rect", { x: 141, y: -7.4, width: 6.8, height: 6.8, class: "played green" }, legend);
+    svg("text", { x: 152, y: 0, class: "tick" }, legend).textContent = t("an.played");
     return root;
   }
 }

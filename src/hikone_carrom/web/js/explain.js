@@ -4,8 +4,8 @@ import { addStrings, lang, pick, t } from "./i18n.js";
 
 addStrings({
   en: {
-    "r.resigned": "{name} resigned.", "r.drawn": "{offer} offered a draw and {accept} accepted.",
-    "r.hint": "{name} used a hint:",
+    "r.resigned": "{name} resigned: {color} wins.", "r.drawn": "{offer} offered a draw and {accept} accepted.",
+    "r.hint": "{name} used a hint.",
     "v.draw.offer": "{name} offers a draw.", "v.draw.accept": "{name} accepts the draw.",
     "v.draw.decline": "{name} declines the draw.", "v.draw.withdraw": "{name} withdraws the draw offer.",
     "v.draw.lapse": "The draw offer lapsed with the shot.",
@@ -13,8 +13,8 @@ addStrings({
     "v.rematch.decline": "{name} declines the rematch.",
   },
   ja: {
-    "r.resigned": "{name}が投了しました。", "r.drawn": "{offer}が引き分けを申し出て、{accept}が受けました。",
-    "r.hint": "{name}がヒントを使いました：",
+    "r.resigned": "{name}が投了し、{color}の勝ちです。", "r.drawn": "{offer}が引き分けを申し出て、{accept}が受けました。",
+    "r.hint": "{name}がヒントを使いました。",
     "v.draw.offer": "{name}が引き分けを申し出ました。", "v.draw.accept": "{name}が引き分けを受けました。",
     "v.draw.decline": "{name}が引き分けを断りました。", "v.draw.withdraw": "{name}が引き分けの申し出を取り下げました。",
     "v.draw.lapse": "ショットにより引き分けの申し出は取り消されました。",
@@ -26,11 +26,19 @@ addStrings({
 /** Lines for the log's entries that are not rulings of a shot: a resignation, an agreed draw
  * (with the outcome in the library's words), an offer or its answer, a hint used. */
 function agreementLines(ev, seatName) {
-  if (ev.kind === "resign") return [{ text: `${t("r.resigned", { name: seatName(ev.seat) })} ${pick(ev.explain)}`, kind: "win" }];
+  if (ev.kind === "resign") {
+    const winner = ev.color === "red" ? "green" : "red";
+    return [{ text: t("r.resigned", { name: seatName(ev.seat), color: t(`color.${winner}`) }), kind: "win" }];
+  }
   if (ev.kind === "draw") {
     return [{ text: `${t("r.drawn", { offer: seatName(ev.offered_by), accept: seatName(ev.seat) })} ${pick(ev.explain)}`, kind: "win" }];
   }
-  if (ev.kind === "hint") return [{ text: `${t("r.hint", { name: seatName(ev.seat) })} ${pick(ev.text)}`, kind: "info" }];
+  if (ev.kind === "hint") {
+    return [
+      { text: t("r.hint", { name: seatName(ev.seat) }), kind: "info" },
+      { text: pick(ev.text), kind: "info" },
+    ];
+  }
   return [{ text: t(`v.${ev.topic}.${ev.answer}`, { name: seatName(ev.seat) }), kind: "info" }];
 }
 

@@ -140,7 +140,9 @@ export async function renderMyGames(container) {
     const what = document.createElement("span");
     what.className = "what";
     what.append(text("strong", t(`mode.${r.mode}.short`)), " · ", who.join(" · "));
-    const status = r.waiting ? t("mine.wait") : r.your_turn ? t("mine.turn") : t("mine.other", { name: who[r.shooter] ?? "" });
+    // on one device every seat is this browser's: name who shoots
+    const mineNow = r.your_turn && r.mode !== "hotseat";
+    const status = r.waiting ? t("mine.wait") : mineNow ? t("mine.turn") : t("mine.other", { name: who[r.shooter] ?? "" });
     const s = text("span", `${status} · ${fmt.format(new Date(r.updated_at))}`, `status${r.your_turn ? " turn" : ""}`);
     const a = document.createElement("a");
     a.className = "button primary";

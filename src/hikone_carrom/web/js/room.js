@@ -136,7 +136,7 @@ export class RoomPage {
     if (["shot", "skip", "time_called", "rematch", "resign", "draw", "vote", "hint"].includes(ev.kind)) {
       this.log.unshift({ ev });
       const lines = ev.kind === "rematch" ? [{ text: t("msg.rematch") }] : explain(ev, (s) => this.seatName(s));
-      const main = lines.find((l) => l.kind === "penalty") || lines.find((l) => l.kind === "win") || lines[lines.length - 1];
+      const main = ev.kind === "hint" ? lines[0] : lines.find((l) => l.kind === "penalty") || lines.find((l) => l.kind === "win") || lines[lines.length - 1];
       if (main) this.banner(main.text);
       this.announce(lines.map((l) => l.text).join(" "));
     }

@@ -25,7 +25,7 @@ addStrings({
     "rm.accept": "Accept the rematch", "rm.decline": "Decline",
     "rm.waiting": "Waiting for {names} to accept the rematch…", "rm.asked": "{name} asks for a rematch.",
     "rm.swap": "Colours and the first shot change sides in the next game.",
-    "chat.title": "Chat", "chat.send": "Send", "chat.placeholder": "Message (200 characters at most)",
+    "chat.title": "Chat", "chat.send": "Send", "chat.placeholder": "Message",
     "chat.spectator": "Spectators can send the set phrases only.", "chat.empty": "No message yet.",
     "chat.watcher": "Spectator", "chat.count": "{n} / 200",
     "end.reason.resign": "{loser} resigned.", "end.reason.agreed": "Drawn by agreement.",
@@ -48,7 +48,7 @@ addStrings({
     "rm.accept": "再戦を受ける", "rm.decline": "断る",
     "rm.waiting": "{names}が再戦を受けるのを待っています…", "rm.asked": "{name}が再戦を申し込んでいます。",
     "rm.swap": "次の試合では色と先攻が入れ替わります。",
-    "chat.title": "チャット", "chat.send": "送信", "chat.placeholder": "メッセージ（200文字まで）",
+    "chat.title": "チャット", "chat.send": "送信", "chat.placeholder": "メッセージ",
     "chat.spectator": "観戦者は定型文だけを送れます。", "chat.empty": "まだメッセージはありません。",
     "chat.watcher": "観戦者", "chat.count": "{n} / 200",
     "end.reason.resign": "{loser}が投了しました。", "end.reason.agreed": "合意による引き分けです。",
@@ -212,7 +212,8 @@ export class Social {
     const list = el("ul", "wait-seats");
     for (const s of this.room.seats) {
       const li = el("li");
-      li.append(text("span", this.page.seatName(s.seat), "who"), " ", this.seatBadge(s.seat));
+      const state = s.kind === "open" ? text("em", t("seat.open")) : this.seatBadge(s.seat);
+      li.append(text("span", this.page.seatName(s.seat), "who"), " ", state);
       list.append(li);
     }
     card.append(list);
