@@ -1,5 +1,5 @@
-"""The invitation to an online room: its link, and the link as a QR code (SVG) that a phone at the
-same table scans. Made on the server with ``segno``, so the page needs no script for it."""
+"""Links as QR codes (SVG) that a phone at the table scans: the invitation to an online room, a
+scoring pad's board. Made on the server with ``segno``, so the page needs no script for it."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import io
 
 import segno
 
-__all__ = ["invite_svg", "room_url"]
+__all__ = ["invite_svg", "qr_svg", "room_url"]
 
 
 def room_url(base_url: str, room_id: str) -> str:
@@ -15,15 +15,16 @@ def room_url(base_url: str, room_id: str) -> str:
     return f"{base_url.rstrip('/')}/room/{room_id}"
 
 
-def invite_svg(url: str) -> str:
+def qr_svg(url: str, *, scale: int | None = None) -> str:
     """``url`` as a QR code, SVG text: dark modules on white with the quiet zone the standard
-    asks for (4 modules), error correction M, scaled by the page."""
+    asks for (4 modules), error correction M. ``scale`` gives it a size (px per module); without
+    it the SVG has only a viewBox and takes the size the page gives it."""
     code = segno.make(url, error="m", micro=False)
     out = io.BytesIO()
     code.save(
         out,
         kind="svg",
-        scale=1,
+        scale=scale or 1,
         border=4,
         dark="#1c120b",
         light="#ffffff",
@@ -32,6 +33,11 @@ def invite_svg(url: str) -> str:
         title="QR code",
         svgclass="qr",
         lineclass=None,
-        omitsize=True,
+        omitsize=scale is None,
     )
     return out.getvalue().decode("utf-8")
+
+
+def invite_svg(url: str) -> str:
+    """The invitation to a room: its link as a QR code sized by the page."""
+    return qr_svg(url)
