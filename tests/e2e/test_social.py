@@ -130,6 +130,8 @@ def test_invitation_first_waiting_state_and_live_presence(
     badge = host.locator("#seats .presence[data-seat='1']")
     expect(badge).to_have_text("online")
     expect(guest.locator("#seats .presence[data-seat='0']")).to_have_text("接続中")
+    guest.locator("#seats").scroll_into_view_if_needed()
+    guest.screenshot(path=str(artifacts / f"presence-online-{tag}-ja.png"))
 
     guest.close()
     expect(badge).to_contain_text("disconnected since ")
@@ -219,6 +221,17 @@ def test_draw_offer_declined_then_resign_and_a_rematch_with_colours_swapped(
     host.locator("#actions button.draw-offer").click()  # again at once: refused, with the reason
     expect(host.locator("#shot-error")).to_have_text(
         "Your draw offer was declined: offer again after the next shot"
+    )
+    # a shot's ruling names the players by colour and side, never by seat number
+    wait_my_turn(host)
+    drag_shot(host, pull=0.07)
+    guest.wait_for_function(
+        "() => window.__game.log.some(e => e.ev.kind === 'shot') && !window.__game.anim"
+    )
+    ruling = guest.locator("#log li").first.inner_text()
+    assert ruling.startswith("赤（南） のショット。") and "席" not in ruling
+    assert (
+        "緑（北）の番に交替します（R3d）" in ruling or "赤（南）が続けて打ちます（R3a）" in ruling
     )
 
     host.locator("#actions button.resign").click()

@@ -205,6 +205,11 @@ def test_online_rematch_needs_everyone_and_colours_alternate(
         event(ws)
     _refused(watcher, "not_seated", type="rematch")
     _refused(a, "no_offer", type="rematch", answer="no")
+    before = client.get(f"/api/rooms/{rid}").json()
+    for bad in ('{"type": "rematch", "answer": "maybe"}', '{"type": "rematch", "seat": 0}'):
+        a.send_text(bad)
+        assert receive(a)["code"] == "bad_message", bad
+    _same_state(client, rid, before)
     send(a, type="rematch")
     for ws in (a, b, watcher):
         ev = event(ws)["event"]
