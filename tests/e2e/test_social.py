@@ -335,7 +335,7 @@ def test_names_on_one_device_and_my_games_in_progress(
     expect(page.locator("#seats li").first).to_contain_text("花子")
     expect(page.locator("#seats li").nth(1)).to_contain_text("Taro")
     wait_my_turn(page)
-    drag_shot(page, pull=0.08)
+    _press(page, page.locator("#numeric button[type=submit]"))  # the aim as it stands
     page.wait_for_function("() => window.__game.log.length === 1 && !window.__game.anim")
     ruling = page.locator("#log li").first
     expect(ruling).to_contain_text("花子 のショット。")

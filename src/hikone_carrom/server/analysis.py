@@ -169,11 +169,6 @@ class AnalysisJobs:
             self._live.pop(game_id, None)
             self._listeners.pop(game_id, None)
 
-    def forget_listener(self, key: str) -> None:
-        """Stop telling ``key`` (a room that closes) about any analysis."""
-        for listeners in self._listeners.values():
-            listeners.pop(key, None)
-
     async def close(self) -> None:
         """Stop every job (what is done is stored; a later request resumes)."""
         for task in list(self._tasks.values()):
