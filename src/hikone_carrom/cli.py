@@ -68,10 +68,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not rest or rest[0] not in _BENCHES:
             print(f"usage: hikone-carrom bench {{{','.join(_BENCHES)}}} [options]", file=sys.stderr)
             return 2
-        return _entry(_BENCHES[rest[0]])(rest[1:])
-    if command == "serve":
-        rest = ["--no-browser", *rest]
-    return _entry(COMMANDS[command][0])(rest)
+        module, rest = _BENCHES[rest[0]], rest[1:]
+    else:
+        module = COMMANDS[command][0]
+        if command == "serve":
+            rest = ["--no-browser", *rest]
+    try:
+        return _entry(module)(rest)
+    except KeyboardInterrupt:
+        print(f"hikone-carrom {command}: interrupted", file=sys.stderr)
+        return 130
+    except OSError as err:  # a file named on the command line cannot be read or written
+        where = f" ({err.filename})" if err.filename else ""
+        print(f"hikone-carrom {command}: {err.strerror or err}{where}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

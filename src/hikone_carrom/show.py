@@ -7,6 +7,7 @@ import argparse
 import math
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from hikone_carrom.board import BoardSpec, Side
@@ -128,16 +129,28 @@ def draw_shot(
     plt.close(fig)
 
 
+def _check_out(out: Path) -> str | None:
+    """Why a drawing cannot be written to ``out``, or ``None``."""
+    if out.suffix not in (".png", ".svg"):
+        return "--out must end in .png or .svg"
+    if out.is_dir():
+        return f"cannot write {out}: it is a folder"
+    if not out.parent.is_dir():
+        return f"cannot write {out}: no folder {out.parent}"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Draw one shot of a record; exit 1 on a bad record or shot number."""
+    """Draw one shot of a record; exit 1 on a bad record, shot number or output file."""
     parser = argparse.ArgumentParser(prog="hikone-carrom show", description=__doc__)
     parser.add_argument("file", help="match record (JSON)")
     parser.add_argument("--shot", type=int, default=1, help="action number (1-based)")
     parser.add_argument("--out", required=True, help="output file, .png or .svg")
     parser.add_argument("--lang", choices=("en", "ja"), default="en", help="label language")
     args = parser.parse_args(argv)
-    if not args.out.endswith((".png", ".svg")):
-        parser.error("--out must end in .png or .svg")
+    problem = _check_out(Path(args.out))
+    if problem is not None:
+        parser.error(problem)
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -148,9 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         for step in iter_replay(record):
             if step.n == args.shot:
                 if step.play is None:
-                    print(
-                        f"action {args.shot} is a {step.entry['kind']}, not a shot", file=sys.stderr
-                    )
+                    kind = step.entry["kind"]  # one the replay knows
+                    print(f"action {args.shot} ({kind}) is not a simulated shot", file=sys.stderr)
                     return 1
                 m = step.match
                 assert isinstance(m, Match)  # only a simulated match has played shots
@@ -158,12 +170,15 @@ def main(argv: list[str] | None = None) -> int:
                 title = (
                     f"{args.file} — shot {args.shot}, seat {step.play.seat} "
                     f"({ruling.color.value}): {' '.join(ruling.reasons) or '-'}"
-                )
+                ).replace("$", r"\$")  # no TeX from a file name
                 draw_shot(step.play, m.board, m.players, args.out, title, args.lang)
                 print(f"wrote {args.out}")
                 return 0
     except (RecordFormatError, ReplayError) as exc:
         print(f"cannot show {args.file}: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     print(f"the record has no action {args.shot}", file=sys.stderr)
     return 1

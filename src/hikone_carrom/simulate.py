@@ -1,7 +1,8 @@
 """``hikone-carrom simulate``: a whole computer-vs-computer match, with a record and a summary.
 
-Timed matches (R7b) run on a virtual match clock: each shot costs a fixed setting-up time plus the
-time its disks take to come to rest, so a seeded timed match is as reproducible as an untimed one.
+Timed matches (R7b) run on a virtual match clock: each shot costs a fixed setting-up time, taken
+once the turn reaches the player (the pieces at rest, R8a), plus the time its disks take to come to
+rest, so a seeded timed match is as reproducible as an untimed one.
 """
 
 from __future__ import annotations
@@ -15,16 +16,18 @@ from dataclasses import dataclass, field
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from hikone_carrom import ai
 from hikone_carrom.match import ActionKind, Match
-from hikone_carrom.records import to_record, write
+from hikone_carrom.records import RecordFormatError, to_record, writable, write
 from hikone_carrom.rules import Color, RuleOptions
 
 __all__ = ["SETUP_TIME_S", "MatchSummary", "VirtualTime", "main", "run_match"]
 
 SETUP_TIME_S = 5.0
-"""Virtual time a player takes to place and aim before each shot, s (timed matches only)."""
+"""Virtual time a player takes to place and aim before each shot, s (timed matches only); under
+the 10 s of R8a, so a computer player never loses a shot to the clock."""
 
 
 class VirtualTime:
@@ -59,7 +62,9 @@ def run_match(
     """Play ``match`` to its end with one computer player per seat (R1c order).
 
     A timed match must be built with ``now=clock_time`` (a :class:`VirtualTime`): each shot then
-    costs :data:`SETUP_TIME_S` plus its motion time, and the match's clock calls time (R7b).
+    costs :data:`SETUP_TIME_S` from the moment the turn reaches the player (the last shot's pieces
+    at rest, R8a) plus its motion time, and the match's clock calls time (R7b). A shooter with
+    nowhere to put the striker passes (:attr:`Match.must_pass`, R2b reading).
     Stops after ``max_actions`` actions at the latest, or when a lot must decide (R7d).
     """
     if len(players) != match.players:
@@ -73,17 +78,22 @@ def run_match(
         if match.referee.state.awaiting_lot:
             break
         if clock_time is not None:
-            clock_time.t += SETUP_TIME_S
-            if match.tick():
-                continue
-        seat = match.shooter
-        result = ai.take_turn(match, players[seat])
-        summary.shots += 1
-        if result.ruling.penalty:
-            summary.penalties += 1
-            summary.penalties_by_color[result.ruling.color] += result.ruling.penalty
-        if clock_time is not None:
-            clock_time.t += result.result.duration
+            clock_time.t += SETUP_TIME_S  # the shooter places and aims
+            done = match.tick()
+            if ActionKind.SKIP in done or match.is_over:
+                continue  # the shot was lost (R8a): the next shooter sets up
+            if done and on_action is not None:
+                on_action(match)
+        if match.must_pass:
+            match.pass_turn()
+        else:
+            result = ai.take_turn(match, players[match.shooter])
+            summary.shots += 1
+            if result.ruling.penalty:
+                summary.penalties += 1
+                summary.penalties_by_color[result.ruling.color] += result.ruling.penalty
+            if clock_time is not None:
+                clock_time.t += result.result.duration  # until the pieces come to rest
         if on_action is not None:
             on_action(match)
     summary.wall_time_s = time.perf_counter() - started
@@ -108,8 +118,18 @@ def _table(match: Match, summary: MatchSummary, names: Sequence[str]) -> Table:
     return table
 
 
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
+
+
+_count.__name__ = "positive int"  # how argparse names the type in its error
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Simulate one match between computer players; exit 0 when it ran."""
+    """Simulate one match between computer players; exit 0 when it ran, 2 on bad arguments."""
     parser = argparse.ArgumentParser(
         prog="hikone-carrom simulate", description="Play a computer-vs-computer match."
     )
@@ -117,21 +137,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bots", default="greedy,random", help="comma-separated players by seat (cycled)"
     )
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="seeds the match (an int >= 0)")
     parser.add_argument("--record", help="write the match record (JSON) here")
     parser.add_argument("--time-limit", type=float, help="match time, s (R7b); untimed if absent")
-    parser.add_argument("--max-actions", type=int, default=2000)
+    parser.add_argument("--max-actions", type=_count, default=2000)
     args = parser.parse_args(argv)
     console = Console()
     names = args.bots.split(",")
     names = [names[i % len(names)] for i in range(args.players)]
+    vt = VirtualTime()
     try:
+        if args.seed < 0:
+            raise ValueError(f"--seed must be an int >= 0, not {args.seed}")
         bots = [ai.make_player(n, seed=args.seed * 101 + i) for i, n in enumerate(names)]
         options = RuleOptions(match_time_s=args.time_limit)
+        match = Match(args.players, options, seed=args.seed, now=vt)
+        if args.record:
+            writable(args.record)
     except ValueError as exc:
         parser.error(str(exc))
-    vt = VirtualTime()
-    match = Match(args.players, options, seed=args.seed, now=vt)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -147,9 +171,13 @@ def main(argv: list[str] | None = None) -> int:
             done = r.pocketed(Color.RED) + r.pocketed(Color.GREEN) + int(r.jack_pocketed)
             progress.update(task, completed=done, counts=f"shots {len(m.actions)}")
 
-        summary = run_match(
-            match, bots, clock_time=vt, max_actions=args.max_actions, on_action=update
-        )
+        try:
+            summary = run_match(
+                match, bots, clock_time=vt, max_actions=args.max_actions, on_action=update
+            )
+        except ai.NoLegalShotError as exc:
+            print(f"hikone-carrom simulate: {exc.en}", file=sys.stderr)
+            return 1
     console.print(_table(match, summary, names))
     outcome = match.outcome
     if outcome is None:
@@ -166,8 +194,13 @@ def main(argv: list[str] | None = None) -> int:
         f"{timing}computed in {summary.wall_time_s:.1f} s"
     )
     if args.record:
-        write(args.record, to_record(match, [{"seat": i, "bot": n} for i, n in enumerate(names)]))
-        console.print(f"record written to {args.record}")
+        seats = [{"seat": i, "bot": n} for i, n in enumerate(names)]
+        try:
+            write(args.record, to_record(match, seats))
+        except RecordFormatError as exc:
+            print(f"hikone-carrom simulate: {exc}", file=sys.stderr)
+            return 1
+        console.print(Text(f"record written to {args.record}"))
     return 0
 
 

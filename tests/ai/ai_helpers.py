@@ -18,7 +18,7 @@ def scrambled_match(players: int, seed: int, shots: int) -> Match:
         try:
             decision = scrambler.decide(match)
         except NoLegalShotError:
-            match.skip_turn()
+            match.pass_turn()
             continue
         match.play(decision.shot, decision.noise)
     return match

@@ -30,12 +30,12 @@ _DRAWS = 24
 
 @pytest.fixture(scope="module")
 def game() -> tuple[Match, dict[str, object]]:
-    """Six shots of two computer players, then a lost shot (R8a) and more shots."""
+    """Three shots of two computer players, a turn passed without a shot (R3d), three more."""
     m = Match(players=2, seed=21)
     players = [make_player("greedy", seed=3), make_player(2, seed=4)]
     for _ in range(3):
         take_turn(m, players[m.shooter])
-    m.skip_turn()
+    m.pass_turn()
     for _ in range(3):
         take_turn(m, players[m.shooter])
     return m, to_record(m)
@@ -48,7 +48,7 @@ def _position(record: dict[str, object], n: int) -> Match:
         if entry["kind"] == "shot":
             m.play(Shot.from_dict(entry["shot"]), Noise.from_dict(entry["noise"]))
         else:
-            m.skip_turn()
+            m.pass_turn()
     return m
 
 
@@ -64,7 +64,7 @@ def test_chances_are_the_libraries_and_match_play_agrees(
 ) -> None:
     _, record = game
     shots = shot_numbers(record)
-    assert 4 not in shots and len(shots) == 6  # the lost shot is no shot
+    assert 4 not in shots and len(shots) == 6  # the passed turn is no shot
     n = shots[3]
     result = analyse(record, [n], draws=_DRAWS)
     (a,) = result.shots

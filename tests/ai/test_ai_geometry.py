@@ -70,7 +70,7 @@ def test_pocket_aims_are_over_the_holes() -> None:
 def test_line_points_are_legal() -> None:
     match = Match(seed=0)
     match.play(match.legal_placement().point and _first_shot(match))
-    match.skip_turn()
+    match.pass_turn()
     placement = match.legal_placement()
     points = line_points(placement, 9)
     assert points and all(placement.contains(x, y) for x, y in points)

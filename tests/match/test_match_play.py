@@ -12,7 +12,7 @@ from hikone_carrom.board import Side
 from hikone_carrom.match import Match, Noise, Shot
 from hikone_carrom.match.pieces import piece_of
 from hikone_carrom.records import layout_hash
-from hikone_carrom.rules import Color, Piece
+from hikone_carrom.rules import Color, NothingToUndoError, Piece
 
 
 def test_R1a_opening_layout() -> None:
@@ -41,7 +41,7 @@ def test_opening_break_is_ruled_and_undo_restores_exactly() -> None:
     m.undo()
     assert (layout_hash(m.layout), m.referee.state) == before
     assert m.actions == ()
-    with pytest.raises(IndexError):
+    with pytest.raises(NothingToUndoError):
         m.undo()
 
 

@@ -5,12 +5,22 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from match_helpers import BOARD, position
 
 from hikone_carrom.board import Side
-from hikone_carrom.match import IllegalShotError, Match, PlacementKind, Shot
-from hikone_carrom.match.freepoint import nearest_free_point
+from hikone_carrom.match import (
+    ActionKind,
+    IllegalShotError,
+    Match,
+    NoPlacementError,
+    PlacementKind,
+    Shot,
+)
+from hikone_carrom.match.freepoint import Band, nearest_free_point
 from hikone_carrom.records import layout_hash
+from hikone_carrom.rules import RuleOptions, explain
 
 
 def test_R2a_first_shot_is_from_the_tee_spot() -> None:
@@ -88,3 +98,116 @@ def test_bad_speed_is_refused(speed: float) -> None:
     with pytest.raises(IllegalShotError):
         m.play(Shot(x, y, 1.0, speed))
     assert m.actions == ()
+
+
+_LINE_Y = BOARD.tee_spot(Side.SOUTH).y
+
+
+def covered_in_front() -> list[tuple[str, float, float]]:
+    """Pucks just in front of the south area line, 5 cm apart: no centre on the line is free,
+    but behind it, where the striker still overlaps the line, there is room (R2b)."""
+    return [("J", 0.0, 0.0)] + [(f"R{k}", -0.2 + 0.05 * k, _LINE_Y + 0.012) for k in range(9)]
+
+
+def covered_wholly() -> list[tuple[str, float, float]]:
+    """Pucks on the south area line, 3.5 cm apart from end to end: no free place overlaps it."""
+    return [("J", 0.0, 0.0)] + [(f"R{k}", -0.2 + 0.035 * k, _LINE_Y) for k in range(12)]
+
+
+def test_R2b_a_covered_line_leaves_a_lane_behind_it() -> None:
+    m = position(covered_in_front())
+    p = m.legal_placement()
+    assert p.kind is PlacementKind.LINE and p.rule == "R2b"
+    (_, y0), (_, y1) = p.lane
+    assert y0 == y1 < _LINE_Y  # parallel, behind the line (towards the rail)
+    assert _LINE_Y - y0 < BOARD.striker_radius  # still overlapping the line
+    assert p.free_intervals()
+    x, y = p.nearest(0.0, _LINE_Y)
+    assert p.contains(x, y) and y == y0
+    m.play(Shot(x, y, math.pi / 2, 1.0))  # Match.play accepts it
+    assert m.referee.state.shots == 1
+
+
+def test_R2b_lane_free_points_match_a_brute_force_scan() -> None:
+    """Every free lane point is a legal placement and the lane has the room a scan finds."""
+    p = position(covered_in_front()).legal_placement()
+    (x0, y0), (x1, y1) = p.lane
+    fractions = [k / 2000 for k in range(2001)]
+    legal = [f for f in fractions if p.contains(x0 + f * (x1 - x0), y0 + f * (y1 - y0))]
+    free = p.free_intervals()
+    assert len(legal) / len(fractions) == pytest.approx(sum(b - a for a, b in free), abs=2e-3)
+    assert all(any(a <= f <= b for a, b in free) for f in legal)
+
+
+def test_R2b_reading_a_wholly_covered_line_nearest_free_point() -> None:
+    """covered_area_line = "nearest_free" (default): the striker goes at the free point nearest
+    the tee spot, as for a covered tee spot on a first shot (R2a)."""
+    m = position(covered_wholly())
+    p = m.legal_placement()
+    assert p.kind is PlacementKind.POINT and p.rule == "R2b" and p.covered
+    tee = BOARD.tee_spot(Side.SOUTH)
+    assert p.point == nearest_free_point(tuple(tee), p.obstacles, BOARD.half_width - p.radius)
+    assert not BOARD.overlaps_area_line(Side.SOUTH, *p.point, BOARD.striker_radius)
+    with pytest.raises(IllegalShotError) as err:
+        m.play(Shot(0.0, _LINE_Y - 0.014, math.pi / 2, 1.0))
+    assert err.value.rule == "R2b" and "ティースポット" in err.value.reason("ja")
+    assert not m.must_pass
+    m.play(Shot(*p.point, math.pi / 2, 1.0))
+    assert m.referee.state.shots == 1
+
+
+def test_R2b_reading_a_wholly_covered_line_passes_the_turn() -> None:
+    """covered_area_line = "pass": no placement; the turn passes without penalty (R3d)."""
+    m = position(covered_wholly(), options=RuleOptions(covered_area_line="pass"))
+    with pytest.raises(NoPlacementError) as err:
+        m.legal_placement()
+    assert err.value.rule == "R2b" and isinstance(err.value, IllegalShotError)
+    assert m.must_pass
+    state = m.referee.state
+    with pytest.raises(NoPlacementError):
+        m.play(Shot(0.0, _LINE_Y - 0.014, math.pi / 2, 1.0))
+    assert m.referee.state == state
+    ruling = m.pass_turn()
+    assert ruling.skipped and ruling.penalty == 0 and ruling.reasons == ("R2b", "R3d")
+    assert m.shooter == 1 and m.actions[-1].kind is ActionKind.PASS
+    assert "パス" in " ".join(explain(ruling, "ja")) and "R2b" in explain(ruling)[0]
+    m.undo()
+    assert m.referee.state == state
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(-0.24, 0.24), st.floats(-0.27, -0.15), st.floats(0.02, 0.045)),
+        max_size=14,
+    ),
+    st.floats(-0.25, 0.25),
+)
+def test_nearest_free_point_in_a_band_is_the_nearest_a_scan_finds(
+    obstacles: list[tuple[float, float, float]], tx: float
+) -> None:
+    band = Band((0.2, -0.21), (-0.2, -0.21), 0.015)
+    half = 0.285
+    target = (tx, -0.21)
+    found = nearest_free_point(target, obstacles, half, band)
+
+    def free(x: float, y: float) -> bool:
+        return (
+            abs(x) <= half
+            and band.distance((x, y)) <= band.reach
+            and all(math.hypot(x - cx, y - cy) >= r for cx, cy, r in obstacles)
+        )
+
+    step = 0.001
+    scan = [
+        (-0.216 + i * step, -0.226 + j * 0.0005)
+        for i in range(433)
+        for j in range(33)
+        if free(-0.216 + i * step, -0.226 + j * 0.0005)
+    ]
+    if found is None:
+        assert not scan
+        return
+    assert free(*found)
+    nearest = min((math.hypot(x - tx, y + 0.21) for x, y in scan), default=math.inf)
+    assert math.hypot(found[0] - tx, found[1] + 0.21) <= nearest + 1e-9

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import math
 
-from hikone_carrom.match import Match, Shot
+from hikone_carrom import ai
+from hikone_carrom.match import ActionKind, Match, Shot
 from hikone_carrom.rules import RuleOptions
+from hikone_carrom.simulate import VirtualTime, run_match
 
 
 class FakeTime:
@@ -54,3 +56,36 @@ def test_R7b_time_called_when_the_clock_runs_out() -> None:
 def test_untimed_match_has_no_clock() -> None:
     m = Match()
     assert m.clock is None and m.tick() == [] and m.state.clock is None
+
+
+def test_R8a_the_ten_seconds_start_when_the_pieces_come_to_rest() -> None:
+    now = FakeTime()
+    m = Match(2, RuleOptions(match_time_s=60.0), seed=1, now=now)  # the rule applies throughout
+    m.start_clock()
+    now.t += 3.0
+    x, y = m.legal_placement().point
+    result = m.play(Shot(x, y, math.pi / 2, 3.0)).result
+    assert result.duration > 0.5
+    assert m.state.clock is not None and m.state.clock.shot_remaining == 10.0
+    now.t += result.duration + 9.9  # the pieces rested 9.9 s ago
+    assert m.tick() == []
+    now.t += 0.2
+    assert m.tick() == ["skip"]
+
+
+def test_R7b_R8a_simulated_time_calls_never_cost_a_shot() -> None:
+    """A computer player sets up in 5 s, under the 10 s of R8a: when time is called the player
+    on turn still shoots (issue 33: the shot used to be lost at every time call)."""
+    calls = 0
+    for seed in range(12):
+        vt = VirtualTime()
+        m = Match(2, RuleOptions(match_time_s=30.0), seed=seed, now=vt)
+        bots = [ai.make_player("random", seed=seed), ai.make_player("aim", seed=seed + 1)]
+        run_match(m, bots, clock_time=vt)
+        kinds = [a.kind for a in m.actions]
+        assert ActionKind.SKIP not in kinds, seed
+        if ActionKind.CALL_TIME in kinds:
+            calls += 1
+            after = kinds[kinds.index(ActionKind.CALL_TIME) + 1 :]
+            assert after and after[0] == ActionKind.SHOT
+    assert calls >= 10

@@ -30,7 +30,7 @@ def _played(players: int = 2, shots: int = 5, seed: int = 5) -> Match:
         x, y = p.point if p.kind == "point" else p.nearest(0.04 * (k % 3) - 0.04, p.point[1])
         toward = math.atan2(-y, -x)
         m.play(Shot(x, y, toward + 0.03 * (k - 2), 3.5 + 0.2 * k), Noise(dangle=1e-3 * k))
-    m.skip_turn()
+    m.pass_turn()
     return m
 
 

@@ -10,6 +10,7 @@ from hikone_carrom.rules import (
     Foul,
     GameOverError,
     ImpossibleReportError,
+    InvalidOptionsError,
     InvalidReportError,
     LotNotPendingError,
     LotPendingError,
@@ -22,6 +23,7 @@ from hikone_carrom.rules import (
     ShotReport,
     TimeAlreadyCalledError,
     UnshootableInSinglesError,
+    explain,
 )
 
 R, G, J = Piece.RED, Piece.GREEN, Piece.JACK
@@ -690,3 +692,30 @@ def test_R8a_skip_of_a_continuation_passes_the_turn() -> None:
     ref.report(ShotReport(pocketed=(R,)))
     ref.skip_turn()
     assert ref.shooter == 1
+
+
+# -- R3d / R2b reading: a turn passed without a shot ------------------------------------------
+
+
+def test_R3d_pass_turn_passes_without_penalty() -> None:
+    ref = referee_at(4, shooter=3, pocketed=(2, 2))
+    r = ref.pass_turn()
+    assert r == ruling(3, GREEN, reasons=("R3d",), skipped=True, next_seat=0)
+    assert ref.state.pocketed == (2, 2) and ref.state.debt == (0, 0)
+    assert explain(r)[0] == "Green passes (R3d)"
+    ref.undo()
+    assert ref.shooter == 3
+
+
+def test_R2b_reading_a_pass_for_want_of_a_place_names_R2b() -> None:
+    ref = Referee(players=2)
+    r = ref.pass_turn(no_placement=True)
+    assert r.reasons == ("R2b", "R3d") and r.skipped and r.penalty == 0
+    assert "R2b" in explain(r)[0] and "エリアライン" in explain(r, "ja")[0]
+
+
+def test_R2b_reading_option_covered_area_line() -> None:
+    assert RuleOptions().covered_area_line == "nearest_free"
+    assert RuleOptions(covered_area_line="pass").to_dict()["covered_area_line"] == "pass"
+    with pytest.raises(InvalidOptionsError):
+        RuleOptions(covered_area_line="wait")  # type: ignore[arg-type]

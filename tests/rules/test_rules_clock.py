@@ -105,3 +105,19 @@ def test_clock_rejects_bad_use() -> None:
     with pytest.raises(ClockError):
         clock.pause()
     assert clock.paused and clock.started
+
+
+def test_R8a_the_ten_seconds_start_when_the_turn_reaches_the_player() -> None:
+    """``turn_started(after=d)``: the last shot's pieces rest d seconds from now; the 10 s of
+    R8a count from then, and the time left never shows more than 10 s."""
+    now = FakeTime()
+    clock = MatchClock(60.0, now)  # the rule applies from the start
+    clock.start()
+    clock.turn_started(after=2.5)
+    assert clock.turn_remaining() == 10.0
+    now.t += 12.4
+    assert not clock.turn_expired and clock.turn_remaining() == pytest.approx(0.1)
+    now.t += 0.1
+    assert clock.turn_expired
+    with pytest.raises(ClockError):
+        clock.turn_started(after=-1.0)

@@ -2,12 +2,13 @@
 computational billiards championships, adapted to Hikone rules.
 
 * Solo clear: one player alone on the R1a opening layout (24 pucks and the jack) shoots from seat 0
-  (red); the other seat never shoots (each of its turns is passed, as a lost shot, R8a). The
+  (red); the other seat never shoots (each of its turns is passed, R3d). The
   player must pocket its 12 pucks and then the jack under the rules (R7a). Result: strikes taken
   (shots of seat 0), capped at ``cap`` (200); a game not won by then is "not cleared".
-* Duel: two players in singles, seat 0 (red, first) alternating between them game by game. After
-  ``max_shots`` shots time is called (R7b) and the game is decided by the timed-match rules
-  (R7b-R7d, a draw after the capped extra rounds).
+* Duel: two players in singles, seat 0 (red, first) alternating between them game by game. The
+  match is timed (R7b) with its time counted in shots: after ``max_shots`` shots time is called
+  and the game is decided by the timed-match rules (R7b-R7d, a draw after the capped extra
+  rounds).
 * Every decision is timed (s, wall clock, ``time.perf_counter``).
 * Noise tiers: the players' hands are replaced by the tier's multiple of 1x (2 mm, 1.0 degree,
   3 %); the tier "own" keeps each level's own hand (levels differ by noise and search).
@@ -27,6 +28,7 @@ from hikone_carrom.ai.levels import make_player
 from hikone_carrom.ai.noise import tier_scale
 from hikone_carrom.ai.player import Player
 from hikone_carrom.match import Match
+from hikone_carrom.rules import RuleOptions
 
 __all__ = ["OWN_TIER", "DuelTask", "SoloTask", "Task", "run_task", "task_from_dict"]
 
@@ -98,13 +100,13 @@ def _player(name: str, seed: int, tier: str, solo: bool = False) -> Player:
 
 
 def _shoot(match: Match, player: Player, times: list[float]) -> bool:
-    """One decision and shot; False if the player had no legal placement (turn passed, R8a)."""
+    """One decision and shot; False if the player had no legal placement (turn passed, R2b)."""
     start = time.perf_counter()
     try:
         decision = player.decide(match)
     except NoLegalShotError:
         times.append(round(time.perf_counter() - start, _TIME_DIGITS))
-        match.skip_turn()
+        match.pass_turn()
         return False
     times.append(round(time.perf_counter() - start, _TIME_DIGITS))
     match.play(decision.shot, decision.noise)
@@ -124,7 +126,7 @@ def run_solo(task: SoloTask) -> dict[str, Any]:
     strikes = penalties = 0
     while not match.is_over and strikes < task.cap:
         if match.shooter != 0:
-            match.skip_turn()
+            match.pass_turn()
             continue
         state = match.referee.state
         togo.append(state.pucks_on_board(red) + state.debt_of(red))
@@ -150,7 +152,8 @@ def run_solo(task: SoloTask) -> dict[str, Any]:
 
 def run_duel(task: DuelTask) -> dict[str, Any]:
     """Play a duel; the result as plain JSON (winner "a" | "b" | "draw", shots, scores, times)."""
-    match = Match(players=2, seed=task.seed)
+    # Timed (R7b), the time counted in shots: the clock itself is never read.
+    match = Match(players=2, options=RuleOptions.championship(), seed=task.seed)
     a_seat = task.seed % 2
     players = {
         a_seat: _player(task.a, 2 * task.seed, task.tier),

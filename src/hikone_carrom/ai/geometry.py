@@ -88,15 +88,16 @@ def corridor_clear(
 
 
 def line_points(placement: Placement, count: int) -> list[tuple[float, float]]:
-    """Up to ``count`` legal striker centres (m) spread evenly over the free parts of the area
-    line (R2b), or the one prescribed point of a first shot (R2a)."""
+    """Up to ``count`` legal striker centres (m) spread evenly over the free parts of the lane
+    (the area line, or a parallel within reach when it is covered, R2b), or the one prescribed
+    point of a POINT placement (R2a)."""
     if placement.kind is PlacementKind.POINT:
         return [placement.point]
     free = placement.free_intervals()
     total = sum(b - a for a, b in free)
     if total <= 0.0 or count <= 0:
         return []
-    (x0, y0), (x1, y1) = placement.line
+    (x0, y0), (x1, y1) = placement.lane
     out: list[tuple[float, float]] = []
     for k in range(count):
         s = (k + 0.5) / count * total
@@ -112,11 +113,12 @@ def line_points(placement: Placement, count: int) -> list[tuple[float, float]]:
 def line_point_on_ray(
     placement: Placement, gx: float, gy: float, ux: float, uy: float
 ) -> tuple[float, float] | None:
-    """The legal point of the area line on the ray from (gx, gy) backwards along -(ux, uy)
-    (a unit direction), i.e. where to stand to move along (ux, uy) through (gx, gy); or None."""
+    """The legal point of the lane (the area line unless it is covered, R2b) on the ray from
+    (gx, gy) backwards along -(ux, uy) (a unit direction), i.e. where to stand to move along
+    (ux, uy) through (gx, gy); or None."""
     if placement.kind is PlacementKind.POINT:
         return None
-    (x0, y0), (x1, y1) = placement.line
+    (x0, y0), (x1, y1) = placement.lane
     lx, ly = x1 - x0, y1 - y0
     # Solve g - s u = p0 + f l for s > 0 and f in [0, 1].
     det = ux * ly - uy * lx

@@ -59,7 +59,10 @@ def legal_shot(match: Match, x: float, y: float, angle: float, speed: float) -> 
     Raises:
         NoLegalShotError: no legal placement exists.
     """
-    placement = match.legal_placement()
+    try:
+        placement = match.legal_placement()
+    except IllegalShotError as err:  # NoPlacementError: the turn passes (Match.must_pass)
+        raise NoLegalShotError(err.reason_en, err.reason_ja) from err
     if placement.kind is PlacementKind.POINT:
         x, y = placement.point
     elif not placement.contains(x, y):

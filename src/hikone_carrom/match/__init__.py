@@ -5,8 +5,19 @@ m = Match(players=2, seed=1)
 p = m.legal_placement()                  # R2a: the tee spot on a first shot
 res = m.play(Shot(*p.point, angle=math.pi / 2, speed=4.0))
 res.ruling.continues                     # R3a
+
+Errors (each a ValueError with English and Japanese messages; see :mod:`.errors`):
+IllegalShotError (GameOverShotError, LotPendingShotError, NoPlacementError), InvalidLayoutError,
+and the referee's RulesError subclasses (NothingToUndoError, UntimedMatchError, ...).
 """
 
+from hikone_carrom.match.errors import (
+    GameOverShotError,
+    IllegalShotError,
+    InvalidLayoutError,
+    LotPendingShotError,
+    NoPlacementError,
+)
 from hikone_carrom.match.game import (
     Action,
     ActionKind,
@@ -16,13 +27,17 @@ from hikone_carrom.match.game import (
     shot_seed,
 )
 from hikone_carrom.match.placement import Placement, PlacementKind, legal_placement
-from hikone_carrom.match.shot import IllegalShotError, Noise, Shot
+from hikone_carrom.match.shot import Noise, Shot
 
 __all__ = [
     "Action",
     "ActionKind",
+    "GameOverShotError",
     "IllegalShotError",
+    "InvalidLayoutError",
+    "LotPendingShotError",
     "Match",
+    "NoPlacementError",
     "Noise",
     "Placement",
     "PlacementKind",

@@ -15,16 +15,25 @@ from enum import StrEnum
 from typing import Any
 
 from hikone_carrom.board import BoardSpec
+from hikone_carrom.match.errors import (
+    GameOverShotError,
+    IllegalShotError,
+    InvalidLayoutError,
+    LotPendingShotError,
+    NoPlacementError,
+)
+from hikone_carrom.match.layout import check_layout
 from hikone_carrom.match.pieces import STRIKER_ID, disk_for, piece_of
 from hikone_carrom.match.placement import Placement, legal_placement
 from hikone_carrom.match.report import report_of
 from hikone_carrom.match.respot import settle, stack_on_jack_spot
-from hikone_carrom.match.shot import IllegalShotError, Noise, Shot
+from hikone_carrom.match.shot import Noise, Shot
 from hikone_carrom.physics import Disk, ShotResult, simulate
 from hikone_carrom.rules import (
     Color,
     InvalidSeatError,
     MatchClock,
+    NothingToUndoError,
     Outcome,
     Piece,
     Referee,
@@ -32,6 +41,8 @@ from hikone_carrom.rules import (
     RuleOptions,
     Ruling,
     ShotReport,
+    StateFormatError,
+    UntimedMatchError,
 )
 
 __all__ = ["Action", "ActionKind", "ClockReading", "Match", "MatchState", "PlayResult", "shot_seed"]
@@ -90,6 +101,7 @@ class ActionKind(StrEnum):
 
     SHOT = "shot"
     SKIP = "skip"  # R8a: the 10 seconds passed
+    PASS = "pass"  # R3d: no shot (R2b reading: nowhere to place the striker; or practice)
     CALL_TIME = "call_time"  # R7b
     LOT = "lot"  # R7d: the organisers' rock-paper-scissors result
     RESIGN = "resign"  # a side gave up: the other colour wins
@@ -212,25 +224,24 @@ class Match:
         fly_off: bool = True,
     ) -> Match:
         """A match starting from a set position instead of the R1a opening (problems, tests,
-        resuming a scored game). The layout must agree with the referee's counts.
+        resuming a scored game). The layout must be one the pieces can stand in, at rest, and
+        agree with the referee's counts.
 
         Raises:
-            ValueError: a disk id is unknown or repeated, a disk is off the surface, or the
-                layout disagrees with the referee's counts.
+            InvalidLayoutError: a disk id is unknown or repeated, a number is not finite, a disk
+                is off the surface, two disks of one layer overlap, a stacked disk (layer >= 1)
+                has nothing under it (R6e), or the layout disagrees with the referee's counts.
+            StateFormatError: ``referee`` is not a :class:`RefereeState`.
         """
+        if not isinstance(referee, RefereeState):
+            raise StateFormatError(
+                "referee must be a RefereeState", "referee には RefereeState が必要です"
+            )
         match = cls(referee.players, referee.options, board or BoardSpec(), seed, fly_off)
-        ids = [d.id for d in layout]
-        if len(set(ids)) != len(ids):
-            raise ValueError("a disk id appears twice in the layout")
-        rebuilt = []
-        for d in layout:
-            piece_of(d.id)  # raises on the striker or an unknown id
-            if not match.board.inside_surface(d.x, d.y, d.radius):
-                raise ValueError(f"disk {d.id} lies outside the rails")
-            rebuilt.append(disk_for(match.board, d.id, d.x, d.y, d.layer))
+        rebuilt = check_layout(match.board, layout)
         match._referee = Referee.from_state(referee)
         match._check_accounting(rebuilt)
-        match._layout = tuple(rebuilt)
+        match._layout = rebuilt
         match._start = (match._layout, referee)
         return match
 
@@ -300,17 +311,45 @@ class Match:
         return self._referee.outcome
 
     def legal_placement(self, seat: int | None = None) -> Placement:
-        """Where ``seat`` (default: the shooter) may put its striker now (R2a, R2b)."""
+        """Where ``seat`` (default: the shooter) may put its striker now (R2a, R2b).
+
+        Raises:
+            NoPlacementError: the striker has nowhere to go (see :attr:`must_pass`).
+        """
         seat = self.shooter if seat is None else seat
         first = self._referee.is_first_shot(seat)
-        return legal_placement(self.board, seat, self.players, first, self._layout)
+        return legal_placement(
+            self.board,
+            seat,
+            self.players,
+            first,
+            self._layout,
+            self.options.covered_area_line,
+        )
+
+    @property
+    def must_pass(self) -> bool:
+        """True when the shooter has nowhere to put the striker, so the turn passes with
+        :meth:`pass_turn` (R2b under ``RuleOptions.covered_area_line = "pass"``)."""
+        if self.is_over or self._referee.state.awaiting_lot:
+            return False
+        try:
+            self.legal_placement()
+        except NoPlacementError:
+            return True
+        return False
 
     # -- acting ------------------------------------------------------------------------------
 
     def check(self, shot: Shot) -> None:
-        """Raise :class:`IllegalShotError` unless the shooter may play ``shot`` now."""
+        """Raise :class:`IllegalShotError` unless the shooter may play ``shot`` now: the game
+        is on (:class:`GameOverShotError`, :class:`LotPendingShotError`), the speed is in
+        range and the placement legal (R2a, R2b; :class:`NoPlacementError` when there is
+        none)."""
         if self.is_over:
-            raise IllegalShotError("The game is over", "ゲームは終了しています")
+            raise GameOverShotError()
+        if self._referee.state.awaiting_lot:
+            raise LotPendingShotError()
         if not isinstance(shot, Shot):
             raise IllegalShotError("play() takes a Shot", "play() には Shot を渡します")
         if not 0.0 < shot.speed <= self.board.max_speed:
@@ -332,8 +371,14 @@ class Match:
         return Shot(x, y, angle, speed)
 
     def simulate(self, shot: Shot, noise: Noise | None = None) -> tuple[Shot, ShotResult]:
-        """The shot as executed and its physics, without changing the match (for look-ahead)."""
+        """The shot as executed and its physics, without changing the match (for look-ahead).
+
+        Raises:
+            IllegalShotError: as :meth:`check`, or ``noise`` is not a :class:`Noise`.
+        """
         self.check(shot)
+        if noise is not None and not isinstance(noise, Noise):
+            raise IllegalShotError("noise must be a Noise", "noise には Noise を渡します")
         executed = self._execute(shot, noise or Noise())
         vx, vy = executed.velocity
         striker = replace(disk_for(self.board, STRIKER_ID, executed.x, executed.y), vx=vx, vy=vy)
@@ -351,11 +396,13 @@ class Match:
 
         Raises:
             IllegalShotError: the shot is not allowed now (reason in English and Japanese);
-                nothing changed.
+                nothing changed. Its subclasses say why the game takes no shot:
+                :class:`GameOverShotError`, :class:`LotPendingShotError`,
+                :class:`NoPlacementError`.
         """
-        noise = noise or Noise()
         seat = self.shooter
         executed, result = self.simulate(shot, noise)
+        noise = noise or Noise()
         self.start_clock()
         before = self._layout
         report = report_of(
@@ -378,11 +425,17 @@ class Match:
         self._undo.append(snapshot)
         self._layout = after
         self._actions.append(Action(ActionKind.SHOT, seat, play=play, ruling=ruling))
-        self._turn_passed(ruling)
+        self._turn_passed(ruling, after=result.duration)
         return play
 
     def skip_turn(self) -> Ruling:
-        """R8a: the shooter's 10 seconds passed; that shot is lost and the turn passes."""
+        """R8a: the shooter's 10 seconds passed; that shot is lost and the turn passes.
+
+        Raises:
+            UntimedMatchError: the match has no time limit, so no 10-second rule.
+            GameOverError, LotPendingError: the game is over or waits for a lot (R7d).
+        """
+        self._require_timed("skip_turn", "R8a")
         seat = self.shooter
         snapshot = self._snapshot()
         ruling = self._referee.skip_turn()
@@ -391,8 +444,35 @@ class Match:
         self._turn_passed(ruling)
         return ruling
 
+    def pass_turn(self) -> Ruling:
+        """The shooter takes no shot and the turn passes, without penalty (R3d).
+
+        This is how the turn passes when the striker has nowhere to go (:attr:`must_pass`; the
+        reading ``covered_area_line = "pass"`` of R2b, "R2b" in the ruling's reasons). The
+        rules know no voluntary pass otherwise: it serves practice and problems (a solo
+        exercise lets the other seat pass).
+
+        Raises:
+            GameOverError, LotPendingError: the game is over or waits for a lot (R7d).
+        """
+        seat = self.shooter
+        forced = self.must_pass
+        snapshot = self._snapshot()
+        ruling = self._referee.pass_turn(no_placement=forced)
+        self._undo.append(snapshot)
+        self._actions.append(Action(ActionKind.PASS, seat, ruling=ruling))
+        self._turn_passed(ruling)
+        return ruling
+
     def call_time(self) -> None:
-        """R7b: time is up; the round is finished, then the game decided (R7c, R7d)."""
+        """R7b: time is up; the round is finished, then the game decided (R7c, R7d).
+
+        Raises:
+            UntimedMatchError: the match has no time limit.
+            TimeAlreadyCalledError, GameOverError, LotPendingError: time was called already,
+                the game is over, or it waits for a lot (R7d).
+        """
+        self._require_timed("call_time", "R7b")
         snapshot = self._snapshot()
         self._referee.call_time()
         self._undo.append(snapshot)
@@ -462,22 +542,34 @@ class Match:
             done.append(ActionKind.SKIP)
         return done
 
+    def _require_timed(self, action: str, rule: str) -> None:
+        if not self.options.timed:
+            raise UntimedMatchError(
+                f"{action}: this match has no time limit, so there is no {rule} "
+                "(RuleOptions.match_time_s is None)",
+                f"{action}：この試合には試合時間がないため{rule}は使えません"
+                "（RuleOptions.match_time_s が None）",
+            )
+
     def _snapshot(self) -> _Snapshot:
         return _Snapshot(self._layout, self._referee.state, len(self._actions))
 
-    def _turn_passed(self, ruling: Ruling | None) -> None:
+    def _turn_passed(self, ruling: Ruling | None, *, after: float = 0.0) -> None:
+        """The next shot's 10 seconds (R8a) start when the pieces of this one come to rest,
+        ``after`` s from now."""
         if self.clock is not None and self.clock.started:
-            self.clock.turn_started(continuation=ruling is not None and ruling.continues)
+            continuation = ruling is not None and ruling.continues
+            self.clock.turn_started(continuation, after=after)
 
     def undo(self) -> None:
-        """Return exactly to before the last action (shot, skip, time call, lot, resignation or
-        draw).
+        """Return exactly to before the last action (shot, skip, pass, time call, lot, resignation
+        or draw).
 
         Raises:
-            IndexError: nothing to undo.
+            NothingToUndoError: nothing to undo.
         """
         if not self._undo:
-            raise IndexError("nothing to undo")
+            raise NothingToUndoError("nothing to undo", "取り消す操作がありません")
         snap = self._undo.pop()
         self._referee.undo()
         if self._referee.state != snap.referee:
@@ -499,4 +591,12 @@ class Match:
             Piece.JACK: 0 if ref.jack_pocketed else 1,
         }
         if counts != expected:
-            raise ValueError(f"layout {counts} disagrees with the referee {expected}")
+            raise InvalidLayoutError(
+                f"the layout (red {counts[Piece.RED]}, green {counts[Piece.GREEN]}, jack "
+                f"{counts[Piece.JACK]} on the board) disagrees with the referee's counts (red "
+                f"{expected[Piece.RED]}, green {expected[Piece.GREEN]}, jack "
+                f"{expected[Piece.JACK]})",
+                f"盤上の駒（赤{counts[Piece.RED]}、緑{counts[Piece.GREEN]}、ジャック"
+                f"{counts[Piece.JACK]}）が審判の記録（赤{expected[Piece.RED]}、緑"
+                f"{expected[Piece.GREEN]}、ジャック{expected[Piece.JACK]}）と合いません",
+            )

@@ -6,30 +6,21 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from hikone_carrom.match.errors import IllegalShotError
+
 __all__ = ["IllegalShotError", "Noise", "Shot"]
-
-
-class IllegalShotError(ValueError):
-    """A shot the rules do not allow (R2a, R2b, R2d) or that is not a number; nothing changed.
-
-    ``reason_en`` and ``reason_ja`` say why, for a user; ``rule`` names the rule id if any.
-    """
-
-    def __init__(self, reason_en: str, reason_ja: str, rule: str | None = None) -> None:
-        super().__init__(reason_en)
-        self.reason_en = reason_en
-        self.reason_ja = reason_ja
-        self.rule = rule
-
-    def reason(self, lang: str = "en") -> str:
-        """The reason in ``lang`` ("ja" or "en")."""
-        return self.reason_ja if lang == "ja" else self.reason_en
 
 
 def _finite(name: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise IllegalShotError(f"{name} must be a number", f"{name} は数値で指定してください")
-    result = float(value)
+    try:
+        result = float(value)
+    except OverflowError:
+        raise IllegalShotError(
+            f"{name} is too large to be a number of the board",
+            f"{name} が大きすぎます（盤上の数値になりません）",
+        ) from None
     if not math.isfinite(result):
         raise IllegalShotError(f"{name} must be finite", f"{name} は有限の数値で指定してください")
     return result
@@ -110,7 +101,8 @@ class Noise:
 
     @classmethod
     def from_dict(cls, data: Any) -> Noise:
-        """Rebuild from :meth:`to_dict` output."""
+        """Rebuild from :meth:`to_dict` output (missing terms are 0); raises
+        :class:`IllegalShotError` on bad input."""
         if not isinstance(data, dict):
             raise IllegalShotError("noise must be an object", "ノイズはオブジェクトで指定します")
         return cls(**{k: data[k] for k in ("dx", "dy", "dangle", "speed_factor") if k in data})

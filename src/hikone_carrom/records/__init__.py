@@ -8,6 +8,8 @@ write("pad.json", refereed_record(refereed_match))   # a real board's match (hik
 
 from hikone_carrom.records.codec import (
     FORMAT,
+    MAX_BYTES,
+    MAX_DEPTH,
     RULES_VERSION,
     VERSION,
     RecordFormatError,
@@ -17,6 +19,7 @@ from hikone_carrom.records.codec import (
     load,
     read,
     to_record,
+    writable,
     write,
 )
 from hikone_carrom.records.hints import HintUse
@@ -25,6 +28,8 @@ from hikone_carrom.records.replay import Game, ReplayError, ReplayStep, iter_rep
 
 __all__ = [
     "FORMAT",
+    "MAX_BYTES",
+    "MAX_DEPTH",
     "REFEREED",
     "RULES_VERSION",
     "VERSION",
@@ -42,5 +47,6 @@ __all__ = [
     "refereed_record",
     "replay",
     "to_record",
+    "writable",
     "write",
 ]

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import os
+import stat
 from collections.abc import Sequence
 from dataclasses import asdict, fields
 from pathlib import Path
@@ -15,7 +18,6 @@ from typing import Any
 from hikone_carrom import __version__
 from hikone_carrom.board import BoardError, BoardSpec
 from hikone_carrom.match import ActionKind, Match, layout_to_dict
-from hikone_carrom.match.pieces import disk_for
 from hikone_carrom.physics import Disk
 from hikone_carrom.records.hints import HintFormatError, HintUse, hint_problem, hints_of
 from hikone_carrom.rules import RefereeState, RuleOptions, RulesError
@@ -23,6 +25,8 @@ from hikone_carrom.scoring import RefereedMatch
 
 __all__ = [
     "FORMAT",
+    "MAX_BYTES",
+    "MAX_DEPTH",
     "RULES_VERSION",
     "VERSION",
     "RecordFormatError",
@@ -41,6 +45,12 @@ FORMAT = "hikone-carrom-record"
 VERSION = 1
 RULES_VERSION = "JCA 2018-04-20"
 """The official rules the referee implements (RULES.md); other rules' records do not replay."""
+
+MAX_BYTES = 64 * 1024 * 1024
+"""The largest record file :func:`read` reads (bytes); a match of 2,000 actions takes ~3 MB."""
+
+MAX_DEPTH = 32
+"""The deepest nesting of JSON arrays and objects a record may have (it needs 6)."""
 
 
 class RecordFormatError(ValueError):
@@ -103,6 +113,8 @@ def to_record(
             )
         elif action.kind == ActionKind.SKIP:
             entry["ruling"] = shadow.skip_turn().to_dict()
+        elif action.kind == ActionKind.PASS:
+            entry["ruling"] = shadow.pass_turn().to_dict()
         elif action.kind == ActionKind.CALL_TIME:
             shadow.call_time()
         elif action.kind == ActionKind.RESIGN:
@@ -151,17 +163,35 @@ def to_record(
     }
 
 
+def number(value: Any, what: str) -> float:
+    """``value`` as a finite float, or :class:`RecordFormatError` naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RecordFormatError(f"{what} must be a number, not {type(value).__name__}")
+    try:
+        result = float(value)
+    except OverflowError:
+        raise RecordFormatError(f"{what} is too large to be a number of the board") from None
+    if not math.isfinite(result):
+        raise RecordFormatError(f"{what} must be a finite number")
+    return result
+
+
 def board_from_dict(data: Any) -> BoardSpec:
-    """A :class:`BoardSpec` from a record's ``board`` object; unknown keys are refused."""
+    """A :class:`BoardSpec` from a record's ``board`` object: every figure present, each a finite
+    number; unknown keys are refused (docs/record-format.md)."""
     if not isinstance(data, dict):
         raise RecordFormatError("'board' must be an object")
-    names = {f.name for f in fields(BoardSpec)}
-    unknown = set(data) - names
+    names = [f.name for f in fields(BoardSpec)]
+    unknown = set(data) - set(names)
     if unknown:
-        raise RecordFormatError(f"'board' has unknown figures: {sorted(unknown)}")
+        raise RecordFormatError(f"'board' has unknown figures: {sorted(map(str, unknown))}")
+    missing = [name for name in names if name not in data]
+    if missing:
+        raise RecordFormatError(f"'board' lacks the figures {missing}")
+    figures = {name: number(data[name], f"board figure {name!r}") for name in names}
     try:
-        return BoardSpec(**data)
-    except (BoardError, TypeError) as err:
+        return BoardSpec(**figures)
+    except BoardError as err:
         raise RecordFormatError(f"'board' is not a valid board: {err}") from err
 
 
@@ -195,11 +225,50 @@ def check_header(data: Any) -> dict[str, Any]:
     _require(data, "fly_off", bool)
     _require(data, "actions", list)
     _require(data, "options", dict)
+    if "board" not in data:
+        raise RecordFormatError("the record lacks 'board'")
+    if data["board"] is not None and not isinstance(data["board"], dict):
+        raise RecordFormatError("'board' must be an object, or null for a refereed match")
+    if data.get("start") is not None and not isinstance(data["start"], dict):
+        raise RecordFormatError("'start' must be an object or null")
+    _check_depth(data)
     try:
         hints_of(data)
     except HintFormatError as err:
         raise RecordFormatError(str(err)) from err
     return data
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise RecordFormatError(f"the record nests deeper than {MAX_DEPTH} levels")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+
+
+def _start_layout(board: BoardSpec, layout: Any) -> list[Disk]:
+    if not isinstance(layout, list):
+        raise RecordFormatError("'start' layout must be a list of disks")
+    disks = []
+    for k, d in enumerate(layout):
+        where = f"start disk {k + 1}"
+        if not isinstance(d, dict) or not {"id", "x", "y", "layer"} <= set(d):
+            raise RecordFormatError(f"{where} must be an object with id, x, y and layer")
+        if not isinstance(d["id"], str):
+            raise RecordFormatError(f"{where}: the id must be a string")
+        layer = d["layer"]
+        if isinstance(layer, bool) or not isinstance(layer, int) or not 0 <= layer <= 1000:
+            raise RecordFormatError(f"{where}: the layer must be an int from 0 to 1000")
+        x = number(d["x"], f"{where} x")
+        y = number(d["y"], f"{where} y")
+        disks.append(Disk(d["id"], x, y, layer=layer))
+    return disks
 
 
 def match_of(data: dict[str, Any]) -> Match:
@@ -212,20 +281,20 @@ def match_of(data: dict[str, Any]) -> Match:
     start = data.get("start")
     if start is None:
         return Match(data["players"], options, board, data["seed"], data["fly_off"])
+    if "layout" not in start or "referee" not in start:
+        raise RecordFormatError("'start' must hold a layout and a referee state")
+    layout = _start_layout(board, start["layout"])
     try:
         referee = RefereeState.from_dict(start["referee"])
-        layout = [
-            disk_for(board, d["id"], float(d["x"]), float(d["y"]), int(d["layer"]))
-            for d in start["layout"]
-        ]
-        if referee.players != data["players"] or referee.options != options:
-            raise RecordFormatError("'start' disagrees with the record's players or options")
+    except RulesError as err:
+        raise RecordFormatError(f"'start' referee state is not valid: {err}") from err
+    if referee.players != data["players"] or referee.options != options:
+        raise RecordFormatError("'start' disagrees with the record's players or options")
+    try:
         return Match.from_position(
             layout, referee, board=board, seed=data["seed"], fly_off=data["fly_off"]
         )
-    except (KeyError, TypeError, ValueError) as err:
-        if isinstance(err, RecordFormatError):
-            raise
+    except ValueError as err:
         raise RecordFormatError(f"'start' is not a valid position: {err}") from err
 
 
@@ -234,27 +303,80 @@ def dump(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def load(text: str | bytes) -> dict[str, Any]:
     """Decode and check a record's envelope; raises :class:`RecordFormatError` on anything wrong."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise RecordFormatError(f"not a record: nested deeper than {MAX_DEPTH} levels") from None
+    except (ValueError, TypeError) as err:  # JSONDecodeError, UnicodeDecodeError, huge ints
         raise RecordFormatError(f"not JSON: {err}") from err
     return check_header(data)
 
 
-def write(path: str | Path, record: dict[str, Any]) -> None:
-    """Write a record atomically (a temporary file renamed over the target)."""
+def _tmp(target: Path) -> Path:
+    return target.with_name(target.name + ".tmp")
+
+
+def writable(path: str | Path) -> None:
+    """Check that a record can be written to ``path``, e.g. before a long computation: the
+    folder exists and takes a new file, the path is no folder. Raises :class:`RecordFormatError`
+    with a sentence otherwise; leaves nothing behind."""
     target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(dump(record), encoding="utf-8")
-    tmp.replace(target)
+    try:
+        if target.is_dir():
+            problem = "it is a folder"
+        elif not target.parent.is_dir():
+            problem = f"no folder {target.parent}"
+        else:
+            with _tmp(target).open("wb"):
+                pass
+            _tmp(target).unlink()
+            return
+    except (OSError, ValueError) as err:
+        problem = str(err.strerror if isinstance(err, OSError) and err.strerror else err)
+    raise RecordFormatError(f"cannot write a record to {target}: {problem}")
+
+
+def write(path: str | Path, record: dict[str, Any]) -> None:
+    """Write a record atomically (a temporary file renamed over the target).
+
+    Raises:
+        RecordFormatError: the file cannot be written (the reason in a sentence); nothing is left
+            behind.
+    """
+    target = Path(path)
+    writable(target)
+    tmp = _tmp(target)
+    try:
+        tmp.write_text(dump(record), encoding="utf-8")
+        tmp.replace(target)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        raise RecordFormatError(f"cannot write {target}: {err.strerror or err}") from err
 
 
 def read(path: str | Path) -> dict[str, Any]:
-    """Read a record file; raises :class:`RecordFormatError` (never a bare traceback)."""
+    """Read a record file (a regular file of at most :data:`MAX_BYTES`); raises
+    :class:`RecordFormatError` (never a bare traceback, never waits on a pipe or device)."""
     try:
-        raw = Path(path).read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except (OSError, ValueError, TypeError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else err
+        raise RecordFormatError(f"cannot read {path}: {reason}") from err
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RecordFormatError(f"cannot read {path}: not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            raw = f.read(MAX_BYTES + 1)
     except OSError as err:
         raise RecordFormatError(f"cannot read {path}: {err.strerror or err}") from err
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_BYTES:
+        raise RecordFormatError(f"{path} is larger than {MAX_BYTES // (1024 * 1024)} MiB")
     return load(raw)

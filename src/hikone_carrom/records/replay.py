@@ -9,6 +9,7 @@ from typing import Any
 
 from hikone_carrom.match import ActionKind, IllegalShotError, Match, Noise, PlayResult, Shot
 from hikone_carrom.records.codec import (
+    RecordFormatError,
     check_header,
     counts_of,
     layout_hash,
@@ -54,13 +55,19 @@ def _field(entry: dict[str, Any], key: str, n: int) -> Any:
     return entry[key]
 
 
+def _shot_of(entry: dict[str, Any], n: int) -> tuple[Shot, Noise]:
+    """The shot and noise of a shot entry; a malformed one is a :class:`RecordFormatError`."""
+    shot, noise = _field(entry, "shot", n), _field(entry, "noise", n)
+    try:
+        return Shot.from_dict(shot), Noise.from_dict(noise)
+    except (IllegalShotError, TypeError) as err:
+        raise RecordFormatError(f"action {n}: the shot or its noise is malformed: {err}") from err
+
+
 def _shot(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
     if not isinstance(match, Match):
         raise ReplayError(n, "a simulated shot in a refereed match's record")
-    play = match.play(
-        Shot.from_dict(_field(entry, "shot", n)),
-        Noise.from_dict(_field(entry, "noise", n)),
-    )
+    play = match.play(*_shot_of(entry, n))
     if play.ruling.to_dict() != _field(entry, "ruling", n):
         raise ReplayError(n, "the ruling differs from the recorded one")
     if play.report.to_dict() != _field(entry, "outcome", n):
@@ -81,6 +88,14 @@ def _refereed(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
 def _skip(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
     if match.skip_turn().to_dict() != _field(entry, "ruling", n):
         raise ReplayError(n, "the ruling of the lost shot differs")
+    return None
+
+
+def _pass(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
+    if not isinstance(match, Match):
+        raise ReplayError(n, "a pass in a refereed match's record")
+    if match.pass_turn().to_dict() != _field(entry, "ruling", n):
+        raise ReplayError(n, "the ruling of the pass differs")
     return None
 
 
@@ -121,6 +136,7 @@ def _draw(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
 _APPLY: dict[str, Callable[[Game, dict[str, Any], int], PlayResult | None]] = {
     ActionKind.SHOT: _shot,
     ActionKind.SKIP: _skip,
+    ActionKind.PASS: _pass,
     ActionKind.CALL_TIME: _call_time,
     ActionKind.LOT: _lot,
     ActionKind.RESIGN: _resign,
@@ -141,7 +157,7 @@ def _apply(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
     try:
         return apply(match, entry, n)
     except (IllegalShotError, RulesError, ValueError, TypeError) as err:
-        if isinstance(err, ReplayError):
+        if isinstance(err, ReplayError | RecordFormatError):
             raise
         raise ReplayError(n, f"cannot be replayed: {err}") from err
 

@@ -6,16 +6,31 @@ import argparse
 import sys
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from hikone_carrom.records.codec import RecordFormatError, read
-from hikone_carrom.records.replay import ReplayError, iter_replay
+from hikone_carrom.match import Match
+from hikone_carrom.records.codec import RecordFormatError, counts_of, read
+from hikone_carrom.records.replay import ReplayError, ReplayStep, iter_replay
+from hikone_carrom.rules import Ruling, ShotReport
 
 __all__ = ["main"]
 
 
 def _pieces(names: list[str]) -> str:
     return " ".join(names) if names else "-"
+
+
+def _described(step: ReplayStep) -> tuple[int, Ruling | None, ShotReport | None]:
+    """Who acted, the ruling and what the referee was told, from the replayed game (not from
+    the record's text, which only the replay has checked)."""
+    game = step.match
+    if isinstance(game, Match):
+        action = game.actions[-1]
+        return action.seat, action.ruling, None if step.play is None else step.play.report
+    last = game.steps[-1]
+    return last.seat, last.ruling, None if last.entry.tap is None else last.entry.tap.report()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,40 +42,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="print only the verdict")
     args = parser.parse_args(argv)
     console = Console()
-    err = Console(stderr=True)
-    table = Table(title=args.file)
+    err = Console(stderr=True, soft_wrap=True)
+    table = Table(title=Text(args.file))
     for col in ("#", "seat", "action", "pocketed", "off", "penalty", "rules", "next", "R/G"):
         table.add_column(col)
     try:
         record = read(args.file)
         last = None
         for step in iter_replay(record):
-            e = step.entry
-            counts = e["counts"]
-            ruling = e.get("ruling") or {}
-            outcome = e.get("outcome") or {}
-            striker = []
-            if outcome.get("striker_pocketed"):
-                striker.append("striker")
+            seat, ruling, report = _described(step)
+            pocketed = [] if report is None else [p.value for p in report.pocketed]
+            if report is not None and report.striker_pocketed:
+                pocketed.append("striker")
+            off = [] if report is None else [p.value for p in report.off_board]
+            counts = counts_of(step.match)
             table.add_row(
                 str(step.n),
-                str(e["seat"]),
-                e["kind"],
-                _pieces(outcome.get("pocketed", []) + striker),
-                _pieces(outcome.get("off_board", [])),
-                str(ruling.get("penalty", "")),
-                " ".join(ruling.get("reasons", [])),
+                str(seat),
+                str(step.entry["kind"]),
+                _pieces(pocketed),
+                _pieces(off),
+                "" if ruling is None else str(ruling.penalty),
+                "" if ruling is None else " ".join(ruling.reasons),
                 "-" if counts["next_seat"] is None else str(counts["next_seat"]),
                 f"{counts['pocketed']['red']}/{counts['pocketed']['green']}",
             )
             last = step.match
     except RecordFormatError as exc:
-        err.print(f"[red]not a readable record[/red]: {exc}")
+        err.print(f"[red]not a readable record[/red]: {escape(str(exc))}")
         return 2
     except ReplayError as exc:
         if not args.quiet:
             console.print(table)
-        err.print(f"[red]does not replay[/red] at action {exc.action}: {exc}")
+        err.print(f"[red]does not replay[/red] at action {exc.action}: {escape(str(exc))}")
         return 1
     if not args.quiet:
         console.print(table)

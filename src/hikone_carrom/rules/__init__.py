@@ -28,6 +28,7 @@ from hikone_carrom.rules.errors import (
     StateFormatError,
     TimeAlreadyCalledError,
     UnshootableInSinglesError,
+    UntimedMatchError,
 )
 from hikone_carrom.rules.messages import (
     color_name,
@@ -54,6 +55,7 @@ from hikone_carrom.rules.transitions import (
     apply,
     call_time,
     decide_lot,
+    pass_turn,
     resign,
     skip_turn,
 )
@@ -88,6 +90,7 @@ __all__ = [
     "StateFormatError",
     "TimeAlreadyCalledError",
     "UnshootableInSinglesError",
+    "UntimedMatchError",
     "agree_draw",
     "apply",
     "call_time",
@@ -98,6 +101,7 @@ __all__ = [
     "foul_name",
     "last_seat",
     "next_seat",
+    "pass_turn",
     "resign",
     "seat_color",
     "seat_label",

@@ -140,12 +140,18 @@ class MatchClock:
 
     # -- shots -----------------------------------------------------------------------------
 
-    def turn_started(self, continuation: bool = False) -> None:
-        """The turn (or, with ``each_shot``, a continuation shot) reached its player (R8a)."""
+    def turn_started(self, continuation: bool = False, *, after: float = 0.0) -> None:
+        """The turn (or, with ``each_shot``, a continuation shot) reaches its player ``after``
+        seconds from now: when the pieces of the shot just played come to rest (R8a)."""
+        if not (math.isfinite(after) and after >= 0.0):
+            raise ClockError(
+                f"after must be a finite number of seconds >= 0, not {after!r}",
+                f"after は0以上の有限な秒数で指定してください（{after!r} は不可）",
+            )
         elapsed = self.elapsed()
         if continuation and not self.each_shot and self._turn_started is not None:
             return
-        self._turn_started = elapsed
+        self._turn_started = elapsed + after
 
     def turn_deadline(self) -> float | None:
         """Match time (s, as :meth:`elapsed`) by which the shot must be taken; ``None`` when the
@@ -158,9 +164,11 @@ class MatchClock:
 
     def turn_remaining(self) -> float | None:
         """Seconds left for the current shot under the 10-second rule, ``None`` if it does not
-        apply (R8a)."""
+        apply (R8a); while the last shot's pieces still move, the full ``shot_time_s``."""
         deadline = self.turn_deadline()
-        return None if deadline is None else max(0.0, deadline - self.elapsed())
+        if deadline is None:
+            return None
+        return min(self.shot_time_s, max(0.0, deadline - self.elapsed()))
 
     @property
     def turn_expired(self) -> bool:

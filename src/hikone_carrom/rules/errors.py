@@ -21,6 +21,7 @@ __all__ = [
     "StateFormatError",
     "TimeAlreadyCalledError",
     "UnshootableInSinglesError",
+    "UntimedMatchError",
 ]
 
 
@@ -76,6 +77,11 @@ class LotPendingError(RulesError):
 
 class LotNotPendingError(RulesError):
     """``decide_lot`` called while no rock-paper-scissors decision is awaited (R7d)."""
+
+
+class UntimedMatchError(RulesError):
+    """Time called (R7b) or a shot lost to the 10-second rule (R8a) in a match without a time
+    limit (``RuleOptions.match_time_s`` is ``None``)."""
 
 
 class TimeAlreadyCalledError(RulesError):

@@ -107,7 +107,7 @@ def explain(ruling: Ruling, lang: Lang = "en", names: SeatNames | None = None) -
     who = _namer(ruling, lang, names)
     shooter = who[ruling.seat]
     reasons = set(ruling.reasons)
-    if ruling.skipped:
+    if ruling.skipped and "R8a" in reasons:
         out.append(
             _say(
                 lang,
@@ -116,6 +116,17 @@ def explain(ruling: Ruling, lang: Lang = "en", names: SeatNames | None = None) -
                 f"10秒が過ぎました：{shooter}はこのショットを打つ権利を失います",
             )
         )
+    elif ruling.skipped and "R2b" in reasons:
+        out.append(
+            _say(
+                lang,
+                "R2b",
+                f"No place on the area line is free for the striker: {color} passes",
+                f"エリアラインにストライカーを置ける場所がありません：{color}はパスします",
+            )
+        )
+    elif ruling.skipped:
+        out.append(_say(lang, "R3d", f"{color} passes", f"{color}はパスします"))
     if ruling.restored:
         out.append(
             _say(

@@ -14,6 +14,7 @@ from hikone_carrom.rules.errors import InvalidOptionsError, StateFormatError
 
 __all__ = [
     "CHAMPIONSHIP_MATCH_TIME_S",
+    "CoveredAreaLine",
     "Deadlock",
     "RuleOptions",
     "WrongOrderTurn",
@@ -22,6 +23,7 @@ __all__ = [
 CHAMPIONSHIP_MATCH_TIME_S = 300.0
 """Japan Championship match time, s: 5 minutes, finals excepted (R7e)."""
 
+CoveredAreaLine = Literal["nearest_free", "pass"]
 Deadlock = Literal["draw", "lot"]
 WrongOrderTurn = Literal["rightful", "after_offender"]
 
@@ -34,6 +36,10 @@ class RuleOptions:
         first_seat: seat that won rock-paper-scissors; it plays red and shoots first (R1b).
         first_shot_per_player: each player's first shot is from the tee spot (True), or only the
             game's very first shot (False) (R2a).
+        covered_area_line: when no free place for the striker overlaps the shooter's area line,
+            the striker goes at the free point nearest the tee spot, as for a covered tee spot
+            ("nearest_free"), or the turn passes without penalty ("pass") (R2b; the source is
+            silent, docs/rules.md).
         unshootable_penalty: pucks owed for hitting an unshootable piece first-hand (R4c; 0 = the
             source lists none, 1 = a common house rule).
         penalties_add_up: counts of several fouls in one shot add up (True) or the largest one
@@ -60,6 +66,7 @@ class RuleOptions:
 
     first_seat: int = 0
     first_shot_per_player: bool = True
+    covered_area_line: CoveredAreaLine = "nearest_free"
     unshootable_penalty: int = 0
     penalties_add_up: bool = True
     debt_payment_is_success: bool = True
@@ -90,6 +97,12 @@ class RuleOptions:
         _check_count("unshootable_penalty", self.unshootable_penalty, upper=12)
         if self.max_extra_rounds is not None:
             _check_count("max_extra_rounds", self.max_extra_rounds, upper=1000)
+        if self.covered_area_line not in ("nearest_free", "pass"):
+            _bad(
+                "covered_area_line",
+                'must be "nearest_free" or "pass"',
+                '"nearest_free" か "pass" で指定してください',
+            )
         if self.deadlock not in ("draw", "lot"):
             _bad("deadlock", 'must be "draw" or "lot"', '"draw" か "lot" で指定してください')
         if self.wrong_order_turn not in ("rightful", "after_offender"):
@@ -155,7 +168,10 @@ def _check_count(name: str, value: object, *, upper: int) -> None:
 def _seconds(name: str, value: object, *, allow_zero: bool) -> float:
     """``value`` as a float number of seconds, or InvalidOptionsError."""
     if isinstance(value, int | float) and not isinstance(value, bool):
-        seconds = float(value)
+        try:
+            seconds = float(value)
+        except OverflowError:  # an int too large for a float
+            seconds = math.inf
         if math.isfinite(seconds) and (seconds >= 0.0 if allow_zero else seconds > 0.0):
             return seconds
     raise InvalidOptionsError(

@@ -20,8 +20,8 @@ class Referee:
     """Referee of one game of Hikone Carrom, singles (2 players) or doubles (4) (R1-R8).
 
     ``Referee(players=2, options)`` starts a game; ``Referee(state=s)`` or ``Referee.from_state(s)``
-    continues from a snapshot. Every change (report, skip, time call, lot, resignation, draw)
-    can be undone exactly.
+    continues from a snapshot. Every change (report, skip, pass, time call, lot, resignation,
+    draw) can be undone exactly.
     """
 
     def __init__(
@@ -160,6 +160,13 @@ class Referee:
         self._push(new)
         return ruling
 
+    def pass_turn(self, *, no_placement: bool = False) -> Ruling:
+        """The shooter passes without a shot or penalty and the turn passes (R3d); with
+        ``no_placement`` because the striker had nowhere to go (R2b reading)."""
+        new, ruling = transitions.pass_turn(self._state, no_placement=no_placement)
+        self._push(new)
+        return ruling
+
     def call_time(self) -> None:
         """R7b: time is up; finish the round, then decide (R7c, R7d)."""
         self._push(transitions.call_time(self._state))
@@ -191,7 +198,12 @@ class Referee:
         return bool(self._history)
 
     def undo(self) -> None:
-        """Back to exactly before the last report, skip, time call, lot, resignation or draw."""
+        """Back to exactly before the last report, skip, pass, time call, lot, resignation or
+        draw.
+
+        Raises:
+            NothingToUndoError: nothing to undo.
+        """
         if not self._history:
             raise NothingToUndoError("nothing to undo", "取り消す操作がありません")
         self._state = self._history.pop()

@@ -228,7 +228,7 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Ruling:
-    """What a shot (or a lost shot, R8a) means.
+    """What a shot (or a shot not taken: lost, R8a, or passed, R3d) means.
 
     Attributes:
         seat: the seat that shot (or lost its shot); color: its colour.
@@ -247,7 +247,8 @@ class Ruling:
         off_board: pieces that flew off the board this shot (R5d, R6c).
         continues: the same seat shoots again (R3a, R3c).
         restored: the board goes back to before the shot (R4c).
-        skipped: the shot was lost to the 10-second rule (R8a).
+        skipped: no shot was taken: lost to the 10-second rule ("R8a" in ``reasons``) or passed
+            (R3d; with "R2b" when the striker had nowhere to go).
         next_seat: the seat to shoot next; ``None`` when the game is over or waits for a lot.
         outcome: how the game ended, if it ended with this ruling (R7).
     """

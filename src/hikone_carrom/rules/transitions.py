@@ -301,6 +301,19 @@ def _after_turn(
 
 def skip_turn(state: RefereeState) -> tuple[RefereeState, Ruling]:
     """R8a: the shooter let the 10 seconds pass; the shot is lost and the turn passes."""
+    return _no_shot(state, {"R8a"})
+
+
+def pass_turn(state: RefereeState, *, no_placement: bool = False) -> tuple[RefereeState, Ruling]:
+    """The shooter passes without a shot and without penalty; the turn passes (R3d).
+
+    ``no_placement``: the striker had nowhere to go (the reading ``covered_area_line = "pass"``
+    of R2b); otherwise a pass the rules do not know (practice, problems).
+    """
+    return _no_shot(state, {"R2b"} if no_placement else set())
+
+
+def _no_shot(state: RefereeState, reasons: set[str]) -> tuple[RefereeState, Ruling]:
     _check_playing(state)
     seat = state.shooter
     new = state.evolve(shooter=next_seat(seat, state.players))
@@ -308,7 +321,7 @@ def skip_turn(state: RefereeState) -> tuple[RefereeState, Ruling]:
     ruling = Ruling(
         seat=seat,
         color=state.color(seat),
-        reasons=_sorted_ids({"R8a", "R3d", *end_reasons}),
+        reasons=_sorted_ids({*reasons, "R3d", *end_reasons}),
         skipped=True,
         next_seat=None if new.outcome is not None or new.awaiting_lot else new.shooter,
         outcome=new.outcome,

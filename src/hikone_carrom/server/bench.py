@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import json
 import math
+import os
 import socket
 import statistics
 import tempfile
@@ -237,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--shots must be at least 1")
     if args.hints < 0:
         parser.error("--hints must be at least 0")
+    if not args.no_browser and not os.access(args.chromium, os.X_OK):
+        parser.error(f"--chromium {args.chromium} is not an executable (or use --no-browser)")
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         with serve_in_thread(db) as base:

@@ -45,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.workers < 1:
         build_parser().error("--workers must be at least 1")
     settings = ServerSettings(db_url=args.db or default_db_url(), sim_workers=args.workers)
+    problem = _db_problem(settings.db_url)
+    if problem is not None:
+        build_parser().error(problem)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_app(settings)
     host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
@@ -61,6 +64,23 @@ def _open(url: str) -> None:
         webbrowser.open(url)
     except webbrowser.Error:
         print(f"Open {url} in a browser.")
+
+
+def _db_problem(url: str) -> str | None:
+    """Why ``url`` names no database SQLAlchemy can open here, or ``None``."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError) as err:
+        return f"--db is not a database URL ({err})"
+    try:
+        parsed.get_dialect()
+    except (NoSuchModuleError, ImportError) as err:
+        shown = parsed.render_as_string(hide_password=True)
+        return f"--db {shown} names a database this installation cannot use ({err})"
+    return None
 
 
 def _safe(url: str) -> str:

@@ -267,8 +267,11 @@ class Room:
                     log.warning(
                         "room %s: replayed ruling differs at event %d", self.config.id, ev.seq
                     )
-            elif ev.kind == "skip":
-                self.match.skip_turn()
+            elif ev.kind == "skip":  # a shot lost to R8a, or a turn passed (R3d, R2b reading)
+                if "R8a" in p["ruling"]["reasons"]:
+                    self.match.skip_turn()
+                else:
+                    self.match.pass_turn()
             elif ev.kind == "time_called":
                 self.match.call_time()
             if ev.kind in LOG_KINDS:
@@ -800,7 +803,7 @@ class Room:
         if (
             not self.match.is_over
             and not self.waiting
-            and self.match.shooter in self.computers
+            and (self.match.shooter in self.computers or self.match.must_pass)
             and (self._computer_task is None or self._computer_task.done())
         ):
             self._computer_task = self._spawn(self._computer_turn())
@@ -822,19 +825,38 @@ class Room:
         async with self.lock:
             seat = self.match.shooter
             player = self.computers.get(seat)
-            if player is None or self.match.is_over or self.waiting:
+            if self.match.is_over or self.waiting:
                 return
-            shot, noise = await self.runner.simulate(player.choose, self.match)
-            try:
-                await self._play(seat, shot, noise)
-            except RoomError as err:
-                log.warning("room %s: computer shot refused: %s", self.config.id, err)
-                placement = self.match.legal_placement()
-                x, y = placement.nearest(shot.x, shot.y)
-                await self._play(seat, replace(shot, x=x, y=y), noise)
+            if self.match.must_pass:  # nowhere to put the striker (R2b reading): pass
+                await self._pass_turn(seat)
+            elif player is None:
+                return
+            else:
+                shot, noise = await self.runner.simulate(player.choose, self.match)
+                try:
+                    await self._play(seat, shot, noise)
+                except RoomError as err:
+                    log.warning("room %s: computer shot refused: %s", self.config.id, err)
+                    placement = self.match.legal_placement()
+                    x, y = placement.nearest(shot.x, shot.y)
+                    await self._play(seat, replace(shot, x=x, y=y), noise)
         if self._computer_task is asyncio.current_task():
             self._computer_task = None  # so that a continuation (R3a) gets its own turn task
         self._after_change()
+
+    async def _pass_turn(self, seat: int) -> None:
+        """The shooter has nowhere to put the striker: the turn passes without penalty (R3d,
+        ``RuleOptions.covered_area_line = "pass"``); told to everyone like a lost shot."""
+        ruling = self.match.pass_turn()
+        if self.clock is not None and self.clock.started:
+            self.clock.turn_started()
+        payload = {
+            "seat": seat,
+            "ruling": ruling.to_dict(),
+            "explain": ruling_text(ruling, self.names()),
+        }
+        await self._emit("skip", payload, finished=self.match.is_over)
+        await self._lapse_draw(seat)
 
     async def _run_clock(self) -> None:
         """Drive the match clock: call time (R7b) and take lost shots (R8a)."""

@@ -13,6 +13,7 @@ export const DEFAULT_OPTIONS = Object.freeze({
   debt_payment_is_success: true, foul_voids_win: true, debt_counts_in_score: true,
   deadlock: "draw", max_extra_rounds: 3, shot_clock_each_shot: true, refereed_fouls: true,
   wrong_order_turn: "rightful", match_time_s: null, final_phase_s: 60.0, shot_time_s: 10.0,
+  covered_area_line: "nearest_free",
 });
 
 /** An error the referee raises: English and Japanese, nothing changed. */
