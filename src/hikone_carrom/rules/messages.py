@@ -121,12 +121,12 @@ def explain(ruling: Ruling, lang: Lang = "en", names: SeatNames | None = None) -
             _say(
                 lang,
                 "R2b",
-                f"No place on the area line is free for the striker: {color} passes",
-                f"エリアラインにストライカーを置ける場所がありません：{color}はパスします",
+                f"No place on the area line is free for the striker: {shooter} passes",
+                f"エリアラインにストライカーを置ける場所がありません：{shooter}はパスします",
             )
         )
     elif ruling.skipped:
-        out.append(_say(lang, "R3d", f"{color} passes", f"{color}はパスします"))
+        out.append(_say(lang, "R3d", f"{shooter} passes", f"{shooter}はパスします"))
     if ruling.restored:
         out.append(
             _say(
