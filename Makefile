@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 # Debian packages the tests need: Chromium (end-to-end), a Japanese font (screenshots),
 # PostgreSQL's binaries (the store is tested against a throwaway PostgreSQL server too), poppler
-# (the pads' PDF score sheets are rendered to PNG and read back as text in the tests).
+# (the pads' PDF score sheets and the tournament printouts are rendered to PNG and read back as
+# text in the tests).
 TEST_PKGS := chromium fonts-ipafont-gothic postgresql poppler-utils
 
 .PHONY: setup system-packages play test lint typecheck unit bench clean

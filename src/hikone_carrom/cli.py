@@ -27,13 +27,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "hikone_carrom.ai.pot_table",
         "rebuild the expert's pot-chance table / 達人のポット確率表を作り直す",
     ),
-    "bench": ("hikone_carrom.bench", "benchmarks: physics | server | analysis / ベンチマーク"),
+    "bench": (
+        "hikone_carrom.bench",
+        "benchmarks: physics | server | analysis | tournament | tournament-live / ベンチマーク",
+    ),
 }
 
 _BENCHES = {
     "physics": "hikone_carrom.bench.physics",
     "server": "hikone_carrom.server.bench",
     "analysis": "hikone_carrom.bench.analysis",
+    "tournament": "hikone_carrom.bench.tournament",
+    "tournament-live": "hikone_carrom.server.tournament_bench",
 }
 
 

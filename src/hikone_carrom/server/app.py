@@ -24,7 +24,7 @@ from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.invite import invite_svg, room_url
 from hikone_carrom.server.my_rooms import my_rooms
-from hikone_carrom.server.pad_routes import add_pad_routes
+from hikone_carrom.server.pad_routes import add_pad_routes, pads_of
 from hikone_carrom.server.players import level_names
 from hikone_carrom.server.ratelimit import MessageRate
 from hikone_carrom.server.registry import RoomRegistry
@@ -42,6 +42,11 @@ from hikone_carrom.server.schemas import (
     TakeSeat,
 )
 from hikone_carrom.server.storage import GameStore, StoredGame, StoreError
+from hikone_carrom.server.storage.tournament_store import TournamentStore
+from hikone_carrom.server.tournament_api import install_tournaments
+from hikone_carrom.server.tournament_hub import TournamentHub
+from hikone_carrom.server.tournament_pads import PadBridge
+from hikone_carrom.server.tournament_rooms import RoomBridge
 from hikone_carrom.server.validation import validation_detail
 from hikone_carrom.server.views import board_view, state_view
 from hikone_carrom.server.ws import serve_room
@@ -87,9 +92,13 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         app.state.store = store
         app.state.runner = runner
         app.state.registry = registry
+        app.state.tournaments = TournamentHub(TournamentStore(store.engine), runner)
+        PadBridge(app.state.tournaments, pads_of(app))  # board calls to pads, pad results back
+        app.state.room_bridge = RoomBridge(app.state.tournaments, registry)  # online events
         try:
             yield
         finally:
+            await app.state.tournaments.close()
             await registry.close()
             runner.close()
             store.close()
@@ -127,6 +136,8 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     async def page_with_id(room_id: str) -> FileResponse:
         return FileResponse(index, media_type="text/html")
 
+    app.state.web_dir = WEB_DIR
+    install_tournaments(app)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     add_pad_routes(app, WEB_DIR)  # the table referees' scoring pads (docs/scoring.md)
 

@@ -15,6 +15,7 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
@@ -30,7 +31,7 @@ from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.storage import GameStore, StoreError, hash_token
 from hikone_carrom.server.storage.pad_store import PadStore, StoredBoard, StoredBoardMatch
 
-__all__ = ["Board", "Op", "PadRegistry", "Subscriber"]
+__all__ = ["Board", "ConfirmListener", "Op", "PadRegistry", "Subscriber"]
 
 log = logging.getLogger(__name__)
 
@@ -123,10 +124,21 @@ class _Current:
     finished_at: datetime | None
 
 
+ConfirmListener = Callable[["Board", int, RefereedMatch], Awaitable[None]]
+"""Told when a board's match is confirmed: the board, the match number, the match (a
+championship takes its result, docs/tournament.md)."""
+
+
 class Board:
     """The owner of one board. Build it with :meth:`PadRegistry.get` / ``create``."""
 
-    def __init__(self, stored: StoredBoard, pads: PadStore, runner: Runner) -> None:
+    def __init__(
+        self,
+        stored: StoredBoard,
+        pads: PadStore,
+        runner: Runner,
+        listeners: list[ConfirmListener] | None = None,
+    ) -> None:
         self.id = stored.id
         self.name = stored.name
         self.token_hash = stored.token_hash
@@ -137,6 +149,7 @@ class Board:
         self.runner = runner
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
+        self.listeners: list[ConfirmListener] = listeners if listeners is not None else []
         self.current: _Current | None = None
         if stored.match is not None:
             m = stored.match
@@ -202,7 +215,9 @@ class Board:
             return self._ack()
 
     async def apply(self, device: str, ops: list[Op]) -> dict[str, Any]:
-        """Apply a pad's ops in order, each exactly once (see the module docstring)."""
+        """Apply a pad's ops in order, each exactly once (see the module docstring); the
+        confirm listeners hear of a confirmed match once the board's lock is released."""
+        confirmed: list[tuple[int, RefereedMatch]] = []
         async with self.lock:
             self._check_device(device)
             if self.device_id is None:
@@ -218,7 +233,17 @@ class Board:
                 except RoomError as err:
                     rejected = {"seq": op.seq, **err.detail()}
                     break
-            return {**self._ack(), "rejected": rejected}
+                cur = self.current
+                if op.op == "confirm" and cur is not None and cur.match.confirmed:
+                    confirmed.append((cur.number, cur.match))
+            ack = {**self._ack(), "rejected": rejected}
+        for number, match in confirmed:
+            for listener in list(self.listeners):
+                try:
+                    await listener(self, number, match)
+                except Exception:  # the pad's result stands whatever a listener does
+                    log.exception("board %s: a confirm listener failed", self.id)
+        return ack
 
     async def open_match(self, setup: MatchSetup) -> int:
         """The server opens a match on this board (a championship's board call); returns its
@@ -372,7 +397,12 @@ class PadRegistry:
         self.pads = PadStore(store.engine)
         self.runner = runner
         self.boards: dict[str, Board] = {}
+        self.listeners: list[ConfirmListener] = []
         self._loading = asyncio.Lock()
+
+    def on_confirmed(self, listener: ConfirmListener) -> None:
+        """Have ``listener`` told of every match confirmed on any board of this server."""
+        self.listeners.append(listener)
 
     async def create(self, name: str) -> tuple[Board, str]:
         """A new board; returns it with its token (shown once, as a link and QR code)."""
@@ -395,6 +425,6 @@ class PadRegistry:
                 stored = await self.runner.store(self.pads.load_board, board_id)
             except StoreError as err:
                 raise _error("no_board", "No such board", "そのボードはありません", 404) from err
-            board = Board(stored, self.pads, self.runner)
+            board = Board(stored, self.pads, self.runner, self.listeners)
             self.boards[board_id] = board
             return board

@@ -1,0 +1,251 @@
+"""``hikone-carrom bench tournament-live``: live updates of a full-size championship to many
+spectators, and a restart in the middle.
+
+A real server (``hikone-carrom serve`` in a subprocess, SQLite store, loopback) gets the
+simulated championship of ``hikone_carrom.bench.tournament`` (800 entrants, 124 boards) through
+its REST API (CSV import, six draws, the plan). ``--spectators`` WebSocket connections (default
+1,000) take the snapshot; results then arrive as a scoring pad sends them, ``--rate`` per second.
+For each result the time from just before its request leaves to the moment each spectator has
+the numbered update is measured (s). Then the server is stopped and started again on the same
+store, and the event is compared with what it was. Figures only: nothing here asserts a speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import csv
+import io
+import json
+import math
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from hikone_carrom.bench.tournament import simulated_championship
+from hikone_carrom.tournament import school_year_label
+
+__all__ = ["championship_csv", "main", "running_server"]
+
+
+def championship_csv() -> bytes:
+    """The simulated championship's entries as a Shift_JIS CSV file, as a spreadsheet saves it."""
+    event = simulated_championship()
+    out = io.StringIO()
+    writer = csv.writer(out)
+    cols = ["氏名", "よみがな", "所属", "都道府県", "年齢", "学年"]
+    writer.writerow(["部門", *cols, *(c + "2" for c in cols)])
+    for entry in event.entries.values():
+        row = [entry.division]
+        for p in entry.members:
+            grade = school_year_label(p.school_year)
+            row += [p.name, p.reading, p.club, p.prefecture, str(p.age or ""), grade]
+        writer.writerow(row)
+    return out.getvalue().encode("cp932")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def running_server(db_url: str) -> Iterator[str]:
+    """``hikone-carrom serve`` on a free loopback port in a subprocess; yields its base URL."""
+    port = _free_port()
+    code = (
+        "from hikone_carrom.server import main; "
+        f"raise SystemExit(main(['--port', '{port}', '--no-browser', '--db', {db_url!r}]))"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/api/health", timeout=1):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    err = proc.stderr.read().decode() if proc.stderr else ""
+                    raise RuntimeError(f"the server did not start:\n{err}") from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+async def _setup(base: str) -> tuple[str, str]:
+    import httpx
+
+    async with httpx.AsyncClient(base_url=base, timeout=120) as c:
+        r = await c.post("/api/tournaments", json={"name": "模擬選手権", "boards": 124})
+        r.raise_for_status()
+        tid, token = r.json()["id"], r.json()["token"]
+        h = {"Authorization": f"Bearer {token}", "X-Operator": "bench"}
+        r = await c.post(f"/api/tournaments/{tid}/entries/import", content=championship_csv(),
+                         headers=h)  # fmt: skip
+        r.raise_for_status()
+        if r.json()["imported"] == 0:
+            raise RuntimeError(f"import refused: {r.json()['problems'][:3]}")
+        for division in ("JA", "JB", "GS", "JP", "FP", "GP"):
+            r = await c.post(f"/api/tournaments/{tid}/divisions/{division}/draw", json={},
+                             headers=h)  # fmt: skip
+            r.raise_for_status()
+        (await c.post(f"/api/tournaments/{tid}/plan", headers=h)).raise_for_status()
+    return tid, token
+
+
+async def _watch(
+    base: str, tid: str, token: str, spectators: int, results: int, rate: float, batch: int
+) -> dict[str, Any]:
+    import httpx
+    import websockets
+
+    ws_url = base.replace("http://", "ws://") + f"/ws/tournaments/{tid}"
+    arrived: list[dict[int, float]] = [{} for _ in range(spectators)]
+    first_seq: list[int] = [0] * spectators
+    snap_bytes = 0
+    ready = asyncio.Event()
+    n_ready = 0
+
+    async def spectator(i: int) -> None:
+        nonlocal snap_bytes, n_ready
+        async with websockets.connect(ws_url, max_size=None, open_timeout=120) as ws:
+            async for text in ws:
+                now = time.perf_counter()
+                assert isinstance(text, str)
+                if text.startswith('{"type":"snapshot"'):
+                    head = re.search(r'"seq":(\d+)', text[:80])
+                    assert head is not None
+                    first_seq[i] = int(head.group(1))
+                    snap_bytes = len(text)
+                    n_ready += 1
+                    if n_ready == spectators:
+                        ready.set()
+                    continue
+                # updates start with their number: '{"seq":12,...' (no need to parse the rest)
+                if text.startswith('{"seq":'):
+                    arrived[i][int(text[7 : text.index(",", 7)])] = now
+                if len(arrived[i]) >= results:
+                    return
+
+    t0 = time.perf_counter()
+    tasks = []
+    for start in range(0, spectators, batch):
+        tasks += [
+            asyncio.create_task(spectator(i)) for i in range(start, min(spectators, start + batch))
+        ]
+        while n_ready < min(spectators, start + batch):
+            await asyncio.sleep(0.05)
+            for t in tasks:
+                if t.done() and t.exception():
+                    raise RuntimeError(f"a spectator failed: {t.exception()!r}")
+    await ready.wait()
+    connect_s = time.perf_counter() - t0
+    async with httpx.AsyncClient(base_url=base, timeout=60) as c:
+        event = (await c.get(f"/api/tournaments/{tid}")).json()["event"]
+        todo = sorted(
+            (m for m in event["matches"] if m["stage"] == "pool" and m["planned"]),
+            key=lambda m: m["planned"]["start_s"],
+        )[:results]
+        sent: dict[int, float] = {}
+        h = {"Authorization": f"Bearer {token}", "X-Operator": "pad"}
+        base_seq = max(first_seq)
+        t_start = time.perf_counter()
+        for k, m in enumerate(todo):
+            await asyncio.sleep(max(0.0, t_start + k / rate - time.perf_counter()))
+            sent[base_seq + k + 1] = time.perf_counter()
+            r = await c.put(f"/api/tournaments/{tid}/matches/{m['id']}/result",
+                            json={"scores": [k % 13, (k * 7) % 12]}, headers=h)  # fmt: skip
+            r.raise_for_status()
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=120)
+    latencies = [arr[seq] - sent[seq] for arr in arrived for seq in sent if seq in arr]
+    missing = sum(1 for arr in arrived for seq in sent if seq not in arr)
+    return {
+        "spectators": spectators,
+        "results": len(sent),
+        "snapshot_bytes": snap_bytes,
+        "connect_s": connect_s,
+        "latencies": latencies,
+        "missing": missing,
+    }
+
+
+def _restart(db_url: str, tid: str, before: bytes) -> bool:
+    with (
+        running_server(db_url) as base,
+        urllib.request.urlopen(f"{base}/api/tournaments/{tid}", timeout=60) as r,
+    ):
+        return bool(json.loads(r.read())["event"] == json.loads(before)["event"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``hikone-carrom bench tournament-live``; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="hikone-carrom bench tournament-live",
+        description="Live updates of an 800-entrant championship to many spectators; a restart.",
+    )
+    parser.add_argument("--spectators", type=int, default=1000, help="WebSocket spectators (1000)")
+    parser.add_argument("--results", type=int, default=40, help="results sent (40)")
+    parser.add_argument("--rate", type=float, default=10.0, help="results per second (10)")
+    parser.add_argument("--batch", type=int, default=100, help="spectators connecting at once")
+    args = parser.parse_args(argv)
+    if args.spectators < 1 or args.results < 1 or args.rate <= 0 or args.batch < 1:
+        parser.error("--spectators, --results, --batch and --rate must be positive")
+    with tempfile.TemporaryDirectory() as tmp:
+        db_url = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        with running_server(db_url) as base:
+            t0 = time.perf_counter()
+            tid, token = asyncio.run(_setup(base))
+            setup_s = time.perf_counter() - t0
+            fig = asyncio.run(
+                _watch(base, tid, token, args.spectators, args.results, args.rate, args.batch)
+            )
+            with urllib.request.urlopen(f"{base}/api/tournaments/{tid}", timeout=60) as r:
+                before = r.read()
+        t1 = time.perf_counter()
+        same = _restart(db_url, tid, before)
+        restart_s = time.perf_counter() - t1
+    lat = fig["latencies"]
+    print(f"set-up over REST (CSV import of 680 entries, 6 draws, plan): {setup_s:.1f} s")
+    print(
+        f"{fig['spectators']} spectators connected, snapshot {fig['snapshot_bytes'] / 1e6:.2f} "
+        f"MB each, in {fig['connect_s']:.1f} s ({args.batch} at a time)"
+    )
+    print(
+        f"{fig['results']} results at {args.rate:g}/s: {len(lat)} deliveries, {fig['missing']} "
+        f"missing; latency median {statistics.median(lat) * 1000:.0f} ms, "
+        f"p95 {_quantile(lat, 0.95) * 1000:.0f} ms, max {max(lat) * 1000:.0f} ms (target p95 < 1 s)"
+    )
+    print(f"restart on the same store: event {'identical' if same else 'DIFFERENT'} "
+          f"({restart_s:.1f} s to start and serve it)")  # fmt: skip
+    print(f"load average {os.getloadavg()[0]:.1f}")
+    return 0 if same and not fig["missing"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

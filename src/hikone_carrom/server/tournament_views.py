@@ -1,0 +1,218 @@
+"""What the tournament pages show: JSON views of an event, and the results CSV.
+
+Times of the board plan are seconds from local midnight (s); live times are ISO 8601 (UTC).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import TYPE_CHECKING, Any
+
+from hikone_carrom.tournament import BYE, Match, Pool, Standing
+from hikone_carrom.tournament.standings import TIEBREAK_NAMES
+
+if TYPE_CHECKING:
+    from hikone_carrom.server.tournament_hub import LiveEvent
+
+__all__ = ["clock", "event_view", "match_view", "pool_view", "results_csv"]
+
+
+def clock(seconds: int | float) -> str:
+    """ "09:30" for 34200 s from midnight."""
+    s = int(seconds)
+    return f"{s // 3600:02d}:{s % 3600 // 60:02d}"
+
+
+def _side(live: LiveEvent, side: str | None) -> dict[str, Any] | None:
+    if side is None:
+        return None
+    if side == BYE:
+        return {"id": BYE, "name": "不戦"}
+    return {"id": side, "name": live.event.entry(side).name}
+
+
+def match_view(live: LiveEvent, m: Match) -> dict[str, Any]:
+    """A match: who, what, where and when (planned and live), and its result."""
+    slot = live.event.plan.slot(m.id) if live.event.plan else None
+    state = live.live.get(m.id)
+    result = live.event.results.get(m.id)
+    division = live.event.division(m.division)
+    return {
+        "id": m.id,
+        "division": m.division,
+        "stage": m.stage,
+        "pool": m.pool,
+        "round": m.round,
+        "final": m.final,
+        "name": {"ja": m.name_ja, "en": m.name_en},
+        "sides": [_side(live, s) for s in m.sides],
+        "planned": None
+        if slot is None
+        else {
+            "board": slot.board,
+            "start": clock(slot.start_s),
+            "start_s": slot.start_s,
+            "end_s": slot.end_s,
+        },
+        "status": "finished"
+        if result is not None
+        else ("forfeit" if live.event.forfeited(m) else (state.status if state else "planned")),
+        "board": state.board if state and state.board else (slot.board if slot else None),
+        "called_at": None if not state or not state.called_at else state.called_at.isoformat(),
+        "started_at": None if not state or not state.started_at else state.started_at.isoformat(),
+        "match_time_s": None if m.final and division.final_untimed else division.match_time_s,
+        "result": None if result is None else result.to_dict(),
+        "source": state.source if state else None,
+        "room": None
+        if not state or state.room is None
+        else {"id": state.room, "record": f"/api/games/{state.room}-1/record"},
+        "pad": None
+        if not state or state.pad_board is None
+        else {
+            "board": state.pad_board,
+            "match": state.pad_match,
+            "record": f"/api/boards/{state.pad_board}/matches/{state.pad_match}/record",
+            "sheet": f"/api/boards/{state.pad_board}/matches/{state.pad_match}/sheet.pdf",
+        },
+    }
+
+
+def _standing(s: Standing) -> dict[str, Any]:
+    return {
+        "entry": s.entry,
+        "place": s.place,
+        "played": s.played,
+        "won": s.won,
+        "drawn": s.drawn,
+        "lost": s.lost,
+        "points": s.match_points,
+        "scored": s.scored,
+        "conceded": s.conceded,
+        "difference": s.difference,
+        "pucks": s.pucks,
+        "withdrawn": s.withdrawn,
+        "decided_by": None
+        if s.decided_by is None
+        else {
+            "key": s.decided_by,
+            "en": TIEBREAK_NAMES[s.decided_by][0],
+            "ja": TIEBREAK_NAMES[s.decided_by][1],
+        },
+    }
+
+
+def pool_view(live: LiveEvent, pool: Pool) -> dict[str, Any]:
+    """A pool: its entries, its table, whether it is complete and closed."""
+    event = live.event
+    return {
+        "division": pool.division,
+        "number": pool.number,
+        "label": pool.label,
+        "entries": list(pool.entries),
+        "standings": [_standing(s) for s in event.standings(pool.division, pool.number)],
+        "complete": event.pool_complete(pool.division, pool.number),
+        "closed": (pool.division, pool.number) in event.closed,
+    }
+
+
+def event_view(live: LiveEvent) -> dict[str, Any]:
+    """Everything the public pages and the director's console show."""
+    event = live.event
+    s = event.settings
+    divisions = []
+    for d in event.divisions.values():
+        bracket = event.brackets.get(d.id)
+        divisions.append(
+            {
+                "id": d.id,
+                "name": {"ja": d.name_ja, "en": d.name_en},
+                "format": d.format,
+                "pool_size": d.pool_size,
+                "advance": d.advance,
+                "match_time_s": d.match_time_s,
+                "third_place": d.third_place,
+                "final_untimed": d.final_untimed,
+                "drawn": d.id in event.pools,
+                "entries": sum(1 for e in event.entries.values() if e.division == d.id),
+                "pools": [pool_view(live, p) for p in event.pools.get(d.id, ())],
+                "bracket": None
+                if bracket is None
+                else {
+                    "rounds": bracket.rounds,
+                    "lines": [None if p is None else p.label for p in bracket.lines],
+                },
+                "places": {str(k): v for k, v in event.final_places(d.id).items()},
+            }
+        )
+    return {
+        "id": live.id,
+        "name": s.name,
+        "date": s.date,
+        "boards": s.boards,
+        "start": clock(s.start_s),
+        "golden_board": s.golden_board,
+        "online": s.online,
+        "tiebreaks": [
+            {"key": k, "en": TIEBREAK_NAMES[k][0], "ja": TIEBREAK_NAMES[k][1]}
+            for k in s.rules.order
+        ],
+        "points": {"win": s.rules.win, "draw": s.rules.draw, "loss": s.rules.loss},
+        "planned": event.plan is not None,
+        "divisions": divisions,
+        "entries": [
+            {
+                "id": e.id,
+                "division": e.division,
+                "name": e.name,
+                "reading": e.reading,
+                "club": e.club,
+                "status": e.status,
+            }
+            for e in event.entries.values()
+        ],
+        "matches": [match_view(live, m) for m in event.matches()],
+        "calls": live.calls,
+    }
+
+
+def results_csv(live: LiveEvent) -> str:
+    """Every match with its result, one row each (UTF-8 with BOM so spreadsheets read it)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        ["試合ID match", "部門 division", "段階 stage", "試合 match", "台 board", "開始 start",
+         "サイド1 side 1", "サイド2 side 2", "得点1 score 1", "得点2 score 2",
+         "パック1 pucks 1", "パック2 pucks 2", "勝者 winner", "不戦 forfeit", "入力 source",
+         "記録 record"]
+    )  # fmt: skip
+    event = live.event
+    for m in event.matches():
+        view = match_view(live, m)
+        result = event.results.get(m.id)
+        a, b = event.side_names(m, "ja")
+        planned = view["planned"]
+        winner = "" if result is None or result.winner is None else (a, b)[result.winner]
+        writer.writerow(
+            [
+                m.id,
+                event.division(m.division).name_ja,
+                "予選" if m.stage == "pool" else "決勝T",
+                m.name_ja,
+                view["board"] or "",
+                planned["start"] if planned else "",
+                a,
+                b,
+                *(result.scores if result else ("", "")),
+                *(result.pucks if result else ("", "")),
+                winner if result else ("不戦" if view["status"] == "forfeit" else ""),
+                "" if result is None or result.forfeit is None else (a, b)[result.forfeit],
+                view["source"] or "",
+                view["pad"]["record"]
+                if view["pad"] and view["source"] == "pad"
+                else (
+                    view["room"]["record"] if view["room"] and view["source"] == "online" else ""
+                ),
+            ]
+        )
+    return "\ufeff" + out.getvalue()

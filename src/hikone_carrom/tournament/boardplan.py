@@ -1,0 +1,293 @@
+"""The board plan (台割り): which match is played on which board and when, for the whole day.
+
+A list-scheduling simulation over time: whenever a board is free, it takes the first match by
+priority whose players are all free (and whose feeding matches are over); so no player is in two
+matches at once, no board holds two matches at once, and no board stands idle while a match
+could start on it. Pool matches are prioritised pool by pool and round by round, which keeps each
+player's matches close together; a pool stays on the boards it started on where it can. A match
+may be pinned to a board (the golden board of a final). Times are seconds from midnight (s).
+
+Re-planning (:func:`replan`) keeps finished and running matches where they are (a running match
+that overran is given more time), takes broken boards out of service, and plans everything else
+from "now" with the same rules.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import pairwise
+
+from hikone_carrom.tournament.errors import TournamentError
+
+__all__ = ["BoardPlan", "Job", "PlanStats", "Slot", "plan_boards", "replan"]
+
+
+@dataclass(frozen=True)
+class Job:
+    """A match to place.
+
+    Attributes:
+        id: the match id.
+        people: person keys of everyone who plays in it (empty while unknown: a knockout match
+            whose entrants are not decided yet).
+        duration_s: time reserved for it, s.
+        after: ids of matches that must be over before it starts (knockout feeds).
+        board: the board it must be played on, or None.
+        priority: lower goes first among matches that could start.
+        group: matches of one group (a pool) prefer the boards the group already used.
+    """
+
+    id: str
+    people: frozenset[str]
+    duration_s: int
+    after: tuple[str, ...] = ()
+    board: int | None = None
+    priority: tuple[int, ...] = ()
+    group: str = ""
+
+
+@dataclass(frozen=True, order=True)
+class Slot:
+    """Where and when a match is played: board from 1, start and end in s from midnight."""
+
+    start_s: int
+    board: int
+    match: str = field(compare=True)
+    end_s: int = field(compare=False)
+
+
+@dataclass(frozen=True)
+class PlanStats:
+    """How good a plan is: the day's end (s), board use (busy time over boards x day), and the
+    longest and mean wait between one player's consecutive matches (s)."""
+
+    end_s: int
+    utilisation: float
+    max_wait_s: int
+    mean_wait_s: float
+
+
+@dataclass(frozen=True)
+class BoardPlan:
+    """A plan: every match's :class:`Slot`, in order of start time then board."""
+
+    boards: int
+    start_s: int
+    changeover_s: int
+    slots: tuple[Slot, ...]
+
+    def slot(self, match: str) -> Slot | None:
+        """The slot of ``match``, or None when it is not planned."""
+        return self._index.get(match)
+
+    def by_match(self) -> dict[str, Slot]:
+        """Slots by match id (a new dict)."""
+        return dict(self._index)
+
+    @cached_property
+    def _index(self) -> dict[str, Slot]:
+        return {s.match: s for s in self.slots}
+
+    def stats(self, jobs: Iterable[Job]) -> PlanStats:
+        """Figures of this plan for ``jobs`` (their people give the waits)."""
+        if not self.slots:
+            return PlanStats(self.start_s, 0.0, 0, 0.0)
+        end = max(s.end_s for s in self.slots)
+        busy = sum(s.end_s - s.start_s for s in self.slots)
+        used = len({s.board for s in self.slots})
+        span = max(1, end - self.start_s)
+        at = self.by_match()
+        per_person: dict[str, list[Slot]] = {}
+        for job in jobs:
+            slot = at.get(job.id)
+            if slot is not None:
+                for person in job.people:
+                    per_person.setdefault(person, []).append(slot)
+        waits = []
+        for slots in per_person.values():
+            slots.sort()
+            waits += [b.start_s - a.end_s for a, b in pairwise(slots)]
+        return PlanStats(
+            end_s=end,
+            utilisation=busy / (used * span),
+            max_wait_s=max(waits, default=0),
+            mean_wait_s=sum(waits) / len(waits) if waits else 0.0,
+        )
+
+
+def plan_boards(
+    jobs: Sequence[Job],
+    boards: int,
+    start_s: int,
+    *,
+    changeover_s: int = 60,
+    fixed: Mapping[str, Slot] | None = None,
+    now_s: int | None = None,
+    out_of_service: frozenset[int] = frozenset(),
+) -> BoardPlan:
+    """Plan ``jobs`` on boards 1..``boards`` from ``start_s`` (or ``now_s``) on.
+
+    ``fixed`` slots (finished or running matches) are kept as they are and occupy their boards
+    and players; ``changeover_s`` separates two matches on a board and a player's two matches.
+    Boards in ``out_of_service`` get no new match; a match pinned to such a board may go to any.
+    Raises :class:`TournamentError` when a match waits on one that is never planned.
+    """
+    fixed = dict(fixed or {})
+    if boards < 1:
+        raise TournamentError("no_boards", "An event needs at least one board", "台が1台も要ります")
+    usable = [b for b in range(1, boards + 1) if b not in out_of_service]
+    if not usable:
+        raise TournamentError("no_boards", "Every board is out of service", "使える台がありません")
+    t0 = start_s if now_s is None else max(start_s, now_s)
+    board_free = {b: t0 for b in usable}
+    person_free: dict[str, int] = {}
+    done: dict[str, int] = {}
+    by_id = {j.id: j for j in jobs}
+    for match, slot in fixed.items():
+        done[match] = slot.end_s
+        if slot.board in board_free:
+            board_free[slot.board] = max(board_free[slot.board], slot.end_s + changeover_s)
+        job = by_id.get(match)
+        for person in job.people if job else ():
+            person_free[person] = max(person_free.get(person, 0), slot.end_s + changeover_s)
+    pending = [j for j in jobs if j.id not in fixed]
+    for j in pending:
+        for dep in j.after:
+            if dep not in by_id and dep not in fixed:
+                raise TournamentError(
+                    "unknown_feed",
+                    f"Match {j.id} waits on {dep}, which is not planned",
+                    f"試合 {j.id} の前の試合 {dep} が予定にありません",
+                )
+    order = {j.id: (j.priority, j.id) for j in pending}
+    missing: dict[str, int] = {}
+    dependents: dict[str, list[Job]] = {}
+    waiting: list[tuple[int, tuple[tuple[int, ...], str], str]] = []
+
+    def ready_at(job: Job) -> int:
+        t = t0
+        for person in job.people:
+            t = max(t, person_free.get(person, t0))
+        for dep in job.after:
+            t = max(t, done[dep] + changeover_s)
+        return t
+
+    for j in pending:
+        open_deps = [d for d in j.after if d not in done]
+        missing[j.id] = len(open_deps)
+        for d in open_deps:
+            dependents.setdefault(d, []).append(j)
+        if not open_deps:
+            heapq.heappush(waiting, (ready_at(j), order[j.id], j.id))
+
+    free_heap = [b for b in usable if board_free[b] <= t0]
+    heapq.heapify(free_heap)
+    is_free = {b: board_free[b] <= t0 for b in usable}
+    busy_heap = [(board_free[b], b) for b in usable if board_free[b] > t0]
+    heapq.heapify(busy_heap)
+    ready: list[tuple[tuple[tuple[int, ...], str], str]] = []
+    group_boards: dict[str, list[int]] = {}
+    slots = list(fixed.values())
+    left = len(pending)
+    now = t0
+
+    def take_board(job: Job) -> int | None:
+        pin = job.board if job.board in is_free else None
+        if pin is not None:
+            return pin if is_free[pin] else None
+        for b in group_boards.get(job.group, ()):
+            if is_free[b]:
+                return b
+        while free_heap and not is_free[free_heap[0]]:
+            heapq.heappop(free_heap)
+        return free_heap[0] if free_heap else None
+
+    while left:
+        while busy_heap and busy_heap[0][0] <= now:
+            _, b = heapq.heappop(busy_heap)
+            is_free[b] = True
+            heapq.heappush(free_heap, b)
+        while waiting and waiting[0][0] <= now:
+            _, key, jid = heapq.heappop(waiting)
+            heapq.heappush(ready, (key, jid))
+        deferred: list[tuple[tuple[tuple[int, ...], str], str]] = []
+        while ready and any(is_free.values()):
+            key, jid = heapq.heappop(ready)
+            job = by_id[jid]
+            t = ready_at(job)
+            if t > now:
+                heapq.heappush(waiting, (t, key, jid))
+                continue
+            board = take_board(job)
+            if board is None:
+                deferred.append((key, jid))
+                continue
+            end = now + job.duration_s
+            slots.append(Slot(now, board, job.id, end))
+            left -= 1
+            is_free[board] = False
+            board_free[board] = end + changeover_s
+            heapq.heappush(busy_heap, (end + changeover_s, board))
+            if job.group:
+                boards_of = group_boards.setdefault(job.group, [])
+                if board not in boards_of:
+                    boards_of.append(board)
+            for person in job.people:
+                person_free[person] = end + changeover_s
+            done[job.id] = end
+            for child in dependents.pop(job.id, ()):
+                missing[child.id] -= 1
+                if missing[child.id] == 0:
+                    heapq.heappush(waiting, (ready_at(child), order[child.id], child.id))
+        for item in deferred:
+            heapq.heappush(ready, item)
+        if not left:
+            break
+        upcoming = []
+        if busy_heap:
+            upcoming.append(busy_heap[0][0])
+        if waiting:
+            upcoming.append(waiting[0][0])
+        upcoming = [t for t in upcoming if t > now]
+        if not upcoming:
+            stuck = sorted(jid for jid, n in missing.items() if n > 0)[:3]
+            raise TournamentError(
+                "unplannable",
+                f"Some matches can never start (e.g. {', '.join(stuck) or '?'})",
+                f"始められない試合があります（例：{'、'.join(stuck) or '?'}）",
+            )
+        now = min(upcoming)
+    slots.sort()
+    return BoardPlan(boards, start_s, changeover_s, tuple(slots))
+
+
+def replan(
+    jobs: Sequence[Job],
+    previous: BoardPlan,
+    now_s: int,
+    *,
+    finished: Mapping[str, Slot],
+    running: Mapping[str, Slot],
+    overrun_s: int = 120,
+    out_of_service: frozenset[int] = frozenset(),
+) -> BoardPlan:
+    """A new plan from ``now_s``: ``finished`` slots (as played) and ``running`` slots stay where
+    they are; a running match past its planned end is given ``overrun_s`` more from now (a board
+    that broke mid-match keeps that match: end it or move it first). Everything else is planned
+    again with :func:`plan_boards` on the boards still in service."""
+    fixed: dict[str, Slot] = dict(finished)
+    for match, slot in running.items():
+        end = slot.end_s if slot.end_s > now_s else now_s + overrun_s
+        fixed[match] = Slot(slot.start_s, slot.board, match, end)
+    return plan_boards(
+        jobs,
+        previous.boards,
+        previous.start_s,
+        changeover_s=previous.changeover_s,
+        fixed=fixed,
+        now_s=now_s,
+        out_of_service=out_of_service,
+    )

@@ -1,0 +1,221 @@
+"""Plain-dict forms of the tournament's values, for :meth:`Event.to_dict` / ``from_dict``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hikone_carrom.tournament.boardplan import BoardPlan, Slot
+from hikone_carrom.tournament.divisions import Division, MemberRule
+from hikone_carrom.tournament.entries import Entry
+from hikone_carrom.tournament.knockout import Bracket, Feed, KnockoutMatch, PoolPlace
+from hikone_carrom.tournament.people import Person
+from hikone_carrom.tournament.standings import StandingRules
+
+__all__ = [
+    "bracket_from_dict",
+    "bracket_to_dict",
+    "division_from_dict",
+    "division_to_dict",
+    "entry_from_dict",
+    "entry_to_dict",
+    "plan_from_dict",
+    "plan_to_dict",
+    "rules_from_dict",
+    "rules_to_dict",
+]
+
+
+def rules_to_dict(rules: StandingRules) -> dict[str, Any]:
+    """Match points, tie-break order and forfeit score."""
+    return {
+        "win": rules.win,
+        "draw": rules.draw,
+        "loss": rules.loss,
+        "order": list(rules.order),
+        "forfeit_score": list(rules.forfeit_score),
+    }
+
+
+def rules_from_dict(data: Any) -> StandingRules:
+    """Inverse of :func:`rules_to_dict`."""
+    won, lost = (int(v) for v in data["forfeit_score"])
+    return StandingRules(
+        win=int(data["win"]),
+        draw=int(data["draw"]),
+        loss=int(data["loss"]),
+        order=tuple(data["order"]),
+        forfeit_score=(won, lost),
+    )
+
+
+def division_to_dict(d: Division) -> dict[str, Any]:
+    """Every field of a division."""
+    return {
+        "id": d.id,
+        "name_ja": d.name_ja,
+        "name_en": d.name_en,
+        "format": d.format,
+        "members": [
+            {
+                "min_year": r.min_year,
+                "max_year": r.max_year,
+                "min_age": r.min_age,
+                "en": r.en,
+                "ja": r.ja,
+            }
+            for r in d.members
+        ],
+        "match_time_s": d.match_time_s,
+        "pool_size": d.pool_size,
+        "advance": d.advance,
+        "third_place": d.third_place,
+        "final_untimed": d.final_untimed,
+        "untimed_estimate_s": d.untimed_estimate_s,
+    }
+
+
+def division_from_dict(data: Any) -> Division:
+    """Inverse of :func:`division_to_dict`."""
+    return Division(
+        id=str(data["id"]),
+        name_ja=str(data["name_ja"]),
+        name_en=str(data["name_en"]),
+        format="doubles" if data["format"] == "doubles" else "singles",
+        members=tuple(
+            MemberRule(
+                int(r["min_year"]),
+                int(r["max_year"]),
+                None if r["min_age"] is None else int(r["min_age"]),
+                str(r.get("en", "")),
+                str(r.get("ja", "")),
+            )
+            for r in data["members"]
+        ),
+        match_time_s=None if data["match_time_s"] is None else float(data["match_time_s"]),
+        pool_size=int(data["pool_size"]),
+        advance=int(data["advance"]),
+        third_place=bool(data["third_place"]),
+        final_untimed=bool(data["final_untimed"]),
+        untimed_estimate_s=float(data["untimed_estimate_s"]),
+    )
+
+
+def entry_to_dict(e: Entry) -> dict[str, Any]:
+    """An entry with its members."""
+    return {
+        "id": e.id,
+        "division": e.division,
+        "seed": e.seed,
+        "status": e.status,
+        "members": [
+            {
+                "name": p.name,
+                "reading": p.reading,
+                "club": p.club,
+                "prefecture": p.prefecture,
+                "age": p.age,
+                "school_year": p.school_year,
+            }
+            for p in e.members
+        ],
+    }
+
+
+def entry_from_dict(data: Any) -> Entry:
+    """Inverse of :func:`entry_to_dict`."""
+    status = data["status"]
+    if status not in ("entered", "checked_in", "withdrawn"):
+        raise ValueError(f"entry status {status!r}")
+    return Entry(
+        id=str(data["id"]),
+        division=str(data["division"]),
+        members=tuple(
+            Person(
+                name=str(p["name"]),
+                reading=str(p["reading"]),
+                club=str(p["club"]),
+                prefecture=str(p["prefecture"]),
+                age=None if p["age"] is None else int(p["age"]),
+                school_year=int(p["school_year"]),
+            )
+            for p in data["members"]
+        ),
+        seed=None if data["seed"] is None else int(data["seed"]),
+        status=status,
+    )
+
+
+def _feed_to(f: Feed) -> dict[str, Any]:
+    return {
+        "kind": f.kind,
+        "place": None if f.place is None else [f.place.place, f.place.pool],
+        "match": f.match,
+    }
+
+
+def _feed_from(data: Any) -> Feed:
+    place = (
+        None if data["place"] is None else PoolPlace(int(data["place"][0]), int(data["place"][1]))
+    )
+    kind = data["kind"]
+    if kind not in ("place", "winner", "loser", "bye"):
+        raise ValueError(f"feed kind {kind!r}")
+    return Feed(kind, place=place, match=data["match"])
+
+
+def bracket_to_dict(b: Bracket) -> dict[str, Any]:
+    """A bracket's lines and matches."""
+    return {
+        "lines": [None if p is None else [p.place, p.pool] for p in b.lines],
+        "matches": [
+            {
+                "id": m.id,
+                "round": m.round,
+                "slot": m.slot,
+                "feeds": [_feed_to(f) for f in m.feeds],
+                "final": m.final,
+                "third_place": m.third_place,
+            }
+            for m in b.matches
+        ],
+    }
+
+
+def bracket_from_dict(division: str, data: Any) -> Bracket:
+    """Inverse of :func:`bracket_to_dict`."""
+    return Bracket(
+        division,
+        tuple(None if p is None else PoolPlace(int(p[0]), int(p[1])) for p in data["lines"]),
+        tuple(
+            KnockoutMatch(
+                str(m["id"]),
+                division,
+                int(m["round"]),
+                int(m["slot"]),
+                (_feed_from(m["feeds"][0]), _feed_from(m["feeds"][1])),
+                final=bool(m["final"]),
+                third_place=bool(m["third_place"]),
+            )
+            for m in data["matches"]
+        ),
+    )
+
+
+def plan_to_dict(p: BoardPlan) -> dict[str, Any]:
+    """A plan's settings and slots ([match, board, start_s, end_s])."""
+    return {
+        "boards": p.boards,
+        "start_s": p.start_s,
+        "changeover_s": p.changeover_s,
+        "slots": [[s.match, s.board, s.start_s, s.end_s] for s in p.slots],
+    }
+
+
+def plan_from_dict(data: Any) -> BoardPlan:
+    """Inverse of :func:`plan_to_dict`."""
+    return BoardPlan(
+        int(data["boards"]),
+        int(data["start_s"]),
+        int(data["changeover_s"]),
+        tuple(Slot(int(s[2]), int(s[1]), str(s[0]), int(s[3])) for s in data["slots"]),
+    )

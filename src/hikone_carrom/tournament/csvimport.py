@@ -1,0 +1,205 @@
+"""Entries from a CSV file, as Japanese spreadsheets export them (UTF-8, with or without BOM,
+or Shift_JIS/cp932), with a row-by-row report of what is wrong.
+
+Columns are found by their header, in Japanese or English (any order, extra columns ignored):
+
+=============  ==========================  ===========================================
+meaning        Japanese headers            English headers
+=============  ==========================  ===========================================
+division       部門, 種目, クラス            division, class
+name           氏名, 名前                    name
+reading        よみがな, ふりがな, フリガナ   reading, kana
+club           所属, クラブ, チーム           club, team
+prefecture     都道府県                      prefecture
+age            年齢                          age
+school year    学年                          grade
+seed           シード                        seed
+=============  ==========================  ===========================================
+
+A doubles row names the partner in the same columns with "2" appended (氏名2, よみがな2, ...).
+A division is given by its id ("GS") or its name in either language. Import is all or nothing:
+:attr:`ImportReport.ok` is true only when every row is right.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from hikone_carrom.tournament.entries import Entry
+from hikone_carrom.tournament.errors import TournamentError
+from hikone_carrom.tournament.event import Event
+from hikone_carrom.tournament.people import Person, parse_school_year
+
+__all__ = ["ImportReport", "RowProblem", "decode_csv", "parse_entries_csv"]
+
+_HEADERS = {
+    "division": ("部門", "種目", "クラス", "division", "class"),
+    "name": ("氏名", "名前", "name"),
+    "reading": ("よみがな", "ふりがな", "フリガナ", "ヨミガナ", "reading", "kana"),
+    "club": ("所属", "クラブ", "チーム", "club", "team"),
+    "prefecture": ("都道府県", "prefecture"),
+    "age": ("年齢", "age"),
+    "grade": ("学年", "grade"),
+    "seed": ("シード", "seed"),
+}
+MAX_BYTES = 2_000_000
+"""Largest file accepted, bytes."""
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    """What is wrong with one row (``row`` counts as the spreadsheet does: the header is 1)."""
+
+    row: int
+    en: str
+    ja: str
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """The entries read, the problems found and the encoding the file was in."""
+
+    entries: tuple[Entry, ...]
+    problems: tuple[RowProblem, ...]
+    encoding: str
+    rows: int = field(default=0)
+
+    @property
+    def ok(self) -> bool:
+        """Every row is right."""
+        return not self.problems
+
+
+def decode_csv(data: bytes) -> tuple[str, str]:
+    """(text, encoding): UTF-8 (a BOM is dropped) when it decodes, else cp932 (Shift_JIS)."""
+    if len(data) > MAX_BYTES:
+        raise TournamentError(
+            "file_too_large",
+            f"The file is larger than {MAX_BYTES // 1_000_000} MB",
+            f"ファイルが{MAX_BYTES // 1_000_000}MBを超えています",
+        )
+    try:
+        return data.decode("utf-8-sig"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp932"), "cp932"
+    except UnicodeDecodeError as err:
+        raise TournamentError(
+            "bad_encoding",
+            "The file is neither UTF-8 nor Shift_JIS; save it as CSV (UTF-8) and try again",
+            "文字コードがUTF-8でもShift_JISでもありません。CSV（UTF-8）で保存し直してください",
+        ) from err
+
+
+def _norm(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).strip().lower()
+
+
+def _columns(header: list[str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for i, raw in enumerate(header):
+        cell = _norm(raw)
+        for key, names in _HEADERS.items():
+            for name in names:
+                n = _norm(name)
+                if cell == n:
+                    found.setdefault(key, i)
+                elif cell == n + "2":
+                    found.setdefault(key + "2", i)
+    return found
+
+
+def parse_entries_csv(data: bytes, event: Event) -> ImportReport:
+    """Read entries for ``event`` from CSV bytes; every row is checked as :meth:`Event.add_entry`
+    would, against the event and the rows above it. Nothing is added to ``event``."""
+    text, encoding = decode_csv(data)
+    rows = list(csv.reader(io.StringIO(text)))
+    while rows and not any(c.strip() for c in rows[-1]):
+        rows.pop()
+    if not rows:
+        raise TournamentError("empty_file", "The file is empty", "ファイルが空です")
+    cols = _columns(rows[0])
+    missing = [k for k in ("division", "name", "reading") if k not in cols]
+    if missing:
+        names = "、".join(_HEADERS[k][0] for k in missing)
+        raise TournamentError(
+            "missing_columns",
+            f"The header lacks the column(s) {', '.join(missing)} ({names})",
+            f"見出し行に「{names}」の列がありません",
+        )
+    by_name: dict[str, str] = {}
+    for d in event.divisions.values():
+        for key in (d.id, d.name_ja, d.name_en):
+            by_name[_norm(key)] = d.id
+    trial = Event.from_dict(event.to_dict())
+    entries: list[Entry] = []
+    problems: list[RowProblem] = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(c.strip() for c in row):
+            continue
+
+        def cell(key: str, row: list[str] = row) -> str:
+            i = cols.get(key)
+            return row[i].strip() if i is not None and i < len(row) else ""
+
+        try:
+            division = by_name.get(_norm(cell("division")))
+            if division is None:
+                raise TournamentError(
+                    "no_division",
+                    f"Unknown division {cell('division')!r} (use one of "
+                    f"{', '.join(event.divisions)})",
+                    f"部門「{cell('division')}」がありません（{'、'.join(event.divisions)}）",
+                )
+            size = event.divisions[division].players
+            members = tuple(_person(cell, suffix) for suffix in ("", "2")[:size])
+            if size == 1 and cell("name2"):
+                raise TournamentError(
+                    "partner_in_singles",
+                    "A singles row names a partner",
+                    "シングルスの行にペアの相手が書かれています",
+                )
+            seed_text = unicodedata.normalize("NFKC", cell("seed"))
+            seed = int(seed_text) if seed_text else None
+            entry = Entry(trial.next_entry_id(division), division, members, seed=seed)
+            trial.add_entry(entry)
+            entries.append(entry)
+        except TournamentError as err:
+            problems.append(RowProblem(number, err.en, err.ja))
+        except ValueError:
+            problems.append(
+                RowProblem(number, "Seed must be a whole number", "シードは整数で入れてください")
+            )
+    return ImportReport(tuple(entries), tuple(problems), encoding, rows=len(rows) - 1)
+
+
+def _person(get: Callable[[str], str], suffix: str) -> Person:
+    name = get("name" + suffix)
+    if not name:
+        raise TournamentError(
+            "name_missing",
+            "A name is missing" + (" (partner)" if suffix else ""),
+            "名前がありません" + ("（ペアの相手）" if suffix else ""),
+        )
+    age_text = unicodedata.normalize("NFKC", get("age" + suffix))
+    try:
+        age = int(age_text) if age_text else None
+    except ValueError:
+        raise TournamentError(
+            "bad_age",
+            f"The age of {name} is not a number ({age_text!r})",
+            f"{name}さんの年齢が数字ではありません（{age_text}）",
+        ) from None
+    return Person(
+        name=unicodedata.normalize("NFKC", name),
+        reading=unicodedata.normalize("NFKC", get("reading" + suffix)),
+        club=unicodedata.normalize("NFKC", get("club" + suffix)),
+        prefecture=get("prefecture" + suffix),
+        age=age,
+        school_year=parse_school_year(get("grade" + suffix), age),
+    )
