@@ -60,6 +60,12 @@ def test_ask_for_a_hint_see_the_guide_adopt_it_and_shoot(
     page.click(".lang-switch button[data-lang=en]")
     # adopt it with one click: the aim takes the suggested placement, angle and power
     page.click("#hint-use")
+    status = page.locator("#hint-status")
+    expect(status).to_have_text("Suggested shot set: shoot when ready.")
+    page.click(".lang-switch button[data-lang=ja]")  # every status follows the language
+    expect(status).to_have_text("おすすめの手をセットしました。準備ができたらショット。")
+    page.click(".lang-switch button[data-lang=en]")
+    expect(status).to_have_text("Suggested shot set: shoot when ready.")
     aim = page.evaluate("() => window.__game.aim")
     assert (aim["x"], aim["y"], aim["angle"]) == (
         hint["shot"]["x"],

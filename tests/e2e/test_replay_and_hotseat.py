@@ -122,7 +122,7 @@ def test_four_players_on_one_device_each_pull_back_from_their_own_side(
         wait_my_turn(page)
         seat = page.evaluate("() => window.__game.state.shooter")
         assert page.evaluate("() => window.__game.view.side") == SIDES[seat]
-        at = page.evaluate(DRAG_DOWN, [0.04, 0.09])
+        at = page.evaluate(DRAG_DOWN, [0.0, 0.03 + 0.09])  # from the striker, 9 cm past rest
         assert at["y"] > at["top"] + 0.75 * at["h"]  # the shooter's striker is at the bottom
         before = page.evaluate("() => window.__game.log.length")
         # pull straight down the screen, towards the shooter, like a slingshot

@@ -92,3 +92,15 @@ def test_R4b_via_a_legal_piece_first_is_legal() -> None:
     res = m.play(find_shot(m, start, 2.0, wanted, scan))
     assert not res.report.unshootable_hit and not res.ruling.restored
     assert "R4c" not in res.ruling.reasons
+
+
+def test_R4a_unshootable_lists_the_pieces_wholly_inside_the_shooters_own_area() -> None:
+    m = position(_layout(INSIDE, (("G1", *TOUCHING),)), players=4)
+    assert m.shooter == 0
+    assert m.unshootable() == ("R0",)  # G1 touches the line: it may be hit
+    assert m.unshootable(2) == ()  # the partner's own area is the north band
+
+
+def test_R4e_unshootable_is_empty_in_singles() -> None:
+    m = position(_layout(INSIDE), players=2)
+    assert m.unshootable() == ()

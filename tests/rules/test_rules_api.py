@@ -148,9 +148,14 @@ def test_report_and_ruling_round_trip_through_json() -> None:
 def test_messages_cite_rules_in_english_and_japanese() -> None:
     ref = referee_at(2, pocketed=(2, 0))
     r = ref.report(ShotReport(striker_pocketed=True))
-    assert explain(r)[0] == "Striker pocketed: 1 puck back to the jack spot (R5a)"
-    assert explain(r, "ja")[0] == (
-        "ストライカーがポケットに入りました：パック1個をジャックスポットに戻します（R5a）"
+    # the foul states the penalty; the next sentence says where the one puck comes from (R5h)
+    assert explain(r)[:2] == (
+        "Striker pocketed: a penalty of 1 puck (R5a)",
+        "1 puck of Red taken out of the pockets to the jack spot (R5h)",
+    )
+    assert (
+        explain(r, "ja")[0]
+        == "ストライカーがポケットに入りました：ペナルティはパック1個です（R5a）"
     )
     assert explain_outcome(Outcome(None, "R7d", (3, 3)), "ja").endswith("（R7d）")
     assert explain_outcome(Outcome(Color.RED, "R7a", (112, 0))) == (

@@ -25,7 +25,7 @@ from hikone_carrom.match.errors import (
 from hikone_carrom.match.layout import check_layout
 from hikone_carrom.match.pieces import STRIKER_ID, disk_for, piece_of
 from hikone_carrom.match.placement import Placement, legal_placement
-from hikone_carrom.match.report import report_of
+from hikone_carrom.match.report import report_of, unshootable_pieces
 from hikone_carrom.match.respot import settle, stack_on_jack_spot
 from hikone_carrom.match.shot import Noise, Shot
 from hikone_carrom.physics import Disk, ShotResult, simulate
@@ -338,6 +338,13 @@ class Match:
         except NoPlacementError:
             return True
         return False
+
+    def unshootable(self, seat: int | None = None) -> tuple[str, ...]:
+        """Ids of the pieces ``seat`` (default: the shooter) may not hit directly now: in
+        doubles those wholly inside its own area (R4a); none in singles (R4e)."""
+        seat = self.shooter if seat is None else seat
+        side = self.board.seat_side(seat, self.players)
+        return unshootable_pieces(self.board, self.players, side, self._layout)
 
     # -- acting ------------------------------------------------------------------------------
 

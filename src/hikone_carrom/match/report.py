@@ -12,7 +12,21 @@ from hikone_carrom.match.pieces import STRIKER_ID, piece_of
 from hikone_carrom.physics import Disk, ShotResult
 from hikone_carrom.rules import ShotReport
 
-__all__ = ["report_of", "unshootable_hit"]
+__all__ = ["report_of", "unshootable_hit", "unshootable_pieces"]
+
+
+def unshootable_pieces(
+    board: BoardSpec, players: int, side: Side, layout: Sequence[Disk]
+) -> tuple[str, ...]:
+    """Ids of the pieces a shooter on ``side`` may not hit directly, in layout order: in doubles
+    those lying wholly inside the shooter's own area (R4a); none in singles (R4e)."""
+    if players != 4:
+        return ()
+    return tuple(
+        d.id
+        for d in layout
+        if d.id != STRIKER_ID and board.wholly_inside_own_area(side, d.x, d.y, d.radius)
+    )
 
 
 def unshootable_hit(

@@ -163,8 +163,8 @@ def explain(ruling: Ruling, lang: Lang = "en", names: SeatNames | None = None) -
             _say(
                 lang,
                 foul.rule_id,
-                f"{en}: {_pucks(count)} back to the jack spot",
-                f"{ja}：パック{count}個をジャックスポットに戻します",
+                f"{en}: a penalty of {_pucks(count)}",
+                f"{ja}：ペナルティはパック{count}個です",
             )
         )
     if "R5g" in reasons and ruling.penalty == sum(ruling.foul_counts):

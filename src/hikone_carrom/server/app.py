@@ -128,6 +128,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
 
     @app.get("/", include_in_schema=False)
     @app.get("/games", include_in_schema=False)
+    @app.get("/howto", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(index, media_type="text/html")
 

@@ -27,6 +27,7 @@ __all__ = [
     "pile_view",
     "ruling_text",
     "shot_view",
+    "sounds_view",
     "state_view",
     "tracks_duration",
     "tracks_view",
@@ -145,6 +146,7 @@ def state_view(
         "shooter": shooter,
         "first_shot": shooter is not None and ref.is_first_shot(shooter),
         "placement": placement,
+        "unshootable": [] if shooter is None else list(match.unshootable(shooter)),
         "counts": counts,
         "jack_pocketed": ref.jack_pocketed,
         "scores": {c.value: s for c, s in scores.items()},
@@ -190,7 +192,35 @@ def shot_view(
         "before": layout_view(play.before),
         "tracks": tracks,
         "duration": tracks_duration(tracks),
+        "sounds": sounds_view(play, board),
     }
+
+
+_SOUND_OF = {
+    EventKind.DISK_DISK: "hit",
+    EventKind.DISK_RAIL: "rail",
+    EventKind.POCKETED: "pocket",
+    EventKind.FLEW_OFF: "off",
+}
+
+
+def sounds_view(play: PlayResult, board: BoardSpec) -> list[dict[str, Any]]:
+    """What a shot sounds like: every hit, rail, pocket and fly-off with its time (s) and its
+    strength (0-1: the speed involved over the board's top speed)."""
+    out: list[dict[str, Any]] = []
+    for event in play.result.events:
+        kind = _SOUND_OF.get(event.kind)
+        if kind is None:
+            continue
+        states = event.states
+        if kind == "hit" and len(states) == 2:
+            a, b = states
+            speed = math.hypot(a.vx - b.vx, a.vy - b.vy)
+        else:
+            speed = max(math.hypot(s.vx, s.vy) for s in states)
+        strength = min(1.0, speed / board.max_speed)
+        out.append({"t": event.time, "kind": kind, "strength": round(strength, 3)})
+    return out
 
 
 def tracks_view(play: PlayResult, board: BoardSpec) -> list[dict[str, Any]]:

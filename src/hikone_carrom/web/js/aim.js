@@ -1,6 +1,15 @@
 // Display helpers for aiming: where the striker may go and where it would first touch something.
 // The server decides legality; these only show it before the shot (R2a, R2b).
 
+const AHEAD = { south: Math.PI / 2, west: 0, north: -Math.PI / 2, east: Math.PI };
+
+/** A shooter's own frame on the side they sit: `ahead`, the world angle (rad) straight towards
+ * the opposite rail, and `right`, the unit vector to their right hand. */
+export function shooterFrame(side) {
+  const ahead = AHEAD[side] ?? AHEAD.south;
+  return { ahead, right: [Math.sin(ahead), -Math.cos(ahead)] };
+}
+
 /** Project (x, y) on a placement (the server's Placement.to_dict()): returns {x, y, s, ok}.
  * s is the fraction along the area line; ok says whether the striker may stand there. */
 export function placeOn(placement, x, y) {

@@ -166,8 +166,9 @@ export class BoardView {
     ctx.restore();
 
     // markings in ink
-    ctx.strokeStyle = "rgba(35,20,10,0.82)";
-    ctx.fillStyle = "rgba(35,20,10,0.82)";
+    const ink = this.hc ? "#000000" : "rgba(35,20,10,0.82)"; // high contrast: black markings
+    ctx.strokeStyle = ink;
+    ctx.fillStyle = ink;
     ctx.lineCap = "round";
     ctx.lineWidth = Math.max(1.4 * px, 0.0016);
     ctx.beginPath();
@@ -195,7 +196,8 @@ export class BoardView {
       ctx.fill();
     }
     // area lines with tee spots, one per side
-    ctx.lineWidth = Math.max(2 * px, 0.0022);
+    const lineWidth = Math.max((this.hc ? 3 : 2) * px, 0.0022);
+    ctx.lineWidth = lineWidth;
     for (const line of g.area_lines) {
       ctx.beginPath();
       ctx.moveTo(line.a[0], line.a[1]);
@@ -214,7 +216,7 @@ export class BoardView {
       ctx.arc(line.tee[0], line.tee[1], g.puck_radius * 0.62, 0, Math.PI * 2);
       ctx.lineWidth = Math.max(1.4 * px, 0.0014);
       ctx.stroke();
-      ctx.lineWidth = Math.max(2 * px, 0.0022);
+      ctx.lineWidth = lineWidth;
     }
     ctx.restore();
     this.staticLayer = layer;
@@ -249,11 +251,17 @@ export class BoardView {
   /**
    * Draw one frame.
    * disks: [{id, kind: "red"|"green"|"jack"|"striker", color, x, y, layer, r, alpha, scale}]
-   * overlay: optional {placement, aim: {from, to, contact, deflect, power, angle, pull}, note,
+   * overlay: optional {placement, aim: {from, to, contact, deflect, power, angle, pull, armed,
+   *   handle}, note, unshootable: [disk id], paths: [{kind, color, points: [[x, y]]}],
    *   hint: {from, to, angle, power, label, target: [x, y, r] | null, pocket: [x, y] | null, color}}
    */
   draw(disks, overlay = null) {
     this.resize();
+    const hc = document.documentElement.classList.contains("hc");
+    if (hc !== this.hc) {
+      this.hc = hc; // high contrast: stronger markings and guides
+      this.staticLayer = null;
+    }
     if (!this.staticLayer) this._buildStatic();
     const ctx = this.ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -262,6 +270,7 @@ export class BoardView {
     ctx.save();
     this._applyWorld(ctx);
     if (overlay && overlay.placement) this._drawPlacement(ctx, overlay);
+    if (overlay && overlay.paths) this._drawPaths(ctx, overlay.paths);
     const sorted = [...disks].sort((a, b) => (a.layer - b.layer) || (a.kind === "striker") - (b.kind === "striker"));
     const stackCount = new Map();
     for (const d of sorted) {
@@ -271,6 +280,12 @@ export class BoardView {
       }
     }
     for (const d of sorted) this._drawDisk(ctx, d);
+    if (overlay && overlay.unshootable) {
+      for (const id of overlay.unshootable) {
+        const d = sorted.find((disk) => disk.id === id);
+        if (d) this._drawUnshootable(ctx, d);
+      }
+    }
     if (overlay && overlay.hint) this._drawHint(ctx, overlay.hint);
     if (overlay && overlay.aim) this._drawAim(ctx, overlay.aim);
     ctx.restore();
@@ -414,22 +429,21 @@ export class BoardView {
     ctx.restore();
   }
 
+  /** Where the striker may stand (R2b): free stretches of the area line as a wide solid
+   * band, blocked ones as a thin line crossed by x marks, so they differ by shape, not only
+   * colour. */
   _drawPlacement(ctx, overlay) {
     const p = overlay.placement;
     const px = 1 / this.scale;
+    const r = this.g.puck_radius;
     if (p.kind === "line") {
       const [a, b] = p.line;
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const ux = (b[0] - a[0]) / len, uy = (b[1] - a[1]) / len;
       ctx.save();
       ctx.lineCap = "round";
-      // the whole lane in red (blocked), the free stretches in gold on top (R2b)
-      ctx.strokeStyle = "rgba(179,23,10,0.45)";
-      ctx.lineWidth = this.g.puck_radius * 1.2;
-      ctx.beginPath();
-      ctx.moveTo(a[0], a[1]);
-      ctx.lineTo(b[0], b[1]);
-      ctx.stroke();
-      ctx.strokeStyle = "rgba(233,185,73,0.6)";
-      ctx.lineWidth = this.g.puck_radius * 2;
+      ctx.strokeStyle = this.hc ? "rgba(255,214,0,0.95)" : "rgba(233,185,73,0.6)";
+      ctx.lineWidth = r * 2;
       for (const [s0, s1] of p.free || []) {
         const q0 = lerp2(a, b, s0), q1 = lerp2(a, b, s1);
         ctx.beginPath();
@@ -437,11 +451,92 @@ export class BoardView {
         ctx.lineTo(q1[0], q1[1]);
         ctx.stroke();
       }
+      const ink = this.hc ? "#000000" : "rgba(150,20,8,0.85)";
+      ctx.strokeStyle = ink;
+      ctx.lineCap = "butt";
+      const step = r * 1.1, k = r * 0.45;
+      for (const [s0, s1] of blocked(p.free || [])) {
+        const q0 = lerp2(a, b, s0), q1 = lerp2(a, b, s1);
+        ctx.lineWidth = (this.hc ? 3 : 2) * px;
+        ctx.beginPath();
+        ctx.moveTo(q0[0], q0[1]);
+        ctx.lineTo(q1[0], q1[1]);
+        ctx.stroke();
+        ctx.lineWidth = (this.hc ? 2.6 : 1.8) * px;
+        const n = Math.max(1, Math.floor(((s1 - s0) * len) / step));
+        for (let i = 0; i < n; i++) {
+          const t = s0 + ((i + 0.5) / n) * (s1 - s0);
+          const [cx, cy] = lerp2(a, b, t);
+          ctx.beginPath();
+          ctx.moveTo(cx - (ux + uy) * k, cy - (uy - ux) * k);
+          ctx.lineTo(cx + (ux + uy) * k, cy + (uy - ux) * k);
+          ctx.moveTo(cx - (ux - uy) * k, cy - (uy + ux) * k);
+          ctx.lineTo(cx + (ux - uy) * k, cy + (uy + ux) * k);
+          ctx.stroke();
+        }
+      }
       ctx.restore();
     } else if (p.kind === "point") {
       const [x, y] = p.point;
-      dashedRing(ctx, x, y, this.g.puck_radius * 1.45, 2.5 * px, "rgba(233,185,73,0.9)", [5 * px, 4 * px]);
+      dashedRing(ctx, x, y, r * 1.45, 2.5 * px, this.hc ? "#ffd600" : "rgba(233,185,73,0.9)", [5 * px, 4 * px]);
     }
+  }
+
+  /** A piece the shooter may not hit directly (R4a): hatched over, ringed with a dashed dark
+   * circle and struck through, readable without colour. */
+  _drawUnshootable(ctx, d) {
+    const px = 1 / this.scale;
+    const R = d.r * 1.3;
+    ctx.save();
+    ctx.beginPath();
+    ctx.arc(d.x, d.y, d.r, 0, Math.PI * 2);
+    ctx.clip();
+    ctx.strokeStyle = "rgba(20,10,4,0.55)";
+    ctx.lineWidth = d.r * 0.16;
+    for (let k = -3; k <= 3; k++) {
+      const o = k * d.r * 0.42;
+      ctx.beginPath();
+      ctx.moveTo(d.x - d.r + o, d.y - d.r - o);
+      ctx.lineTo(d.x + d.r + o, d.y + d.r - o);
+      ctx.stroke();
+    }
+    ctx.restore();
+    ctx.save();
+    for (const [color, width] of [["#fff8ea", 4.5 * px], [this.hc ? "#000" : "#1c120b", 2.5 * px]]) {
+      ctx.strokeStyle = color;
+      ctx.lineWidth = width;
+      ctx.setLineDash([4 * px, 3 * px]);
+      ctx.beginPath();
+      ctx.arc(d.x, d.y, R, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.moveTo(d.x - R * 0.7071, d.y + R * 0.7071);
+      ctx.lineTo(d.x + R * 0.7071, d.y - R * 0.7071);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  /** Each moving disk's way in a shot (replay): its track's corners joined, the striker dashed. */
+  _drawPaths(ctx, paths) {
+    const px = 1 / this.scale;
+    ctx.save();
+    ctx.lineCap = "round";
+    ctx.lineJoin = "round";
+    for (const path of paths) {
+      if (path.points.length < 2) continue;
+      const style = PIECE_STYLE[path.kind] || PIECE_STYLE[path.color];
+      ctx.strokeStyle = path.kind === "jack" ? "#8a6a3a" : style ? style.dark : "#3b2718";
+      ctx.globalAlpha = 0.8;
+      ctx.lineWidth = (path.kind === "striker" ? 2.4 : 1.8) * px * (this.hc ? 1.5 : 1);
+      ctx.setLineDash(path.kind === "striker" ? [7 * px, 5 * px] : []);
+      ctx.beginPath();
+      ctx.moveTo(path.points[0][0], path.points[0][1]);
+      for (const [x, y] of path.points.slice(1)) ctx.lineTo(x, y);
+      ctx.stroke();
+    }
+    ctx.restore();
   }
 
   /** The expert's suggestion: a dashed ghost striker where it stands, a dashed aim line to the
@@ -520,25 +615,72 @@ export class BoardView {
     ctx.restore();
   }
 
+  /** The aim handle: a round grip behind the striker, joined to it by a thin band; press it
+   * (or the striker) and pull back to shoot. */
+  _drawHandle(ctx, aim) {
+    const px = 1 / this.scale;
+    const [hx, hy] = aim.handle;
+    const R = Math.max(this.g.puck_radius * 0.75, 9 * px);
+    ctx.save();
+    ctx.strokeStyle = "rgba(28,18,11,0.45)";
+    ctx.lineWidth = 1.5 * px;
+    ctx.setLineDash([3 * px, 3 * px]);
+    ctx.beginPath();
+    ctx.moveTo(aim.from[0], aim.from[1]);
+    ctx.lineTo(hx, hy);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = this.hc ? "#ffd600" : "rgba(255,248,230,0.92)";
+    ctx.strokeStyle = this.hc ? "#000000" : "rgba(28,18,11,0.8)";
+    ctx.lineWidth = 2 * px;
+    ctx.beginPath();
+    ctx.arc(hx, hy, R, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+    // three grip ridges across the pull direction
+    const ax = Math.cos(aim.angle), ay = Math.sin(aim.angle);
+    ctx.lineWidth = 1.6 * px;
+    for (const k of [-0.35, 0, 0.35]) {
+      const cx = hx + ax * R * k, cy = hy + ay * R * k;
+      ctx.beginPath();
+      ctx.moveTo(cx - ay * R * 0.5, cy + ax * R * 0.5);
+      ctx.lineTo(cx + ay * R * 0.5, cy - ax * R * 0.5);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
   _drawAim(ctx, aim) {
     const px = 1 / this.scale;
     ctx.save();
     ctx.lineCap = "round";
-    // pull-back band
+    // pull-back band: solid when letting go shoots, dotted while letting go cancels
     if (aim.pull) {
-      ctx.strokeStyle = "rgba(28,18,11,0.55)";
-      ctx.lineWidth = 3 * px;
-      ctx.setLineDash([2 * px, 5 * px]);
+      ctx.strokeStyle = aim.armed ? "rgba(28,18,11,0.75)" : "rgba(28,18,11,0.45)";
+      ctx.lineWidth = (aim.armed ? 3.5 : 2.5) * px;
+      ctx.setLineDash(aim.armed ? [] : [2 * px, 5 * px]);
       ctx.beginPath();
       ctx.moveTo(aim.from[0], aim.from[1]);
       ctx.lineTo(aim.pull[0], aim.pull[1]);
       ctx.stroke();
       ctx.setLineDash([]);
     }
+    if (aim.handle) this._drawHandle(ctx, aim);
+    if (aim.armed === false) ctx.globalAlpha = 0.45;
     // guide to the first contact
     const heat = Math.min(1, aim.power);
-    ctx.strokeStyle = `rgba(255,${Math.round(240 - 140 * heat)},${Math.round(200 - 150 * heat)},0.95)`;
-    ctx.lineWidth = 2.4 * px;
+    ctx.strokeStyle = this.hc ? "#ffffff" : `rgba(255,${Math.round(240 - 140 * heat)},${Math.round(200 - 150 * heat)},0.95)`;
+    if (this.hc) {
+      ctx.save();
+      ctx.strokeStyle = "#000000";
+      ctx.lineWidth = 5 * px;
+      ctx.beginPath();
+      ctx.moveTo(aim.from[0], aim.from[1]);
+      ctx.lineTo(aim.to[0], aim.to[1]);
+      ctx.stroke();
+      ctx.restore();
+    }
+    ctx.lineWidth = (this.hc ? 3 : 2.4) * px;
     ctx.shadowColor = "rgba(0,0,0,0.45)";
     ctx.shadowBlur = 3;
     ctx.beginPath();
@@ -593,6 +735,18 @@ function dashedRing(ctx, x, y, r, w, color, dash) {
   ctx.arc(x, y, r, 0, Math.PI * 2);
   ctx.stroke();
   ctx.restore();
+}
+
+/** The stretches of [0, 1] not covered by the free intervals (sorted, disjoint). */
+function blocked(free) {
+  const out = [];
+  let at = 0;
+  for (const [lo, hi] of [...free].sort((p, q) => p[0] - q[0])) {
+    if (lo > at + 1e-6) out.push([at, lo]);
+    at = Math.max(at, hi);
+  }
+  if (at < 1 - 1e-6) out.push([at, 1]);
+  return out;
 }
 
 function lerp2(a, b, s) {

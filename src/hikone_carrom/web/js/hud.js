@@ -54,7 +54,40 @@ export function renderCounts(el, st) {
   el.append(pile);
 }
 
-const RULE_IDS = /\((R\d+[a-z]?(?:, R\d+[a-z]?)*)\)|（(R\d+[a-z]?(?:, R\d+[a-z]?)*)）/g;
+const RULE_IDS = /\((R\d+[a-z]?(?:[,、・] ?R\d+[a-z]?)*)\)|（(R\d+[a-z]?(?:[,、・] ?R\d+[a-z]?)*)）/g;
+
+/** A rule id as a link to its explanation on the How to play page (opens beside the game). */
+export function ruleLink(id) {
+  const a = text("a", id, "rule");
+  a.href = `/howto#${id}`;
+  a.target = "_blank";
+  a.rel = "noopener";
+  a.title = t("rule.explain", { id });
+  return a;
+}
+
+/** Append text to el with every cited rule id, "(R5a)" or "（R5a、R5h）", linked to its
+ * explanation. */
+export function appendRuling(el, sentence) {
+  let at = 0;
+  for (const m of sentence.matchAll(RULE_IDS)) {
+    el.append(sentence.slice(at, m.index));
+    const cite = document.createElement("span");
+    cite.className = "cite";
+    const inner = m[1] || m[2];
+    const open = m[0][0], close = m[0][m[0].length - 1];
+    cite.append(open);
+    let k = 0;
+    for (const id of inner.matchAll(/R\d+[a-z]?/g)) {
+      cite.append(inner.slice(k, id.index), ruleLink(id[0]));
+      k = id.index + id[0].length;
+    }
+    cite.append(inner.slice(k), close);
+    el.append(cite);
+    at = m.index + m[0].length;
+  }
+  el.append(sentence.slice(at));
+}
 
 /** Fill the list el with one item per event (newest first), each ruling in words. */
 export function renderLog(el, events, seatName) {
@@ -65,12 +98,7 @@ export function renderLog(el, events, seatName) {
     if (lines.some((l) => l.kind === "penalty")) li.className = "penalty";
     for (const [i, line] of lines.entries()) {
       if (i) li.append(" ");
-      let at = 0;
-      for (const m of line.text.matchAll(RULE_IDS)) {
-        li.append(line.text.slice(at, m.index), text("span", m[0], "rule"));
-        at = m.index + m[0].length;
-      }
-      li.append(line.text.slice(at));
+      appendRuling(li, line.text);
     }
     el.append(li);
   }

@@ -4,7 +4,8 @@
 
 const STRINGS = {
   en: {
-    "nav.new": "New game", "nav.games": "Games",
+    "nav.new": "New game", "nav.games": "Games", "nav.howto": "How to play", "nav.menu": "Menu",
+    "pref.contrast": "High contrast", "pref.sound": "Sound",
     "home.title": "A game from Hikone, on one board",
     "home.lede": "Flick the striker, pocket your colour, and take the jack last.",
     "home.mode": "Mode", "home.players": "Players", "home.singles": "2 (singles)",
@@ -24,10 +25,17 @@ const STRINGS = {
     "counts.title": "Pockets", "counts.pocketed": "Pucks in", "counts.debt": "Debt",
     "counts.pile": "Jack spot pile", "counts.pile.empty": "empty",
     "controls.title": "Shot",
-    "controls.help": "Drag the striker along the area line. Then press anywhere behind it and pull back; release to shoot.",
+    "controls.help": "Slide the striker along the area line. To shoot, press the striker or the round handle behind it, pull back and let go. Let go on the striker, or press Esc, to cancel.",
     "controls.power": "Power", "controls.pos": "Position (mm)", "controls.angle": "Angle (°)",
     "controls.speed": "Speed (m/s)", "controls.shoot": "Shoot",
-    "controls.keys": "Keys: ←/→ move · ↑/↓ aim (Shift fine) · W/S power · Space shoot · H hint · U use it",
+    "controls.keys": "Keys (click the board first): ←/→ move · A/D or ↑/↓ aim left/right (Shift: fine) · W/S power · Space shoot · Esc cancel a pull · H hint · U use it",
+    "controls.frame": "Position: + is to your right of the tee spot. Angle: 0 is straight ahead, + turns to your right.",
+    "controls.unshootable": "Struck-through pieces lie wholly in your own area: you may not hit them directly (R4a).",
+    "form.pos": "Position: a number of mm from -{max} to {max}.",
+    "form.angle": "Angle: a number of degrees from -180 to 180.",
+    "form.speed": "Speed: a number of m/s above 0, up to {max}.",
+    "aim.cancel": "Let go here to cancel; pull further back to shoot.",
+    "board.label": "Carrom board",
     "hint.ask": "Hint", "hint.use": "Use this shot", "hint.dismiss": "Dismiss",
     "hint.thinking": "The expert is thinking…", "hint.title": "The expert suggests",
     "hint.used": "Suggested shot set: shoot when ready.", "hint.off": "Hints are off in this room.",
@@ -47,8 +55,23 @@ const STRINGS = {
     "games.players": "Players", "games.result": "Result", "games.shots": "Shots",
     "games.empty": "No finished game yet.", "games.replay": "Replay",
     "replay.title": "Replay", "replay.again": "Play this shot again", "replay.start": "Start position",
-    "error.connection": "Connection lost, reconnecting…",
-    "error.room": "This room does not exist.",
+    "conn.connecting": "Connecting…", "conn.reconnecting": "Reconnecting…",
+    "conn.retry_in": "Connection lost. Trying again in {s} s…", "conn.offline": "Offline: waiting for the network…",
+    "conn.retry": "Retry now",
+    "end.close": "Close and look at the board", "end.open": "Show the result",
+    "notfound.room.title": "No such room",
+    "notfound.room.text": "This link leads to no room on this server: it may be mistyped, or the room was never made here.",
+    "notfound.game.title": "No such game",
+    "notfound.game.text": "This link leads to no game on this server: it may be mistyped, or the game was never recorded here.",
+    "notfound.home": "Start a new game", "notfound.games": "Finished games",
+    "howto.title": "How to play",
+    "howto.lede": "Hikone Carrom (彦根カロム) in plain words, rule by rule. Every ruling in the game links here by its rule id.",
+    "howto.toc": "Contents",
+    "rule.explain": "What rule {id} says",
+    "replay.board": "Replay board", "replay.first": "First", "replay.prev": "Previous shot",
+    "replay.next": "Next shot", "replay.last": "Last", "replay.auto": "Autoplay", "replay.pause": "Pause",
+    "replay.link": "Copy link to this shot", "replay.copied": "Link copied",
+    "replay.keys": "Keys: ←/→ previous/next shot · Space autoplay on/off · Home/End first/last",
     "r.shot": "{name} shot.",
     "r.pocketed": "Pocketed: {list}.",
     "r.none": "Nothing pocketed.",
@@ -58,7 +81,8 @@ const STRINGS = {
     "msg.rematch": "New game started.",
   },
   ja: {
-    "nav.new": "新しい試合", "nav.games": "試合記録",
+    "nav.new": "新しい試合", "nav.games": "試合記録", "nav.howto": "遊び方", "nav.menu": "メニュー",
+    "pref.contrast": "ハイコントラスト", "pref.sound": "音",
     "home.title": "彦根のカロムを、盤ひとつで",
     "home.lede": "ストライカーをはじいて自分の色のパックを落とし、最後にジャックを。",
     "home.mode": "モード", "home.players": "人数", "home.singles": "2人（シングルス）",
@@ -78,10 +102,17 @@ const STRINGS = {
     "counts.title": "ポケット", "counts.pocketed": "落としたパック", "counts.debt": "借り",
     "counts.pile": "ジャックスポットの山", "counts.pile.empty": "なし",
     "controls.title": "ショット",
-    "controls.help": "ストライカーをエリアラインに沿ってドラッグ。次にその後ろを押して引き、離すとショットします。",
+    "controls.help": "ストライカーをエリアラインに沿ってずらして置きます。打つときはストライカーか後ろの丸い取っ手を押して引き、離します。ストライカーの上で離すかEscキーで取り消し。",
     "controls.power": "強さ", "controls.pos": "位置（mm）", "controls.angle": "角度（°）",
     "controls.speed": "速さ（m/s）", "controls.shoot": "ショット",
-    "controls.keys": "キー：←/→ 移動・↑/↓ 狙い（Shiftで微調整）・W/S 強さ・Space ショット・H ヒント・U この手を使う",
+    "controls.keys": "キー（先に盤をクリック）：←/→ 移動・A/D または ↑/↓ 狙いを左右に（Shiftで微調整）・W/S 強さ・Space ショット・Esc 引くのを取り消し・H ヒント・U この手を使う",
+    "controls.frame": "位置：+ はティースポットから自分の右。角度：0 が正面、+ で右に向きます。",
+    "controls.unshootable": "打ち消し線の駒は自分のエリアに入りきっているため、直接打てません（R4a）。",
+    "form.pos": "位置は -{max}〜{max} の mm で入力してください。",
+    "form.angle": "角度は -180〜180 の度で入力してください。",
+    "form.speed": "速さは 0 より大きく {max} までの m/s で入力してください。",
+    "aim.cancel": "ここで離すと取り消し。打つにはもっと引いてください。",
+    "board.label": "カロム盤",
     "hint.ask": "ヒント", "hint.use": "この手を使う", "hint.dismiss": "閉じる",
     "hint.thinking": "上級者が考えています…", "hint.title": "上級者のおすすめ",
     "hint.used": "おすすめの手をセットしました。準備ができたらショット。", "hint.off": "この部屋ではヒントは使えません。",
@@ -101,8 +132,23 @@ const STRINGS = {
     "games.players": "プレイヤー", "games.result": "結果", "games.shots": "ショット数",
     "games.empty": "終わった試合はまだありません。", "games.replay": "再生",
     "replay.title": "リプレイ", "replay.again": "このショットをもう一度", "replay.start": "開始時の配置",
-    "error.connection": "接続が切れました。再接続しています…",
-    "error.room": "この部屋はありません。",
+    "conn.connecting": "接続しています…", "conn.reconnecting": "再接続しています…",
+    "conn.retry_in": "接続が切れました。{s} 秒後にもう一度試します…", "conn.offline": "オフラインです。ネットワークを待っています…",
+    "conn.retry": "今すぐ再接続",
+    "end.close": "閉じて盤を見る", "end.open": "結果を表示",
+    "notfound.room.title": "この部屋はありません",
+    "notfound.room.text": "このリンクの部屋はこのサーバーにありません。リンクが間違っているか、ここで作られた部屋ではありません。",
+    "notfound.game.title": "この試合はありません",
+    "notfound.game.text": "このリンクの試合はこのサーバーにありません。リンクが間違っているか、ここで記録された試合ではありません。",
+    "notfound.home": "新しい試合をはじめる", "notfound.games": "終わった試合",
+    "howto.title": "遊び方",
+    "howto.lede": "彦根カロムのルールを、ルールごとにやさしく説明します。ゲームの裁定はルール番号からここにつながります。",
+    "howto.toc": "目次",
+    "rule.explain": "ルール {id} の説明",
+    "replay.board": "リプレイの盤", "replay.first": "最初", "replay.prev": "前のショット",
+    "replay.next": "次のショット", "replay.last": "最後", "replay.auto": "自動再生", "replay.pause": "一時停止",
+    "replay.link": "このショットへのリンクをコピー", "replay.copied": "リンクをコピーしました",
+    "replay.keys": "キー：←/→ 前/次のショット・Space 自動再生のオン/オフ・Home/End 最初/最後",
     "r.shot": "{name} のショット。",
     "r.pocketed": "ポケット：{list}。",
     "r.none": "何も落ちませんでした。",
@@ -176,7 +222,31 @@ export function applyI18n(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) {
     el.textContent = t(el.dataset.i18n);
   }
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+  for (const el of root.querySelectorAll("[data-msg]")) {
+    if (el._msg !== undefined) el.textContent = render(el._msg);
+  }
   for (const b of document.querySelectorAll(".lang-switch button")) {
     b.setAttribute("aria-pressed", String(b.dataset.lang === current));
   }
+}
+
+/** A message in the current language: a key, {key, params}, a server's {en, ja} pair or a
+ * function returning text (for sentences built from several parts). */
+export function render(msg) {
+  if (msg === null || msg === undefined) return "";
+  if (typeof msg === "function") return msg();
+  if (typeof msg === "string") return t(msg);
+  if (msg.key) return t(msg.key, msg.params || {});
+  return pick(msg);
+}
+
+/** Show a message in el and keep showing it in the page's language after every switch. */
+export function show(el, msg) {
+  if (!el) return;
+  el._msg = msg;
+  el.dataset.msg = "";
+  el.textContent = render(msg);
 }

@@ -1,9 +1,11 @@
-// Router of the single-page game: / (new game), /room/{id}, /games, /replay/{game id}.
-import { applyI18n, lang, onLangChange, pick, setLang } from "./i18n.js";
-import { api, saveToken } from "./net.js";
+// Router of the single-page game: / (new game), /room/{id}, /games, /replay/{game id}, /howto.
+import { applyI18n, lang, onLangChange, setLang, show } from "./i18n.js";
+import { api, fieldMessage, saveToken } from "./net.js";
 import { RoomPage } from "./room.js";
 import { GamesPage, ReplayPage } from "./games.js";
+import { HowToPage } from "./howto.js";
 import { homeExtras, renderMyGames } from "./mygames.js";
+import { applyPrefs, pref, setPref } from "./prefs.js";
 
 const view = document.getElementById("view");
 let page = null;
@@ -16,7 +18,10 @@ function route() {
   if ((m = path.match(/^\/room\/([A-Za-z0-9_-]+)$/))) page = new RoomPage(view, m[1]);
   else if ((m = path.match(/^\/replay\/([A-Za-z0-9_-]+)$/))) page = new ReplayPage(view, m[1]);
   else if (path === "/games") page = new GamesPage(view);
+  else if (path === "/howto") page = new HowToPage(view);
   else page = new HomePage(view);
+  closeMenu();
+  if (!location.hash) window.scrollTo(0, 0);
   page.mount();
 }
 
@@ -70,12 +75,21 @@ class HomePage {
       e.preventDefault();
       const fd = new FormData(form);
       const name = String(fd.get("name") || "").trim();
+      const minutesText = String(fd.get("minutes") ?? "").trim();
+      const minutes = Number(minutesText);
+      this.clearErrors();
+      const errors = {};
+      if (/[<>\u0000-\u001f]/.test(name)) errors.name = fieldMessage("name", "string_pattern_mismatch");
+      if (fd.get("timed") && (minutesText === "" || !Number.isInteger(minutes) || minutes < 1 || minutes > 60)) {
+        errors.minutes = fieldMessage("minutes", "range");
+      }
+      if (this.showErrors(errors)) return;
       localStorage.setItem("hikone-carrom.name", name);
       const body = {
         mode: fd.get("mode"),
         players: Number(fd.get("players")),
         level: fd.get("mode") === "computer" ? fd.get("level") : null,
-        minutes: fd.get("timed") ? Number(fd.get("minutes")) : null,
+        minutes: fd.get("timed") ? minutes : null,
         name,
         ...extras.body(),
       };
@@ -84,8 +98,10 @@ class HomePage {
         saveToken(res.room_id, res.token);
         navigate(`/room/${res.room_id}`);
       } catch (err) {
-        extras.showErrors(err.fields);
-        this.root.querySelector(".form-error").textContent = err.detail && err.detail.en ? pick(err.detail) : err.message;
+        const fields = Object.entries(err.fields || {});
+        const names = extras.showErrors(err.fields); // "names.1": the second player's name
+        const others = Object.fromEntries(fields.filter(([key]) => !key.startsWith("names.")));
+        if (!this.showErrors(others) && !names) show(this.root.querySelector(".form-error"), err.msg);
       }
     });
     try {
@@ -97,20 +113,61 @@ class HomePage {
     sync();
   }
 
+  /** Put each field's sentence next to it (fields: name -> {en, ja}); true if any was shown. */
+  showErrors(fields) {
+    let shown = false;
+    for (const [name, msg] of Object.entries(fields || {})) {
+      const el = this.root.querySelector(`#err-${name}`);
+      const input = this.root.querySelector(`#newgame [name=${name}]`);
+      if (!el || !input) continue;
+      show(el, msg);
+      el.hidden = false;
+      input.setAttribute("aria-invalid", "true");
+      if (!shown) input.focus();
+      shown = true;
+    }
+    return shown;
+  }
+
+  clearErrors() {
+    for (const el of this.root.querySelectorAll("#newgame .field-error")) {
+      show(el, null);
+      el.hidden = true;
+    }
+    for (const el of this.root.querySelectorAll("#newgame [aria-invalid]")) el.removeAttribute("aria-invalid");
+    show(this.root.querySelector(".form-error"), null);
+  }
+
   dispose() {
     this.off?.();
   }
+}
+
+const header = document.querySelector(".topbar");
+
+function closeMenu() {
+  header.classList.remove("menu-open");
+  document.getElementById("menu-toggle").setAttribute("aria-expanded", "false");
 }
 
 document.addEventListener("click", (e) => {
   const a = e.target.closest("a[data-link]");
   if (a && a.origin === location.origin && !e.metaKey && !e.ctrlKey) {
     e.preventDefault();
-    navigate(a.pathname);
+    navigate(a.pathname + a.search + a.hash);
   }
   const b = e.target.closest(".lang-switch button");
   if (b) setLang(b.dataset.lang);
+  const p = e.target.closest("button[data-pref]");
+  if (p) setPref(p.dataset.pref, !pref(p.dataset.pref));
+  if (e.target.closest("#menu-toggle")) {
+    const open = !header.classList.contains("menu-open");
+    header.classList.toggle("menu-open", open);
+    document.getElementById("menu-toggle").setAttribute("aria-expanded", String(open));
+  } else if (!e.target.closest("#menu")) closeMenu();
 });
+document.addEventListener("keydown", (e) => e.key === "Escape" && closeMenu());
 window.addEventListener("popstate", route);
+applyPrefs();
 applyI18n(document);
 route();

@@ -2,7 +2,7 @@
 // default for online rooms), and "my games": rooms where this browser holds a seat, checked with
 // the server (rooms gone or no longer held are forgotten).
 import { text } from "./hud.js";
-import { addStrings, lang, pick, t } from "./i18n.js";
+import { addStrings, lang, show, t } from "./i18n.js";
 import { allTokens, api, forgetToken } from "./net.js";
 
 addStrings({
@@ -104,7 +104,7 @@ export function homeExtras(form) {
     inputs.forEach(({ input, error }, seat) => {
       const msg = fields && fields[`names.${seat}`];
       error.hidden = !msg;
-      error.textContent = msg ? pick(msg) : "";
+      show(error, msg || null);
       input.toggleAttribute("aria-invalid", Boolean(msg));
       if (msg && !shown) input.focus();
       shown ||= Boolean(msg);

@@ -1,19 +1,71 @@
 // JSON over WebSocket with numbered events: a client that sees a gap asks to resync, and a
-// dropped connection reconnects with back-off and gets its seat back with the stored token.
+// dropped connection reconnects with capped exponential back-off and gets its seat back with the
+// stored token. A room the server does not know is never retried.
 
+const UNREACHABLE = {
+  en: "The server cannot be reached. Check the connection and try again.",
+  ja: "サーバーに接続できません。接続を確かめて、もう一度お試しください。",
+};
+
+/** What a person reads about one refused field of a request (FastAPI's 422 list items). */
+export function fieldMessage(field, type) {
+  if (field === "name") {
+    return type === "string_too_long"
+      ? { en: "A name has at most 24 characters.", ja: "名前は24文字までです。" }
+      : { en: "A name may not contain < or > or control characters.", ja: "名前に < や > や制御文字は使えません。" };
+  }
+  if (field === "minutes") {
+    return { en: "Enter the match time in whole minutes, from 1 to 60.", ja: "試合時間は1〜60の分で入力してください。" };
+  }
+  return { en: `This value is not accepted (${field}).`, ja: `この値は受け付けられません（${field}）。` };
+}
+
+/**
+ * JSON request to the server. A refusal throws an Error whose `msg` is an {en, ja} sentence and
+ * whose `fields` maps each refused field to its own sentence (never a raw object).
+ */
 export async function api(path, options = {}) {
   const init = { headers: { "content-type": "application/json" }, ...options };
   if (init.body && typeof init.body !== "string") init.body = JSON.stringify(init.body);
-  const res = await fetch(path, init);
-  const text = await res.text();
-  const data = text ? JSON.parse(text) : null;
+  let res, data;
+  try {
+    res = await fetch(path, init);
+    const text = await res.text();
+    data = text ? JSON.parse(text) : null;
+  } catch (cause) {
+    const err = new Error(UNREACHABLE.en, { cause });
+    err.msg = UNREACHABLE;
+    err.fields = {};
+    throw err;
+  }
   if (!res.ok) {
     const detail = data && data.detail;
-    const err = new Error((detail && (detail.en || detail)) || res.statusText);
+    const fields = {};
+    let msg = null;
+    if (Array.isArray(detail)) {
+      for (const item of detail) {
+        const loc = Array.isArray(item.loc) ? item.loc : [];
+        const field = String(loc[loc.length - 1] ?? "");
+        fields[field] ||= fieldMessage(field, item.type);
+        msg ||= fields[field];
+      }
+    } else if (detail && typeof detail === "object" && (detail.en || detail.ja)) {
+      msg = { en: String(detail.en || detail.ja), ja: String(detail.ja || detail.en) };
+      for (const f of Array.isArray(detail.fields) ? detail.fields : []) {
+        fields[f.field] = { en: String(f.en), ja: String(f.ja) }; // a server's sentence per field
+      }
+    } else if (typeof detail === "string") {
+      msg = { en: detail, ja: detail };
+    }
+    msg ||= {
+      en: `The server refused the request (${res.status}).`,
+      ja: `サーバーが要求を受け付けませんでした（${res.status}）。`,
+    };
+    const err = new Error(msg.en);
     err.status = res.status;
     err.detail = detail;
-    // a refused field, one sentence each ({en, ja}) by field name (docs/server.md, 422)
-    err.fields = Object.fromEntries(((detail && detail.fields) || []).map((f) => [f.field, { en: f.en, ja: f.ja }]));
+    err.msg = msg;
+    err.fields = fields;
     throw err;
   }
   return data;
@@ -46,9 +98,15 @@ export function saveToken(roomId, token) {
   localStorage.setItem(TOKEN_KEY(roomId), token);
 }
 
+export const RETRY_FIRST_MS = 500;
+export const RETRY_MAX_MS = 15000;
+
 export class RoomConnection {
   /**
-   * handlers: {snapshot(msg), event(ev), hint(msg), error(msg), status(connected: bool)}
+   * handlers: {snapshot(msg), event(ev), hint(msg), error(msg), gone(msg), status(info)}.
+   * status gets {state: "connecting" | "open" | "reconnecting" | "offline" | "gone", retryAt}
+   * (retryAt: performance.now() of the next attempt while reconnecting). A room the server
+   * does not know ("no_room") is "gone": the connection stops for good.
    */
   constructor(roomId, handlers) {
     this.roomId = roomId;
@@ -58,30 +116,62 @@ export class RoomConnection {
     this.closed = false;
     this.retry = 0;
     this.queue = [];
+    this.state = "connecting";
+    this.timer = null;
+    this._online = () => this.state === "offline" && this.open();
+    window.addEventListener("online", this._online);
+  }
+
+  _status(state, retryAt = null) {
+    this.state = state;
+    this.retryAt = retryAt;
+    this.handlers.status?.({ state, retryAt });
   }
 
   open() {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this._status(this.retry ? "reconnecting" : "connecting");
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}`);
     this.ws = ws;
     ws.addEventListener("open", () => {
-      this.retry = 0;
       ws.send(JSON.stringify({ type: "hello", token: loadToken(this.roomId), last_seq: this.seq }));
       for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
-      this.handlers.status?.(true);
     });
     ws.addEventListener("message", (e) => this._onMessage(JSON.parse(e.data)));
     ws.addEventListener("close", () => {
-      if (this.ws !== ws) return;
-      this.handlers.status?.(false);
-      if (this.closed) return;
-      const delay = Math.min(8000, 300 * 2 ** this.retry++);
-      setTimeout(() => !this.closed && this.open(), delay);
+      if (this.ws !== ws || this.closed) return;
+      this.ws = null;
+      this._later();
     });
+  }
+
+  /** Try again after an exponential, capped and jittered delay; wait for the network if the
+   * browser is offline. */
+  _later() {
+    if (navigator.onLine === false) {
+      this.retry = Math.max(1, this.retry);
+      this._status("offline");
+      return;
+    }
+    const base = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** this.retry++);
+    const delay = base * (0.8 + 0.4 * Math.random());
+    this.delay = delay; // ms before the next attempt
+    this._status("reconnecting", performance.now() + delay);
+    this.timer = setTimeout(() => this.open(), delay);
+  }
+
+  /** Reconnect now instead of waiting for the next attempt. */
+  retryNow() {
+    if (this.closed || this.ws) return;
+    this.open();
   }
 
   close() {
     this.closed = true;
+    clearTimeout(this.timer);
+    window.removeEventListener("online", this._online);
     if (this.ws) this.ws.close();
   }
 
@@ -93,6 +183,8 @@ export class RoomConnection {
   _onMessage(msg) {
     if (msg.type === "snapshot") {
       this.seq = msg.seq;
+      this.retry = 0; // a room that answers: the next drop starts the back-off afresh
+      if (this.state !== "open") this._status("open");
       this.handlers.snapshot(msg);
     } else if (msg.type === "event") {
       if (msg.seq <= this.seq) return; // already seen
@@ -104,6 +196,12 @@ export class RoomConnection {
       this.handlers.event(msg);
     } else if (msg.type === "hint") {
       this.handlers.hint?.(msg);
+    } else if (msg.type === "error" && msg.code === "no_room") {
+      this.closed = true; // no such room: never try again
+      clearTimeout(this.timer);
+      this.ws?.close();
+      this._status("gone");
+      this.handlers.gone?.(msg);
     } else if (msg.type === "error") {
       this.handlers.error?.(msg);
     } else if (msg.type === "presence" || msg.type === "analysis") {

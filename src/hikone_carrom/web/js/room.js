@@ -1,17 +1,20 @@
 // The game page: board, shot input, animation of the server's tracks, HUD and end screen.
 import { BoardView } from "./board.js";
-import { guide, nearestFree, placeOn, pointAt } from "./aim.js";
+import { guide, nearestFree, placeOn, pointAt, shooterFrame } from "./aim.js";
 import { explain, outcomeTitle } from "./explain.js";
+import { handleAt, ShotGesture } from "./gesture.js";
 import { chip, renderCounts, renderLog, text } from "./hud.js";
-import { applyI18n, lang, onLangChange, pick, t } from "./i18n.js";
+import { applyI18n, onLangChange, pick, show, t } from "./i18n.js";
 import { api, RoomConnection, saveToken } from "./net.js";
+import { notFound } from "./notfound.js";
+import { playShot, playSound } from "./sound.js";
 import { Social } from "./social.js";
 import { disksAt, everyFrame, tracksDuration } from "./tracks.js";
 
 const SIDES2 = ["south", "north"];
 const SIDES4 = ["south", "west", "north", "east"];
-const MAX_PULL = 0.16; // m of pull for full power
-const BANNER_MS = 3800;
+const BANNER_MS = 4500;
+const TITLE = document.title;
 
 export class RoomPage {
   constructor(root, roomId) {
@@ -25,7 +28,6 @@ export class RoomPage {
     this.anim = null;
     this.log = [];
     this.aim = { x: 0, y: 0, s: 0.5, ok: true, angle: Math.PI / 2, power: 0.45 };
-    this.drag = null;
     this.stats = { frames: 0, since: performance.now(), fps: 0, animFrames: 0, animTime: 0 };
     this.clockAt = 0;
     this.pendingShot = false;
@@ -48,19 +50,27 @@ export class RoomPage {
       event: (m) => this.onEvent(m),
       hint: (m) => this.onHint(m),
       error: (m) => this.onError(m),
-      status: (up) => this.onStatus(up),
+      gone: () => this.onGone(),
+      status: (info) => this.onStatus(info),
       notice: (m) => this.social.notice(m),
     });
     this.conn.open();
     this._bindInput();
-    this.disposers.push(onLangChange(() => this.renderHud()));
+    this.disposers.push(onLangChange(() => {
+      this.renderHud();
+      this.signalTurn(true); // the title in the new language; no chime
+    }));
+    const tick = setInterval(() => this.renderConn(), 500);
+    this.disposers.push(() => clearInterval(tick));
     everyFrame((now) => this.frame(now), () => !this.disposed);
   }
 
   dispose() {
     this.disposed = true;
     this.conn?.close();
+    this.gesture?.dispose();
     for (const d of this.disposers) d();
+    document.title = TITLE;
     if (window.__game === this) window.__game = null;
   }
 
@@ -84,6 +94,7 @@ export class RoomPage {
     this.resetAim();
     this.social.snapshot(msg);
     this.renderHud();
+    this.signalTurn(first);
   }
 
   onEvent(msg) {
@@ -100,18 +111,43 @@ export class RoomPage {
       this.social.chatRefused(msg);
       return;
     }
-    const text = msg.message ? msg.message[lang()] || msg.message.en : msg.code;
-    this.root.querySelector("#shot-error").textContent = text;
+    show(this.root.querySelector("#shot-error"), msg.message || { en: msg.code, ja: msg.code });
     this.pendingShot = false;
     if (this.hintPending) {
       this.hintPending = false;
       this.renderHint();
     }
-    if (msg.code === "no_room") this.banner(t("error.room"));
   }
 
-  onStatus(up) {
-    if (!up) this.banner(t("error.connection"));
+  /** The server knows no such room: say so plainly, with the ways back. */
+  onGone() {
+    this.dispose();
+    notFound(this.root, "room");
+  }
+
+  onStatus(info) {
+    const was = this.connInfo?.state;
+    this.connInfo = info;
+    this.renderConn();
+    // said once per change, not every second of the countdown
+    if (info.state !== was && (info.state === "reconnecting" || info.state === "offline")) {
+      this.announce(t(`conn.${info.state}`));
+    }
+  }
+
+  /** The connection's state where players see it: connecting, reconnecting in N s, offline. */
+  renderConn() {
+    const el = this.root.querySelector("#conn");
+    const info = this.connInfo;
+    if (!el || !info) return;
+    el.hidden = info.state === "open" || info.state === "gone";
+    el.dataset.state = info.state;
+    const msg = el.querySelector("#conn-text");
+    if (info.state === "reconnecting" && info.retryAt) {
+      const s = Math.max(1, Math.ceil((info.retryAt - performance.now()) / 1000));
+      show(msg, { key: "conn.retry_in", params: { s } });
+    } else show(msg, `conn.${info.state}`);
+    el.querySelector("#conn-retry").hidden = !(info.state === "reconnecting" && info.retryAt);
   }
 
   nextEvent() {
@@ -119,7 +155,8 @@ export class RoomPage {
     if (!ev) return;
     if (ev.kind === "shot") {
       this.anim = { ev, start: performance.now(), duration: tracksDuration(ev.tracks) };
-      this.root.querySelector("#shot-error").textContent = "";
+      show(this.root.querySelector("#shot-error"), null);
+      playShot(ev.sounds);
     } else {
       this.applyEvent(ev);
       this.nextEvent();
@@ -135,19 +172,47 @@ export class RoomPage {
     }
     if (["shot", "skip", "time_called", "rematch", "resign", "draw", "vote", "hint"].includes(ev.kind)) {
       this.log.unshift({ ev });
-      const lines = ev.kind === "rematch" ? [{ text: t("msg.rematch") }] : explain(ev, (s) => this.seatName(s));
-      const main = ev.kind === "hint" ? lines[0] : lines.find((l) => l.kind === "penalty") || lines.find((l) => l.kind === "win") || lines[lines.length - 1];
-      if (main) this.banner(main.text);
-      this.announce(lines.map((l) => l.text).join(" "));
+      const lines = () => (ev.kind === "rematch" ? [{ text: t("msg.rematch") }] : explain(ev, (s) => this.seatName(s)));
+      const main = () => {
+        const all = lines();
+        // a hint's banner is who used it; its text stays in the log
+        const line = ev.kind === "hint" ? all[0] : all.find((l) => l.kind === "penalty") || all.find((l) => l.kind === "win") || all[all.length - 1];
+        return line ? line.text : "";
+      };
+      this.banner(main);
+      this.announce(lines().map((l) => l.text).join(" "));
     }
     this.social.applied(ev);
-    if (ev.kind === "rematch") this.log = [];
+    if (ev.kind === "rematch") {
+      this.log = [];
+      this.endClosed = false;
+    }
     this.pendingShot = false;
     if (this.hint && !this.hintFits(this.hint)) this.clearHint();
     if (this.state && this.state.shooter !== prevShooter) this.resetAim();
     else if (this.state && ev.kind === "shot") this.resetAim(true);
     this.view?.setViewSide(this.viewSide());
     this.renderHud();
+    this.signalTurn(false);
+  }
+
+  // ---- your turn ----------------------------------------------------------------------------
+
+  /** When the turn comes to this page: say it in the title, the live region, a chime and (on
+   * phones) a short vibration; the title says it as long as the turn lasts. Not on arrival. */
+  signalTurn(arrived) {
+    const mine = Boolean(this.myTurn());
+    const shooter = this.state && !this.state.over ? this.state.shooter : null;
+    if (shooter !== this.lastShooterSignal || mine !== this.wasMine) {
+      if (shooter !== null && shooter !== undefined && !arrived) this.announce(this.turnText(), true);
+      if (mine && !this.wasMine && !arrived) {
+        playSound("turn");
+        if (this.room.mode !== "hotseat") navigator.vibrate?.([120, 60, 120]);
+      }
+    }
+    this.lastShooterSignal = shooter;
+    this.wasMine = mine;
+    document.title = mine ? `● ${this.turnText()} · ${TITLE}` : TITLE;
   }
 
   // ---- the expert's hint --------------------------------------------------------------------
@@ -166,7 +231,7 @@ export class RoomPage {
     if (!this.myTurn() || !this.room.hints || this.hintPending || this.pendingShot) return;
     if (this.hint && this.hintFits(this.hint)) return;
     this.hintPending = true;
-    this.root.querySelector("#shot-error").textContent = "";
+    show(this.root.querySelector("#shot-error"), null);
     this.conn.send({ type: "hint", seat: this.state.shooter });
     this.renderHint();
   }
@@ -198,7 +263,7 @@ export class RoomPage {
     this.formEdited = false;
     this.syncForm();
     this.canvas.focus();
-    this.root.querySelector("#hint-status").textContent = t("hint.used");
+    show(this.root.querySelector("#hint-status"), "hint.used");
   }
 
   /** What the board draws for a hint: the suggested striker, a dashed aim line to the first
@@ -234,8 +299,8 @@ export class RoomPage {
     const h = this.hint && this.hintFits(this.hint) ? this.hint : null;
     this.root.querySelector("#hint-ask").disabled = !this.myTurn() || this.hintPending || Boolean(h);
     const status = this.root.querySelector("#hint-status");
-    if (this.hintPending) status.textContent = t("hint.thinking");
-    else if (!this.adoptedShot()) status.textContent = h ? t("hint.title") : "";
+    if (this.hintPending) show(status, "hint.thinking");
+    else if (!this.adoptedShot()) show(status, h ? "hint.title" : null);
     const card = this.root.querySelector("#hint-card");
     card.hidden = !h;
     if (h) this.root.querySelector("#hint-text").textContent = pick(h.text);
@@ -280,18 +345,19 @@ export class RoomPage {
     if (!this.state || !this.state.placement) return;
     const p = this.state.placement;
     const side = this.sides()[this.state.shooter] || "south";
-    const ahead = { south: Math.PI / 2, north: -Math.PI / 2, west: 0, east: Math.PI }[side];
+    const frame = shooterFrame(side);
     const at = pointAt(p, nearestFree(p, keepAim ? this.aim.s : 0.5));
     const spot = placeOn(p, at[0], at[1]);
-    this.aim.x = spot.x;
-    this.aim.y = spot.y;
-    this.aim.s = spot.s;
-    this.aim.ok = spot.ok;
-    this.aim.ahead = ahead;
+    this.gesture?.cancel();
+    Object.assign(this.aim, { x: spot.x, y: spot.y, s: spot.s, ok: spot.ok, pull: null, armed: false });
+    this.aim.ahead = frame.ahead;
+    this.aim.right = frame.right;
     if (!keepAim) {
-      this.aim.angle = ahead;
+      this.aim.angle = frame.ahead;
       this.aim.power = 0.45;
     }
+    this.formEdited = false;
+    this.clearFieldErrors();
     this.syncForm();
   }
 
@@ -299,44 +365,37 @@ export class RoomPage {
 
   _bindInput() {
     const c = this.canvas;
-    const world = (e) => {
-      const rect = c.getBoundingClientRect();
-      return this.view.fromClient(e.clientX - rect.left, e.clientY - rect.top);
-    };
-    c.addEventListener("pointerdown", (e) => {
-      if (!this.myTurn() || this.pendingShot) return;
-      c.focus();
-      const [x, y] = world(e);
-      const p = this.state.placement;
-      const onStriker = Math.hypot(x - this.aim.x, y - this.aim.y) < this.geometry.puck_radius * 1.8;
-      c.setPointerCapture(e.pointerId);
-      if (onStriker && p.kind === "line") this.drag = { mode: "place" };
-      else {
-        this.drag = { mode: "aim" };
-        this._aimFrom(x, y);
-      }
-      e.preventDefault();
-    });
-    c.addEventListener("pointermove", (e) => {
-      if (!this.drag) return;
-      const [x, y] = world(e);
-      if (this.drag.mode === "place") {
-        const spot = placeOn(this.state.placement, x, y);
-        Object.assign(this.aim, { x: spot.x, y: spot.y, s: spot.s, ok: spot.ok });
+    this.gesture = new ShotGesture(c, {
+      enabled: () => Boolean(this.myTurn() && !this.pendingShot && this.view),
+      aim: () => this.aim,
+      placement: () => this.state?.placement,
+      toWorld: (cx, cy) => {
+        const rect = c.getBoundingClientRect();
+        return this.view.fromClient(cx - rect.left, cy - rect.top);
+      },
+      toClient: (x, y) => {
+        const rect = c.getBoundingClientRect();
+        const [sx, sy] = this.view.toScreen(x, y);
+        return [rect.left + sx / this.view.dpr, rect.top + sy / this.view.dpr];
+      },
+      place: (x, y) => {
+        this.hintFocus = false;
+        this.setSpot(x, y);
+      },
+      pull: ({ angle, power, point, armed }) => {
+        this.hintFocus = false;
+        Object.assign(this.aim, { angle, power, pull: point, armed });
         this.syncForm();
-      } else this._aimFrom(x, y);
+      },
+      restore: (saved) => {
+        Object.assign(this.aim, saved, { pull: null, armed: false });
+        this.syncForm();
+      },
+      release: () => {
+        Object.assign(this.aim, { pull: null, armed: false });
+        this.shoot();
+      },
     });
-    const end = (e) => {
-      if (!this.drag) return;
-      const mode = this.drag.mode;
-      this.drag = null;
-      if (c.hasPointerCapture(e.pointerId)) c.releasePointerCapture(e.pointerId);
-      if (mode === "aim" && e.type === "pointerup" && this.aim.pull > 0.01) this.shoot();
-      if (mode === "place") this.hintFocus = false;
-      this.aim.pull = 0;
-    };
-    c.addEventListener("pointerup", end);
-    c.addEventListener("pointercancel", end);
     c.addEventListener("keydown", (e) => this._key(e));
     const form = this.root.querySelector("#numeric");
     form.addEventListener("submit", (e) => {
@@ -346,29 +405,27 @@ export class RoomPage {
         this.shoot(); // the suggested shot exactly, not its rounded figures in the form
         return;
       }
-      const fd = new FormData(form);
-      const p = this.state.placement;
-      if (p.kind === "line") {
-        const len = lineLength(p);
-        const at = pointAt(p, 0.5 + Number(fd.get("pos")) / 1000 / len);
-        const spot = placeOn(p, at[0], at[1]);
-        Object.assign(this.aim, { x: spot.x, y: spot.y, s: spot.s, ok: spot.ok });
-      }
-      this.aim.angle = this.aim.ahead + (Number(fd.get("angle")) * Math.PI) / 180;
-      this.aim.power = Math.max(0, Math.min(1, Number(fd.get("speed")) / this.geometry.max_speed));
-      this.shoot();
+      if (this.readForm(true)) this.shoot();
     });
     for (const input of form.querySelectorAll("input")) {
       input.addEventListener("input", () => {
         if (!this.myTurn()) return;
         this.formEdited = true;
         this.hintFocus = false;
-        const fd = new FormData(form);
-        const a = Number(fd.get("angle")), v = Number(fd.get("speed"));
-        if (Number.isFinite(a)) this.aim.angle = this.aim.ahead + (a * Math.PI) / 180;
-        if (Number.isFinite(v)) this.aim.power = Math.max(0, Math.min(1, v / this.geometry.max_speed));
+        this.readForm(false);
       });
     }
+    this.root.querySelector("#end-close").addEventListener("click", () => {
+      this.endClosed = true;
+      this.renderHud();
+      this.root.querySelector("#end-open").focus();
+    });
+    this.root.querySelector("#end-open").addEventListener("click", () => {
+      this.endClosed = false;
+      this.renderHud();
+      this.root.querySelector("#end-close").focus();
+    });
+    this.root.querySelector("#conn-retry").addEventListener("click", () => this.conn.retryNow());
     this.root.querySelector("#hint-ask").addEventListener("click", () => this.askHint());
     this.root.querySelector("#hint-use").addEventListener("click", () => this.useHint());
     this.root.querySelector("#hint-dismiss").addEventListener("click", () => {
@@ -391,37 +448,89 @@ export class RoomPage {
     this.disposers.push(() => window.removeEventListener("resize", onResize));
   }
 
-  _aimFrom(x, y) {
-    this.hintFocus = false;
-    const dx = this.aim.x - x, dy = this.aim.y - y;
-    const d = Math.hypot(dx, dy);
-    if (d < 1e-4) return;
-    this.aim.angle = Math.atan2(dy, dx);
-    this.aim.pull = Math.max(0, d - this.geometry.puck_radius);
-    this.aim.power = Math.max(0, Math.min(1, this.aim.pull / MAX_PULL));
-    this.aim.pullPoint = [x, y];
-    this.syncForm();
+  /** Put the striker at the point of the area line nearest (x, y) (R2b decides if it may
+   * stand); `sync` shows it in the typed form too (not while the form itself is being read). */
+  setSpot(x, y, sync = true) {
+    const spot = placeOn(this.state.placement, x, y);
+    Object.assign(this.aim, { x: spot.x, y: spot.y, s: spot.s, ok: spot.ok });
+    if (sync) this.syncForm();
+  }
+
+  /**
+   * Read the typed shot in the shooter's own frame: position (mm, + = to the shooter's right of
+   * the tee spot), angle (°, 0 = straight ahead, + = to the right) and speed (m/s). Every
+   * figure that reads well moves the drawn striker and guide at once; on submit (`final`) a
+   * missing or out-of-range figure gets its own sentence next to its field. True if all is well.
+   */
+  readForm(final) {
+    const form = this.root.querySelector("#numeric");
+    const p = this.state.placement;
+    const half = p.kind === "line" ? (lineLength(p) / 2) * 1000 : 0;
+    const maxSpeed = this.geometry.max_speed;
+    const read = (name) => {
+      const raw = form.elements.namedItem(name).value.trim();
+      return raw === "" ? NaN : Number(raw);
+    };
+    const pos = read("pos"), angle = read("angle"), speed = read("speed");
+    const errors = {};
+    if (p.kind === "line") {
+      if (Number.isFinite(pos) && Math.abs(pos) <= half + 0.5) {
+        const [tx, ty] = pointAt(p, 0.5);
+        const [rx, ry] = this.aim.right;
+        this.setSpot(tx + (rx * pos) / 1000, ty + (ry * pos) / 1000, false);
+        if (!this.aim.ok) errors.pos = "place.blocked";
+      } else errors.pos = { key: "form.pos", params: { max: Math.floor(half) } };
+    }
+    if (Number.isFinite(angle) && Math.abs(angle) <= 180) {
+      this.aim.angle = this.aim.ahead - (angle * Math.PI) / 180;
+    } else errors.angle = "form.angle";
+    if (Number.isFinite(speed) && speed > 0 && speed <= maxSpeed) {
+      this.aim.power = speed / maxSpeed;
+    } else errors.speed = { key: "form.speed", params: { max: maxSpeed.toFixed(1) } };
+    this.syncMeter();
+    if (final) {
+      this.clearFieldErrors();
+      for (const [name, msg] of Object.entries(errors)) this.fieldError(name, msg);
+    }
+    return Object.keys(errors).length === 0;
+  }
+
+  /** A sentence under one field of the typed shot, tied to it for screen readers. */
+  fieldError(name, msg) {
+    const input = this.root.querySelector(`#numeric [name=${name}]`);
+    const el = this.root.querySelector(`#err-${name}`);
+    if (!input || !el) return;
+    input.setAttribute("aria-invalid", "true");
+    show(el, msg);
+    el.hidden = false;
+  }
+
+  clearFieldErrors() {
+    for (const input of this.root.querySelectorAll("#numeric input")) input.removeAttribute("aria-invalid");
+    for (const el of this.root.querySelectorAll("#numeric .field-error")) {
+      show(el, null);
+      el.hidden = true;
+    }
   }
 
   _key(e) {
     if (!this.myTurn()) return;
     const fine = e.shiftKey;
     const p = this.state.placement;
+    const turn = ((fine ? 0.1 : 1) * Math.PI) / 180;
     let handled = true;
     if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
       if (p.kind === "line") {
-        const [a, b] = p.line;
-        const [ax] = this.view.toScreen(a[0], a[1]);
-        const [bx] = this.view.toScreen(b[0], b[1]);
-        const towardB = (e.key === "ArrowRight") === bx > ax;
-        const step = (fine ? 0.001 : 0.005) / lineLength(p);
-        const at = pointAt(p, Math.max(0, Math.min(1, this.aim.s + (towardB ? step : -step))));
-        const spot = placeOn(p, at[0], at[1]);
-        Object.assign(this.aim, { x: spot.x, y: spot.y, s: spot.s, ok: spot.ok });
+        // along the line as the shooter sees it (their own side is at the bottom)
+        const toRight = e.key === "ArrowRight";
+        const step = (fine ? 0.001 : 0.005) * (toRight ? 1 : -1);
+        const [rx, ry] = this.aim.right;
+        this.setSpot(this.aim.x + rx * step, this.aim.y + ry * step);
       }
-    } else if (e.key === "ArrowUp" || e.key === "ArrowDown") {
-      const step = ((fine ? 0.1 : 1) * Math.PI) / 180;
-      this.aim.angle += e.key === "ArrowUp" ? step : -step;
+    } else if (e.key === "ArrowUp" || e.key === "a" || e.key === "A") {
+      this.aim.angle += turn; // to the shooter's left
+    } else if (e.key === "ArrowDown" || e.key === "d" || e.key === "D") {
+      this.aim.angle -= turn; // to the shooter's right
     } else if (e.key === "w" || e.key === "W" || e.key === "PageUp") {
       this.aim.power = Math.min(1, this.aim.power + (fine ? 0.005 : 0.02));
     } else if (e.key === "s" || e.key === "S" || e.key === "PageDown") {
@@ -440,6 +549,7 @@ export class RoomPage {
     }
   }
 
+  /** Show the aim in the typed form, in the shooter's own frame (see readForm). */
   syncForm() {
     const form = this.root.querySelector("#numeric");
     if (!form || !this.geometry) return;
@@ -449,13 +559,21 @@ export class RoomPage {
       const el = form.elements.namedItem(name);
       if (el && el !== active) el.value = v;
     };
-    if (p && p.kind === "line") {
-      set("pos", Math.round((this.aim.s - 0.5) * lineLength(p) * 1000));
+    const pos = form.elements.namedItem("pos");
+    pos.disabled = !p || p.kind !== "line";
+    if (p && p.kind === "line" && this.aim.right) {
+      const [tx, ty] = pointAt(p, 0.5);
+      const [rx, ry] = this.aim.right;
+      set("pos", Math.round(((this.aim.x - tx) * rx + (this.aim.y - ty) * ry) * 1000));
     } else set("pos", 0);
-    let rel = ((this.aim.angle - (this.aim.ahead ?? Math.PI / 2)) * 180) / Math.PI;
+    let rel = ((this.aim.ahead ?? Math.PI / 2) - this.aim.angle) * (180 / Math.PI);
     rel = ((((rel + 180) % 360) + 360) % 360) - 180;
     set("angle", rel.toFixed(1));
     set("speed", (this.aim.power * this.geometry.max_speed).toFixed(2));
+    this.syncMeter();
+  }
+
+  syncMeter() {
     const speed = this.aim.power * this.geometry.max_speed;
     this.root.querySelector("#meter-fill").style.width = `${(this.aim.power * 100).toFixed(1)}%`;
     this.root.querySelector("#speed-out").textContent = `${speed.toFixed(2)} m/s`;
@@ -465,13 +583,13 @@ export class RoomPage {
     if (!this.myTurn() || this.pendingShot) return;
     const err = this.root.querySelector("#shot-error");
     if (!this.aim.ok) {
-      err.textContent = t("place.blocked");
+      show(err, "place.blocked");
       return;
     }
     const speed = this.aim.power * this.geometry.max_speed;
     if (speed <= 0) return;
     this.pendingShot = true;
-    err.textContent = "";
+    show(err, null);
     const suggested = this.adoptedShot();
     this.conn.send({
       type: "shot",
@@ -505,16 +623,27 @@ export class RoomPage {
       }
     } else {
       disks = this.state.layout.slice();
+      const unshootable = this.state.unshootable || [];
+      overlay = unshootable.length ? { unshootable } : null;
       if (this.myTurn()) {
         const color = this.room.seats[this.state.shooter].color;
         disks.push({ id: "striker", kind: "striker", color, x: this.aim.x, y: this.aim.y, layer: 0, r: this.geometry.puck_radius, invalid: !this.aim.ok, ghost: true });
         const g = guide(this.geometry, this.state.layout, this.aim.x, this.aim.y, this.aim.angle, "striker");
         const h = this.hint && this.hintFits(this.hint) && !this.adoptedShot() ? this.hint : null;
+        const pulling = this.gesture?.state;
+        const aiming = pulling && pulling.mode === "pull";
         overlay = {
+          unshootable,
           hint: h ? this.hintOverlay(h) : null,
           placement: this.state.placement,
-          aim: h && this.hintFocus && !this.drag ? null : { from: [this.aim.x, this.aim.y], to: g.to, contact: g.contact, deflect: g.deflect, power: this.aim.power, angle: this.aim.angle, pull: this.drag?.mode === "aim" ? this.aim.pullPoint : null },
-          note: this.aim.ok ? null : t("place.blocked"),
+          aim: h && this.hintFocus && !pulling ? null : {
+            from: [this.aim.x, this.aim.y], to: g.to, contact: g.contact, deflect: g.deflect,
+            power: this.aim.power, angle: this.aim.angle,
+            pull: aiming ? this.aim.pull : null,
+            armed: aiming ? this.aim.armed : true,
+            handle: aiming ? null : handleAt(this.aim),
+          },
+          note: !this.aim.ok ? t("place.blocked") : aiming && !this.aim.armed ? t("aim.cancel") : null,
         };
       }
     }
@@ -525,18 +654,34 @@ export class RoomPage {
 
   // ---- HUD ---------------------------------------------------------------------------------
 
-  banner(text) {
+  /** The latest ruling for a few seconds beside the board (never over it); msg as show(). */
+  banner(msg) {
     const el = this.root.querySelector("#banner");
     if (!el) return;
-    el.textContent = text;
+    show(el, msg);
     el.hidden = false;
     clearTimeout(this._bannerTimer);
     this._bannerTimer = setTimeout(() => (el.hidden = true), BANNER_MS);
   }
 
-  announce(text) {
+  /** Say text in the live region for screen readers (rulings, turn changes). A turn change
+   * said right after a ruling is added to it, not put in its place. */
+  announce(text, append = false) {
     const live = document.getElementById("live");
-    if (live) live.textContent = text;
+    if (!live) return;
+    live.textContent = append && live.textContent && performance.now() - (this._saidAt || 0) < 800 ? `${live.textContent} ${text}` : text;
+    this._saidAt = performance.now();
+  }
+
+  /** Whose turn it is, in words: "Your shot", "Red (south) to shoot", "Computer is thinking". */
+  turnText() {
+    const st = this.state;
+    if (!st || st.over) return t("turn.over");
+    if (st.shooter === null || st.waiting) return t("turn.wait");
+    const seat = this.room.seats[st.shooter];
+    const mine = this.mySeats.has(st.shooter) && seat.kind === "human";
+    if (seat.kind === "computer") return t("turn.thinking", { name: this.seatName(st.shooter) });
+    return mine && this.room.mode !== "hotseat" ? t("turn.yours") : t("turn.of", { name: this.seatName(st.shooter) });
   }
 
   renderHud() {
@@ -552,15 +697,13 @@ export class RoomPage {
     else {
       const color = this.room.seats[st.shooter].color;
       turn.append(chip(color));
-      const mine = this.mySeats.has(st.shooter) && this.room.seats[st.shooter].kind === "human";
-      const who = this.room.seats[st.shooter].kind === "computer"
-        ? t("turn.thinking", { name: this.seatName(st.shooter) })
-        : mine && this.room.mode !== "hotseat" ? t("turn.yours") : t("turn.of", { name: this.seatName(st.shooter) });
-      turn.append(text("strong", who));
+      turn.append(text("strong", this.turnText()));
       turn.append(text("span", t(`color.${color}`), "color-name"));
-      if (st.first_shot) turn.append(text("span", t("controls.first"), "sub"));
+      if (st.first_shot && this.myTurn()) turn.append(text("span", t("controls.first"), "sub"));
+      if ((st.unshootable || []).length && this.myTurn()) turn.append(text("span", t("controls.unshootable"), "sub"));
       if (this.mySeats.size === 0) turn.append(text("span", t("turn.watch"), "sub"));
     }
+    this.root.querySelector("#end-open").hidden = !(st.over && this.endClosed);
     // counts and jack spot pile
     renderCounts(this.root.querySelector("#counts"), st);
     // seats
@@ -594,6 +737,7 @@ export class RoomPage {
     seats.append(ul);
     // controls
     this.root.querySelector("#controls").classList.toggle("inactive", !this.myTurn());
+    this.root.querySelector("#controls").hidden = st.over; // nothing left to shoot
     this.root.querySelector("#numeric button").disabled = !this.myTurn();
     this.renderHint();
     // share
@@ -606,10 +750,11 @@ export class RoomPage {
     // log
     const log = this.root.querySelector("#log");
     renderLog(log, this.log.slice(0, 40).map((entry) => entry.ev), (seat) => this.seatName(seat));
-    if (!this.log.length) log.append(text("li", t("log.empty")));
-    // end screen
+    log.hidden = !this.log.length;
+    this.root.querySelector("#log-empty").hidden = this.log.length > 0;
+    // end screen (it can be closed to look at the final position, and opened again)
     const end = this.root.querySelector("#endscreen");
-    end.hidden = !(st.over && !this.anim && this.queue.length === 0);
+    end.hidden = !(st.over && !this.anim && this.queue.length === 0) || this.endClosed;
     if (st.over && st.outcome) {
       const o = st.outcome;
       this.root.querySelector("#end-title").textContent = outcomeTitle(o);
@@ -652,7 +797,7 @@ export class RoomPage {
       saveToken(this.roomId, res.token);
       this.conn.send({ type: "hello", token: res.token, last_seq: 0 });
     } catch (err) {
-      this.root.querySelector("#shot-error").textContent = err.detail ? err.detail[lang()] || err.message : err.message;
+      show(this.root.querySelector("#shot-error"), err.msg);
     }
   }
 }

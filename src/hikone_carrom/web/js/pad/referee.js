@@ -298,7 +298,7 @@ export function explain(r, lang) {
   r.fouls.forEach((f, i) => {
     const c = r.foul_counts[i];
     if (f === "R4c" && c === 0) return;
-    out.push(say(lang, f, `${FOUL_NAME[f][0]}: ${pucks(c)} back to the jack spot`, `${FOUL_NAME[f][1]}：パック${c}個をジャックスポットに戻します`));
+    out.push(say(lang, f, `${FOUL_NAME[f][0]}: a penalty of ${pucks(c)}`, `${FOUL_NAME[f][1]}：ペナルティはパック${c}個です`));
   });
   const total = r.foul_counts.reduce((a, b) => a + b, 0);
   if (reasons.has("R5g") && r.penalty === total) out.push(say(lang, "R5g", `Penalties add up: ${pucks(r.penalty)} in all`, `ペナルティは合計${r.penalty}個です`));
