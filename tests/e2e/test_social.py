@@ -393,3 +393,8 @@ def test_analysis_of_a_finished_game_with_progress_and_chart(
     expect(phone.locator("#end-social button.analysis-open")).to_be_hidden()
     room_card.scroll_into_view_if_needed()
     phone.screenshot(path=str(artifacts / "analysis-room-phone-ja.png"))
+    # a shot of the chart opens the replay at that shot
+    n = int(room_card.locator("g.shot").nth(2).get_attribute("data-n") or 0)
+    _press(phone, room_card.locator("g.shot").nth(2))
+    phone.wait_for_url(f"**/replay/{finished_game}?shot={n}")
+    phone.wait_for_function("(n) => window.__replay && window.__replay.index === n", arg=n)

@@ -48,13 +48,15 @@ const pct = (x) => Math.round(100 * x);
 /**
  * A panel that shows one game's analysis: a button to ask for it, progress while it is computed,
  * then each player's accuracy and the chart. `ask()` is how this page asks for it (a WebSocket
- * message in the room, a REST call on the replay page); `seatName(seat)` names the players.
+ * message in the room, a REST call on the replay page); `seatName(seat)` names the players;
+ * `onShot(n)`, if given, opens action n when its point of the chart is chosen.
  */
 export class AnalysisPanel {
-  constructor(container, { ask, seatName }) {
+  constructor(container, { ask, seatName, onShot = null }) {
     this.root = container;
     this.ask = ask;
     this.seatName = seatName;
+    this.onShot = onShot; // opens a shot (its action number) when its point is chosen
     this.message = null; // the last "analysis" message (status, done, total, result)
     this.root.classList.add("card", "analysis");
     this.root.replaceChildren();
@@ -177,6 +179,12 @@ export class AnalysisPanel {
     svg("polyline", { points: best, class: "best-line" }, root);
     shots.forEach((s, i) => {
       const g = svg("g", { class: `shot ${s.color}`, "data-n": s.n }, root);
+      if (this.onShot) {
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "link");
+        g.addEventListener("click", () => this.onShot(s.n));
+        g.addEventListener("keydown", (e) => e.key === "Enter" && this.onShot(s.n));
+      }
       svg("title", {}, g).textContent = t("an.point", { n: s.n, name: this.seatName(s.seat), played: pct(s.played_chance), best: pct(s.best_chance) });
       if (s.chance_lost > 0) svg("line", { x1: x(i), x2: x(i), y1: y(s.best_chance), y2: y(s.played_chance), class: "lost" }, g);
       svg("circle", { cx: x(i), cy: y(s.best_chance), r: 3.2, class: "best" }, g);
@@ -194,7 +202,7 @@ export class AnalysisPanel {
 }
 
 /** The analysis panel of the replay page: asks by REST and polls while it is computed. */
-export function replayAnalysis(container, gameId, seatName) {
+export function replayAnalysis(container, gameId, seatName, onShot = null) {
   let timer = null;
   const poll = async () => {
     clearTimeout(timer);
@@ -213,6 +221,7 @@ export function replayAnalysis(container, gameId, seatName) {
       }
     },
     seatName,
+    onShot,
   });
   poll().catch(refused);
   return { panel, dispose: () => clearTimeout(timer), render: () => panel.render() };

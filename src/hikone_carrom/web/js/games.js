@@ -97,7 +97,12 @@ export class ReplayPage {
     const card = document.createElement("div");
     card.id = "analysis";
     this.root.querySelector(".panel").append(card);
-    this.analysis = replayAnalysis(card, this.gameId, (seat) => this.seatName(seat));
+    this.analysis = replayAnalysis(
+      card,
+      this.gameId,
+      (seat) => this.seatName(seat),
+      (n) => this.step(n, true), // a shot of the chart: play it (its action number = its step)
+    );
     window.__replay = this;
     everyFrame((now) => this.frame(now), () => !this.disposed);
     this.render();

@@ -117,6 +117,11 @@ export class Social {
     this.analysis = new AnalysisPanel(this.analysisCard, {
       ask: () => this.page.conn.send({ type: "analyse", game_id: this.analysisFor }),
       seatName: (seat) => this.page.seatName(seat),
+      onShot: (n) => {
+        // the replay page at that shot, through the router (it follows history changes)
+        history.pushState(null, "", `/replay/${encodeURIComponent(this.analysisFor)}?shot=${n}`);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      },
     });
   }
 
