@@ -178,7 +178,7 @@ def test_hotseat_names_are_shown_used_in_rulings_and_recorded(client: TestClient
             {"mode": "online", "name": "x" * 30},
             "name",
             "Your name may be at most 24 characters long.",
-            "名前は24文字以内にしてください。",
+            "名前は24文字までです。",
         ),
         (
             {"mode": "online", "players": 3},

@@ -84,7 +84,7 @@ def field_sentence(error: dict[str, Any]) -> dict[str, str]:
         return {
             "field": path,
             "en": f"{en} may be at most {n} characters long.",
-            "ja": f"{ja}は{n}文字以内にしてください。",
+            "ja": f"{ja}は{n}文字までです。",
         }
     if kind in ("string_too_short", "too_short"):
         return {"field": path, "en": f"{en} cannot be empty.", "ja": f"{ja}を入力してください。"}
