@@ -7,8 +7,9 @@ STAMP := $(VENV)/.installed
 # Debian packages the tests need: Chromium (end-to-end), a Japanese font (screenshots),
 # PostgreSQL's binaries (the store is tested against a throwaway PostgreSQL server too), poppler
 # (the pads' PDF score sheets and the tournament printouts are rendered to PNG and read back as
-# text in the tests).
-TEST_PKGS := chromium fonts-ipafont-gothic postgresql poppler-utils
+# text in the tests) and redis-server (several server processes are tested against a throwaway
+# Redis).
+TEST_PKGS := chromium fonts-ipafont-gothic postgresql poppler-utils redis-server
 
 .PHONY: setup system-packages play test lint typecheck unit bench clean
 
@@ -25,6 +26,13 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install -q -e '.[server,draw,dev]'
 	@touch $(STAMP)
 
+# The tests also need the reinforcement-learning environments' extra (the Gymnasium and
+# PettingZoo checkers); `make play` does not.
+RL_STAMP := $(VENV)/.installed-rl
+$(RL_STAMP): $(STAMP)
+	$(PY) -m pip install -q -e '.[rl]'
+	@touch $(RL_STAMP)
+
 setup: $(STAMP)
 
 # The end-to-end tests drive Debian's Chromium, never a browser downloaded by a test tool.
@@ -38,14 +46,14 @@ system-packages:
 play: setup
 	$(VENV)/bin/hikone-carrom play
 
-lint: setup
+lint: setup $(RL_STAMP)
 	$(VENV)/bin/ruff check src tests
 	$(VENV)/bin/ruff format --check src tests
 
-typecheck: setup
+typecheck: setup $(RL_STAMP)
 	$(VENV)/bin/mypy --strict
 
-unit: setup system-packages
+unit: setup $(RL_STAMP) system-packages
 	$(PY) -m pytest -q
 
 ## Every test: lint, types, then the whole pytest suite.

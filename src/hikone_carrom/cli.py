@@ -29,7 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "bench": (
         "hikone_carrom.bench",
-        "benchmarks: physics | server | analysis | tournament | tournament-live / ベンチマーク",
+        "benchmarks: physics | server | analysis | tournament | tournament-live | env"
+        " / ベンチマーク",
     ),
 }
 
@@ -39,6 +40,7 @@ _BENCHES = {
     "analysis": "hikone_carrom.bench.analysis",
     "tournament": "hikone_carrom.bench.tournament",
     "tournament-live": "hikone_carrom.server.tournament_bench",
+    "env": "hikone_carrom.bench.env",
 }
 
 

@@ -15,7 +15,7 @@ from hikone_carrom.match import Match, PlayResult
 from hikone_carrom.physics import Disk
 from hikone_carrom.records import RecordFormatError, ReplayError, iter_replay, read
 
-__all__ = ["draw_shot", "main"]
+__all__ = ["draw_layout", "draw_shot", "main"]
 
 _WOOD, _RAIL, _LINE = "#e8c99a", "#7a4a22", "#5b3a1a"
 _FILL = {"R": "#c8372d", "G": "#2f8f4e", "J": "#f4efe6", "S": "#f2d16b"}
@@ -61,6 +61,13 @@ def _disks(ax: Any, disks: Sequence[Disk], alpha: float = 1.0) -> None:
         )
         if d.layer:
             ax.annotate(str(d.layer), (d.x, d.y), ha="center", va="center", fontsize=6)
+
+
+def draw_layout(ax: Any, board: BoardSpec, players: int, disks: Sequence[Disk]) -> None:
+    """Draw the board to scale with ``disks`` on matplotlib axes ``ax`` (stacked disks on top,
+    labelled with their layer, R6e)."""
+    _board(ax, board, players)
+    _disks(ax, disks)
 
 
 _TITLES = {"en": ("before", "after"), "ja": ("打つ前", "打った後")}

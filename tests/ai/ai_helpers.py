@@ -1,11 +1,27 @@
-"""Shared helpers of the computer-player tests: fuzzed match situations."""
+"""Shared helpers of the computer-player tests: fuzzed match situations, and the board and the
+stored per-game results of the measured evaluation runs (docs/measured/)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 from hikone_carrom.ai import NoLegalShotError, make_player
+from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import Match
 
 ALL_PLAYERS: tuple[str | int, ...] = ("random", "aim", "greedy", 1, 2, 3, 4, 5, 6)
+
+MEASURED = Path(__file__).resolve().parents[2] / "docs" / "measured"
+"""The committed results files of ``hikone-carrom ai-eval`` runs (docs/measured/README.md)."""
+
+MEASURED_BOARD = BoardSpec()
+"""The board, and so the physics model, the stored results in :data:`MEASURED` were measured
+under. It must stay that model: when the default board's physics changes, pin this to the
+figures of the model the results were measured under (the default board of 4 Dec 2026), or
+re-measure the results files. The expert alone on the board uses its pot table only on the
+board the table was built on (``pot_table().board``), which is that model too."""
 
 
 def scrambled_match(players: int, seed: int, shots: int) -> Match:
@@ -22,3 +38,13 @@ def scrambled_match(players: int, seed: int, shots: int) -> Match:
             continue
         match.play(decision.shot, decision.noise)
     return match
+
+
+def measured_line(file: str, key: str) -> dict[str, Any]:
+    """The line of task ``key`` in the results file ``file`` of :data:`MEASURED`."""
+    with (MEASURED / file).open(encoding="utf-8") as fh:
+        for text in fh:
+            line = json.loads(text)
+            if line.get("key") == key:
+                return dict(line)
+    raise KeyError(f"{key} is not in {file}")

@@ -18,7 +18,7 @@ from hikone_carrom.ai.evaluation import DuelTask, SoloTask, run_task, task_from_
 from hikone_carrom.ai.report import duel_table, markdown, phase_table, solo_table
 from hikone_carrom.ai.results import RESULTS_FORMAT, ResultsFile
 from hikone_carrom.ai.runner import run_local
-from hikone_carrom.ai.stats import percentile, summarize, wilson
+from hikone_carrom.ai.stats import mean_interval, percentile, summarize, wilson
 
 
 def test_wilson_interval() -> None:
@@ -37,6 +37,10 @@ def test_summaries() -> None:
     assert s.sd == pytest.approx(math.sqrt(5 / 3))
     assert percentile([1.0, 2.0, 3.0, 4.0, 5.0], 95) == pytest.approx(4.8)
     assert math.isnan(summarize([]).mean)
+    lo, hi = mean_interval([1.0, 2.0, 3.0, 4.0])
+    half = 1.959963984540054 * math.sqrt(5 / 3) / 2.0
+    assert (lo, hi) == pytest.approx((2.5 - half, 2.5 + half))
+    assert all(math.isnan(v) for v in mean_interval([7.0]))
 
 
 def test_solo_and_duel_tasks() -> None:
@@ -51,6 +55,7 @@ def test_solo_and_duel_tasks() -> None:
         task_from_dict({"kind": "chess"})
     table = solo_table([solo])
     assert table.rows[0][:3] == ("0x", "greedy", "1")
+    assert table.header[4:6] == ("mean", "95 % CI") and table.rows[0][5] == "-"
     assert "| tier |" in markdown(duel_table([duel]))
 
 

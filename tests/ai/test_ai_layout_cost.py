@@ -234,24 +234,24 @@ def test_layout_gain_is_zero_on_another_board() -> None:
 def test_the_expert_alone_values_the_layout_its_outcomes_leave() -> None:
     alone = make_player(6, seed=1, solo=True)
     assert isinstance(alone, SearchPlayer)
-    assert alone.config.weights.layout == LEVELS[6].solo_layout > 0.0
+    assert alone.weights.layout_per_strike == LEVELS[6].alone.layout_per_strike > 0.0
     for other in (
         make_player(6, seed=1),
         make_player("greedy", solo=True),
         make_player(5, solo=True),
     ):
-        assert isinstance(other, SearchPlayer) and other.config.weights.layout == 0.0
+        assert isinstance(other, SearchPlayer) and other.weights.layout_per_strike == 0.0
     view = _view()
     shots = _sweep(view)[::40]
-    search = _Search(view, alone.config, BASE_NOISE, np.random.default_rng(2), True)
+    search = _Search(view, alone.config, alone.weights, BASE_NOISE, np.random.default_rng(2), True)
     outcomes = search.simulate(shots)
     batch = run_shots(view, shots, np.random.default_rng(2).integers(0, 1 << 62, len(shots)), True)
     assert np.array_equal(outcomes[:, -1], np.round(layout_gain(view, batch) * 1000.0))
-    plain = replace(alone.config, weights=replace(alone.config.weights, layout=0.0))
-    without = _Search(view, plain, BASE_NOISE, np.random.default_rng(2), True)
+    plain = replace(alone.weights, layout_per_strike=0.0)
+    without = _Search(view, alone.config, plain, BASE_NOISE, np.random.default_rng(2), True)
     assert np.all(without.simulate(shots)[:, -1] == 0)
     per_draw = outcomes[:, None, :]
-    layout = LEVELS[6].solo_layout
+    layout = LEVELS[6].alone.layout_per_strike
     expected = without.values_of(per_draw, None) + layout * outcomes[:, -1] / 1000.0
     assert np.allclose(search.values_of(per_draw, None), expected)
 
@@ -286,12 +286,14 @@ def test_a_stuck_expert_alone_stops_counting_the_layout() -> None:
         alone.name,
         alone.seed,
         alone.noise,
-        replace(alone.config, weights=replace(alone.config.weights, layout=0.0)),
+        alone.config,
+        replace(alone.weights, layout_per_strike=0.0),
+        alone.late,
     )
     assert alone.decide(match) == plain.decide(match)
     # Not stuck, the layout's cost changes the expert's choice in this very position.
     view, rng = TableView.of_match(match), decision_rng(4, len(match.actions), 0)
-    counted = search(view, alone.config, alone.noise, rng).shot
+    counted = search(view, alone.config_for(view), alone.weights, alone.noise, rng).shot
     meant = plain.decide(match).shot
     assert counted != (meant.x, meant.y, meant.angle, meant.speed)
 

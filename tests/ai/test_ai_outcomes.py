@@ -11,9 +11,9 @@ from ai_helpers import scrambled_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hikone_carrom.ai import BASE_NOISE, TableView
+from hikone_carrom.ai import BASE_NOISE, LEVELS, TableView
 from hikone_carrom.ai.outcomes import execute, execute_many, report_keys, run_shots
-from hikone_carrom.ai.value import Judge, Weights
+from hikone_carrom.ai.value import Judge
 from hikone_carrom.match import Noise
 
 
@@ -78,7 +78,7 @@ def test_batch_values_and_successes_are_the_referees_one_by_one_R3a_R5_R7a(
     executed = execute_many(view.placement, planned, BASE_NOISE.draw_many(rng, 1), 5.0)
     keys = report_keys(view, run_shots(view, executed, rng.integers(0, 1 << 62, 40), True))
     keys = keys.reshape(5, 8, -1)
-    weights = Weights().solo() if solo else Weights(deny=2.0)
+    weights = LEVELS[6].alone if solo else LEVELS[6].weights
     judge = Judge(view.state, view.color, weights)
     turns = rng.uniform(0.0, 3.0, (5, 2))  # each candidate's (ours, theirs) next-shot values
     got = judge.mean_values(keys, turns)

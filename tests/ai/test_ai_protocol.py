@@ -27,7 +27,7 @@ def test_make_player_knows_every_name_and_level() -> None:
     for name in (*player_names(), *LEVELS, "Level3", " expert "):
         assert make_player(name).decide(Match()).shot.speed > 0
     assert make_player("expert").name == "level6"
-    assert make_player(6).noise == BASE_NOISE.scaled(LEVELS[6].noise_scale)
+    assert make_player(6).noise == BASE_NOISE.scaled(LEVELS[6].hand)
     assert make_player(1, noise_scale=0.0).noise.is_zero
 
 

@@ -86,7 +86,7 @@ def test_simulating_every_other_direction_first_finds_the_same_runs() -> None:
 
 def test_swept_shots_keep_the_turn_as_meant_R3a() -> None:
     view = _view(seed=6, shots=8)
-    s = _Search(view, LEVELS[6].search, BASE_NOISE, _rng(), True)
+    s = _Search(view, LEVELS[6].search, LEVELS[6].weights, BASE_NOISE, _rng(), True)
     found = sweep(view, SMALL, s.succeeds, BASE_NOISE.angle)
     assert found, "a scrambled mid-game layout has pots to find"
     shots = np.array([[c.x, c.y, c.angle, c.speed] for c in found])
@@ -95,10 +95,10 @@ def test_swept_shots_keep_the_turn_as_meant_R3a() -> None:
 
 def test_the_expert_considers_swept_shots_and_stays_deterministic() -> None:
     view = _view(seed=6, shots=8)
-    expert = LEVELS[6].search
+    expert, weights = LEVELS[6].search, LEVELS[6].weights
     assert expert.sweep is not None
-    without = search(view, replace(expert, sweep=None), BASE_NOISE, _rng())
-    first = search(view, expert, BASE_NOISE, _rng())
-    assert first == search(view, expert, BASE_NOISE, _rng())
+    without = search(view, replace(expert, sweep=None), weights, BASE_NOISE, _rng())
+    first = search(view, expert, weights, BASE_NOISE, _rng())
+    assert first == search(view, expert, weights, BASE_NOISE, _rng())
     assert without.candidates < first.candidates <= without.candidates + expert.sweep.keep
     assert first.simulated > without.simulated

@@ -92,6 +92,9 @@ BAD: list[list[str]] = [
     ["bench", "physics", "--repeats", "often"],
     ["bench", "server", "--shots", "0"],
     ["bench", "server", "--chromium", "MISSING/chromium"],
+    ["bench", "env", "--steps", "0"],
+    ["bench", "env", "--steps", "many"],
+    ["bench", "env", "--json", "MISSING/figures.json"],
 ]
 
 

@@ -75,6 +75,28 @@ def test_hotseat_shot_by_mouse_drag_animates_and_passes(
     assert errors == []
 
 
+def test_a_shot_sent_while_the_connection_drops_is_played_once_after_reconnecting(
+    browser: Browser, server_url: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1360, "height": 900}, locale="en-US")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    new_game(page, server_url, "hotseat")
+    wait_my_turn(page)
+    # the socket closes just as the player shoots: the shot waits, with its id, for the reconnect
+    sent = page.evaluate(
+        "() => { const g = window.__game; g.conn.ws.close(); g.aim.power = 0.5; g.shoot();"
+        " return [...g.conn.pending.keys()]; }"
+    )
+    assert len(sent) == 1 and len(sent[0]) == 24
+    page.wait_for_function("() => window.__game.log.length === 1 && !window.__game.anim")
+    assert page.evaluate("() => window.__game.log[0].ev.action_id") == sent[0]
+    assert page.evaluate("() => window.__game.conn.pending.size") == 0
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.__game.log.length") == 1
+    assert errors == []
+
+
 def test_two_browsers_share_an_online_room_and_reload_resumes_the_seat(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:

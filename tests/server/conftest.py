@@ -8,10 +8,15 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.pgcluster import MISSING_MESSAGE, PostgresCluster, find_bin_dir
 
 from hikone_carrom.server.app import create_app
 from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.throwaway import (
+    MISSING_MESSAGE,
+    PostgresCluster,
+    RedisServer,
+    find_bin_dir,
+)
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -21,15 +26,33 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"
 
 
-@pytest.fixture(scope="session")
-def pg_cluster() -> Iterator[PostgresCluster]:
-    """One PostgreSQL server for the session (no skip: missing binaries fail the test)."""
+def _postgres() -> Iterator[PostgresCluster]:
     bin_dir = find_bin_dir()
     if bin_dir is None:
         pytest.fail(MISSING_MESSAGE)
     cluster = PostgresCluster.start(bin_dir)
     yield cluster
     cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PostgresCluster]:
+    """One PostgreSQL server for the session (no skip: missing binaries fail the test)."""
+    yield from _postgres()
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """Debian's redis-server for the session (no skip: a missing binary fails the test)."""
+    server = RedisServer.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def own_pg() -> Iterator[PostgresCluster]:
+    """A PostgreSQL server of this test alone, which the test may stop and start again."""
+    yield from _postgres()
 
 
 @pytest.fixture

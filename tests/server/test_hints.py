@@ -19,11 +19,11 @@ from hikone_carrom.ai import hint as library_hint
 from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match import Match
 from hikone_carrom.records import replay, to_record
-from hikone_carrom.server import room as room_module
 from hikone_carrom.server.app import create_app
 from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.hints import describe_hint, pocket_name
 from hikone_carrom.server.room import Room
+from hikone_carrom.server.thinking import ThinkingPool, ThinkJob, Thought
 
 
 def _room(client: TestClient, room_id: str) -> Room:
@@ -43,14 +43,19 @@ def _ask(ws: Any, seat: int | None = None) -> dict[str, Any]:
 
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the library's hint computations the rooms make (actions count at each)."""
+    """Counts the hint computations the rooms send to the thinking pool (actions count at
+    each)."""
     calls: list[int] = []
+    run = ThinkingPool.run
 
-    def counting(match: Match, seed: int = 0) -> Any:
-        calls.append(len(match.actions))
-        return library_hint(match, seed)
+    async def counting(
+        pool: ThinkingPool, room_id: str, job: ThinkJob, *, urgent: bool = False
+    ) -> Thought:
+        if job.kind == "hint":
+            calls.append(len(job.position.actions))
+        return await run(pool, room_id, job, urgent=urgent)
 
-    monkeypatch.setattr(room_module, "hint", counting)
+    monkeypatch.setattr(ThinkingPool, "run", counting)
     return calls
 
 

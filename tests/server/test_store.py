@@ -3,18 +3,22 @@ events, games and their records. The same store code serves both."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import inspect
 
 from hikone_carrom.server.storage import (
+    EventWrite,
     GameStore,
     StoredGame,
     StoredSeat,
     StoreError,
+    StoreFenced,
     hash_token,
 )
 
@@ -30,10 +34,31 @@ def store(any_db_url: str) -> Iterator[GameStore]:
     s.close()
 
 
-def _room(store: GameStore, room_id: str = "r1", seed: int = 3) -> None:
+def _room(
+    store: GameStore,
+    room_id: str = "r1",
+    seed: int = 3,
+    game: StoredGame | None = None,
+) -> int:
     seats = [StoredSeat(0, "human", "A", hash_token("t")), StoredSeat(1, "open", "", None)]
-    store.create_room(
-        room_id, mode="online", players=2, ai_level=None, minutes=5.0, seed=seed, seats=seats
+    return store.create_room(
+        room_id,
+        mode="online",
+        players=2,
+        ai_level=None,
+        minutes=5.0,
+        seed=seed,
+        seats=seats,
+        game=game,
+    )
+
+
+def _event(
+    room_id: str, seq: int, game_id: str, kind: str, payload: Any, **more: Any
+) -> EventWrite:
+    more.setdefault("epoch", 1)
+    return EventWrite(
+        room_id, seq=seq, game_id=game_id, kind=kind, payload=json.dumps(payload), **more
     )
 
 
@@ -68,14 +93,15 @@ def test_a_sqlite_store_makes_its_folder(tmp_path: Path) -> None:
 
 
 def test_events_are_numbered_without_gaps(store: GameStore) -> None:
-    _room(store)
-    store.append_event("r1", 1, "g1", "seat", {"a": 1})
+    start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
+    assert _room(store, game=_game("r1", 0, 1, start)) == 1
+    store.append(_event("r1", 1, "r1-1", "seat", {"a": 1}))
+    with pytest.raises(StoreFenced):
+        store.append(_event("r1", 3, "r1-1", "seat", {"a": 2}))
+    with pytest.raises(StoreFenced):
+        store.append(_event("r1", 1, "r1-1", "seat", {"a": 2}))
     with pytest.raises(StoreError):
-        store.append_event("r1", 3, "g1", "seat", {"a": 2})
-    with pytest.raises(StoreError):
-        store.append_event("r1", 1, "g1", "seat", {"a": 2})
-    with pytest.raises(StoreError):
-        store.append_event("nope", 1, "g1", "seat", {})
+        store.append(_event("nope", 1, "r1-1", "seat", {}))
     room = store.load_room("r1")
     assert room.last_seq == 1
     assert [e.payload for e in room.events] == [{"a": 1}]
@@ -85,36 +111,53 @@ def test_events_are_numbered_without_gaps(store: GameStore) -> None:
         store.load_room("missing")
 
 
-def test_rooms_seats_games_and_records_round_trip(store: GameStore) -> None:
-    _room(store, seed=(1 << 31) - 1)
-    store.save_seat("r1", StoredSeat(1, "human", "ベン", hash_token("u")))
-    with pytest.raises(StoreError):
-        store.save_seat("r1", StoredSeat(7, "human", "X", None))
+def test_a_takeover_fences_off_the_old_owner(store: GameStore) -> None:
     start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
-    store.start_game(_game("r1", 0, BIG_SEED, start))
-    store.start_game(_game("r1", 1, 5, start + timedelta(minutes=9)))
-    store.append_event("r1", 1, "r1-1", "shot", {"seat": 0, "ja": "パック"}, shots=1)
+    _room(store, game=_game("r1", 0, 1, start))
+    store.append(_event("r1", 1, "r1-1", "shot", {"n": 1}, shots=1))
+    claimed = store.claim_room("r1")
+    assert claimed.epoch == 2 and claimed.last_seq == 1
+    with pytest.raises(StoreFenced):  # the first owner's next write is refused
+        store.append(_event("r1", 2, "r1-1", "shot", {"n": 2}, shots=2, epoch=1))
+    store.append(_event("r1", 2, "r1-1", "shot", {"n": 2}, shots=2, epoch=2))
+    assert [e.payload for e in store.events_after("r1", 0)] == [{"n": 1}, {"n": 2}]
+    assert [e.seq for e in store.events_after("r1", 1)] == [2]
+    assert store.game("r1-1").shots == 2
+    with pytest.raises(StoreError):
+        store.claim_room("missing")
+
+
+def test_rooms_seats_games_and_records_round_trip(store: GameStore) -> None:
+    start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
+    _room(store, seed=(1 << 31) - 1, game=_game("r1", 0, BIG_SEED, start))
+    store.append(
+        _event("r1", 1, "r1-1", "seat", {}, seat=StoredSeat(1, "human", "ベン", hash_token("u")))
+    )
+    with pytest.raises(StoreError):
+        store.append(_event("r1", 2, "r1-1", "seat", {}, seat=StoredSeat(7, "human", "X", None)))
+    store.append(_event("r1", 2, "r1-1", "shot", {"seat": 0, "ja": "パック"}, shots=1))
     outcome = {"winner": "red", "reason": "R7a", "scores": [112, 3]}
     record = {"format": "hikone-carrom-record", "shots": [{"speed": 2.5, "pocketed": ["R1"]}]}
-    store.append_event("r1", 2, "r1-1", "shot", {"seat": 0}, shots=2, finished=(outcome, record))
-    store.append_event("r1", 3, "r1-2", "rematch", {})
+    store.append(_event("r1", 3, "r1-1", "shot", {"seat": 0}, shots=2, finished=(outcome, record)))
+    second = _game("r1", 1, 5, start + timedelta(minutes=9))
+    store.append(_event("r1", 4, "r1-2", "rematch", {}, new_game=second))
     with pytest.raises(StoreError):
-        store.append_event("r1", 4, "r1-9", "shot", {}, shots=1)  # no such game
-    assert store.load_room("r1").last_seq == 3  # the refused event left nothing behind
+        store.append(_event("r1", 5, "r1-9", "shot", {}, shots=1))  # no such game
+    assert store.load_room("r1").last_seq == 4  # the refused events left nothing behind
 
     room = store.load_room("r1")
     assert room.seed == (1 << 31) - 1 and room.minutes == 5.0
     assert [s.name for s in room.seats] == ["A", "ベン"]
     assert [g.id for g in room.games] == ["r1-1", "r1-2"]
-    assert [e.seq for e in room.events] == [1, 2, 3]
-    assert room.events[0].payload["ja"] == "パック"
+    assert [e.seq for e in room.events] == [1, 2, 3, 4]
+    assert room.events[1].payload["ja"] == "パック"
     first = store.game("r1-1")
     assert first.seed == BIG_SEED
     assert first.seat_names == ("A", "彦根")
     assert first.started_at == start and first.started_at.tzinfo is not None
     assert first.finished_at is not None and first.finished_at.tzinfo is not None
     assert first.shots == 2 and first.outcome == outcome and first.record == record
-    assert [e.seq for e in store.game_events("r1-1")] == [1, 2]
+    assert [e.seq for e in store.game_events("r1-1")] == [1, 2, 3]
     assert store.room_ids() == ["r1"]
     with pytest.raises(StoreError):
         store.game("r1-7")
@@ -123,10 +166,9 @@ def test_rooms_seats_games_and_records_round_trip(store: GameStore) -> None:
 def test_finished_games_are_listed_newest_first(store: GameStore) -> None:
     start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
     for k, rid in enumerate(("ra", "rb", "rc")):
-        _room(store, rid)
-        store.start_game(_game(rid, 0, k, start))
+        _room(store, rid, game=_game(rid, 0, k, start))
         if rid != "rb":
-            store.append_event(rid, 1, f"{rid}-1", "shot", {}, shots=1, finished=({}, {}))
+            store.append(_event(rid, 1, f"{rid}-1", "shot", {}, shots=1, finished=({}, {})))
     assert store.count_finished_games() == 2
     assert [g.id for g in store.finished_games()] == ["rc-1", "ra-1"]
     assert [g.id for g in store.finished_games(limit=1, offset=1)] == ["ra-1"]

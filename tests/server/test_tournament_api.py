@@ -202,12 +202,15 @@ def test_an_event_can_rank_by_its_own_tie_breaks(client: TestClient) -> None:
 
 
 def test_a_spectator_that_cannot_keep_up_is_let_go() -> None:
+    from hikone_carrom.server.errors import CloseCode
     from hikone_carrom.server.tournament_api import Spectator
 
     conn = Spectator(None)  # type: ignore[arg-type]
-    for i in range(Spectator.MAX_QUEUE + 1):
-        conn.send(f"update {i}")
-    assert conn.queue.qsize() == 1 and conn.queue.get_nowait() is None
+    update = "u" * 1000
+    for _ in range(Spectator.BUFFER_CHARS // len(update) + 1):
+        conn.send(update)
+    assert conn.dropped.is_set() and conn.close_code == CloseCode.TOO_SLOW
+    assert conn.pending_chars <= Spectator.BUFFER_CHARS
 
 
 def test_replanning_keeps_running_matches_and_avoids_a_broken_board(client: TestClient) -> None:

@@ -99,7 +99,8 @@ class CandidateBudget:
         per_aim: placements kept per (target, pocket), the smallest cuts first.
         arrivals: speeds (m/s) with which the target should reach its pocket aim point.
         max_cut: largest cut angle (rad) between the striker's path and the target's.
-        banks: try striker banks off the rails. combinations: try carrier shots.
+        banks: try banks: the striker off each rail, and the target off each rail into its
+            pocket. combinations: try carrier shots.
         breaks: add firm shots into groups. safety: number of fan directions (0 = none).
         break_groups: densest groups aimed into. break_placements: placements per group.
         break_speeds: striker speeds of break shots (m/s). break_spread: angle offsets (rad)

@@ -27,6 +27,7 @@ from hikone_carrom.ai.errors import EvaluationError, NoLegalShotError
 from hikone_carrom.ai.levels import make_player
 from hikone_carrom.ai.noise import tier_scale
 from hikone_carrom.ai.player import Player
+from hikone_carrom.board import DEFAULT_BOARD, BoardSpec
 from hikone_carrom.match import Match
 from hikone_carrom.rules import RuleOptions
 
@@ -113,11 +114,12 @@ def _shoot(match: Match, player: Player, times: list[float]) -> bool:
     return True
 
 
-def run_solo(task: SoloTask) -> dict[str, Any]:
-    """Play a solo clear; the result as plain JSON: strikes, cleared, penalties, decision times,
-    and for each strike the own pucks still to pocket before it (``togo``: pucks on the board
-    plus debt, R5i; 0 = the jack, R6b) and whether it kept the turn or won (``kept``, R3a, R7a)."""
-    match = Match(players=2, seed=task.seed)
+def run_solo(task: SoloTask, board: BoardSpec = DEFAULT_BOARD) -> dict[str, Any]:
+    """Play a solo clear on ``board``; the result as plain JSON: strikes, cleared, penalties,
+    decision times, and for each strike the own pucks still to pocket before it (``togo``: pucks
+    on the board plus debt, R5i; 0 = the jack, R6b) and whether it kept the turn or won
+    (``kept``, R3a, R7a)."""
+    match = Match(players=2, board=board, seed=task.seed)
     player = _player(task.player, task.seed, task.tier, solo=True)
     red = match.color(0)
     times: list[float] = []
@@ -150,10 +152,11 @@ def run_solo(task: SoloTask) -> dict[str, Any]:
     }
 
 
-def run_duel(task: DuelTask) -> dict[str, Any]:
-    """Play a duel; the result as plain JSON (winner "a" | "b" | "draw", shots, scores, times)."""
+def run_duel(task: DuelTask, board: BoardSpec = DEFAULT_BOARD) -> dict[str, Any]:
+    """Play a duel on ``board``; the result as plain JSON (winner "a" | "b" | "draw", shots,
+    scores, times)."""
     # Timed (R7b), the time counted in shots: the clock itself is never read.
-    match = Match(players=2, options=RuleOptions.championship(), seed=task.seed)
+    match = Match(players=2, options=RuleOptions.championship(), board=board, seed=task.seed)
     a_seat = task.seed % 2
     players = {
         a_seat: _player(task.a, 2 * task.seed, task.tier),
@@ -190,7 +193,8 @@ def run_duel(task: DuelTask) -> dict[str, Any]:
     }
 
 
-def run_task(task: Task) -> dict[str, Any]:
-    """Run one task; a JSON-ready line for the results file (with the task and its key)."""
-    result = run_solo(task) if isinstance(task, SoloTask) else run_duel(task)
+def run_task(task: Task, board: BoardSpec = DEFAULT_BOARD) -> dict[str, Any]:
+    """Run one task on ``board`` (the evaluation's is the default board); a JSON-ready line for
+    the results file (with the task and its key)."""
+    result = run_solo(task, board) if isinstance(task, SoloTask) else run_duel(task, board)
     return {"key": task.key, "task": task_to_dict(task), "result": result}

@@ -6,19 +6,22 @@ table (:mod:`hikone_carrom.ai.pot_table`) by its best pocket; a layout's is the 
 shooter's pucks on the board, or the jack's once they are all down. The *gain* of a shot is the
 cost before it less the cost of the layout it leaves: a pocketed own puck saves all of its
 cost, a puck moved where it is easier some of it, one pushed where it is hard costs more. Alone
-on the board (the solo clear) this values every outcome of a shot in the layout it leaves, a
-miss too, by a map that does not depend on a noisy estimate of the next shot (docs/ai.md, the
-twenty-first push). Before the last puck the jack is not counted: the map would draw it to a
-pocket's mouth, where it blocks the pucks' way to that pocket and may fall early (R5b).
+on the board (the solo clear) the expert values every outcome of a shot this way, in the layout
+it really leaves, a miss too: a smooth figure that does not depend on which noise draw happened
+to fall, where the next shot's simulated chance is a noisy estimate in one as-meant layout.
+Before the last puck the jack is not counted: the map would draw it to a pocket's mouth, where
+it blocks the pucks' way to that pocket and may fall early (R5b).
 
 Once at most :data:`OPEN` own pucks are left, a pocket another piece stands in the way to (its
 centre within touching distance of the straight path from the puck to the pocket) keeps only
 :data:`BLOCKED` of its chance: a puck against a rail with the jack between it and its pocket is
-dear, and moving the jack or pocketing the puck in the way pays (docs/ai.md, the twenty-second
-push). Before, the pucks are bunched, every path is blocked and any strike opens some, which
-the table cannot weigh. The straight path is all it checks, so after :data:`STUCK` strikes in a
-row that passed the turn without a penalty (same pucks to go), the player stops counting the
-layout's cost until a strike keeps the turn (:func:`failed_in_a_row`).
+dear, and moving the jack or pocketing the puck in the way pays. With more pucks left they are
+bunched, every path is blocked and any strike opens some, which the table cannot weigh (counted
+from the first strike, the expert played the opening for the spread instead of a pot). The
+straight path is all it checks, so after :data:`STUCK` strikes in a row that passed the turn
+without a penalty (same pucks to go), the player stops counting the layout's cost until a
+strike keeps the turn (:func:`failed_in_a_row`): a puck the map rates cheap but that is blocked
+in a way it does not see could otherwise be left where it is, strike after strike.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ and the jack tried once each as meant, no noise sampling), or a level 1..6 (also
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 
 from hikone_carrom.ai.candidates import CandidateBudget
 from hikone_carrom.ai.errors import UnknownPlayerError
@@ -25,123 +25,118 @@ __all__ = ["BASELINES", "EXPERT_LEVEL", "GREEDY", "LEVELS", "Level", "make_playe
 
 @dataclass(frozen=True)
 class Level:
-    """A level: its names (en, ja), its hand (multiple of the 1x noise), its search and, alone
-    on the board, the extra cost of a penalty and the value of the layout's cost
-    (:meth:`Weights.solo`)."""
+    """A level of computer player: a row of :data:`LEVELS`.
+
+    Attributes:
+        number: 1 (beginner) to 6 (expert). name_en, name_ja: its name.
+        hand: its execution noise, a multiple of the 1x tier (sigma 2 mm on each placement
+            axis, 1.0 degree on the angle, 3 % on the speed).
+        search: how it searches a position.
+        late_search: how it searches once at most
+            :data:`~hikone_carrom.ai.players.LATE_TARGETS` targets are left (None: ``search``
+            throughout).
+        weights: what outcomes are worth to it against an opponent (pucks).
+        alone: what they are worth to it alone on the board (the solo clear).
+    """
 
     number: int
     name_en: str
     name_ja: str
-    noise_scale: float
+    hand: float
     search: SearchConfig
-    solo_foul: float = 0.0
-    solo_layout: float = 0.0
+    late_search: SearchConfig | None = None
+    weights: Weights = field(default_factory=Weights)
+    alone: Weights = field(default_factory=Weights().alone)
 
 
 EXPERT_LEVEL = 6
 
-_EXPERT_EARLY = SearchConfig(
-    budget=CandidateBudget(
-        placements=9,
-        per_aim=2,
-        arrivals=(0.3, 0.7, 1.2),
-        max_cut=math.radians(75.0),
-        banks=True,
-        combinations=True,
-        breaks=True,
-        safety=8,
-        break_groups=5,
-        break_placements=5,
-        break_speeds=(2.0, 3.0, 4.5),
-        break_spread=(-0.06, 0.0, 0.06),
-    ),
-    keep=24,
-    samples=24,
-    screen=4,
-    rollout=8,
-    confirm_samples=40,
-    refine=3,
-    jack_budget=CandidateBudget(
-        placements=15,
-        per_aim=4,
-        arrivals=(0.15, 0.35, 0.6, 1.0, 1.5),
-        max_cut=math.radians(80.0),
-        banks=True,
-    ),
-    jack_screen=24,
-    sweep=SweepBudget(placements=17, step=0.75, speeds=(0.7, 1.1, 1.7, 2.6, 3.3, 4.0), keep=32),
-    final_samples=200,
-    # regain 0: our next shot is valued in the layout the shot leaves as meant, which a shot
-    # that passes the turn does not leave (docs/ai.md, the fourteenth push).
-    weights=Weights(jack_ease=30.0, deny=2.0, jack_foul=7.0, regain=0.0),
+_EXPERT_CANDIDATES = CandidateBudget(
+    placements=9,
+    per_aim=2,
+    arrivals=(0.3, 0.7, 1.2),
+    max_cut=math.radians(75.0),
+    banks=True,
+    combinations=True,
+    breaks=True,
+    safety=8,
+    break_groups=5,
+    break_placements=5,
+    break_speeds=(2.0, 3.0, 4.5),
+    break_spread=(-0.06, 0.0, 0.06),
 )
-_EXPERT = replace(
-    _EXPERT_EARLY,
-    late=replace(
-        _EXPERT_EARLY,
-        keep=32,
-        samples=32,
-        screen=8,
-        rollout=10,
-        confirm_samples=64,
-        refine=4,
-        refine_samples=96,
-        sweep=SweepBudget(placements=25, step=0.5, speeds=(0.6, 0.9, 1.3, 1.9, 2.8, 4.0), keep=48),
-    ),
+_EXPERT_JACK_CANDIDATES = CandidateBudget(
+    placements=15,
+    per_aim=4,
+    arrivals=(0.15, 0.35, 0.6, 1.0, 1.5),
+    max_cut=math.radians(80.0),
+    banks=True,
 )
-"""The expert: a wider sweep and more noise draws once at most 3 targets are left
-(:attr:`SearchConfig.late`), where its decisions are cheapest and each miss costs most."""
-
+_EXPERT_WEIGHTS = Weights(
+    winning_jack_per_chance=30.0,
+    # Our next shot is valued in the layout a shot leaves as meant, which a shot that passes
+    # the turn does not leave: credited to the failures too, it favours lotteries with a good
+    # as-meant leave.
+    ours_after_pass=0.0,
+    opponent_near_win=2.0,
+    jack_foul_cost=7.0,
+)
 
 LEVELS: dict[int, Level] = {
     1: Level(
         1,
         "beginner",
         "入門",
-        3.0,
-        SearchConfig(budget=CandidateBudget(placements=3, arrivals=(0.8,)), keep=8, choice_top=4),
+        hand=3.0,
+        search=SearchConfig(
+            candidates=CandidateBudget(placements=3, arrivals=(0.8,)),
+            shortlist=8,
+            pick_among=4,
+        ),
     ),
     2: Level(
         2,
         "novice",
         "初級",
-        2.0,
-        SearchConfig(
-            budget=CandidateBudget(placements=4, arrivals=(0.5, 1.0)), keep=8, choice_top=2
+        hand=2.0,
+        search=SearchConfig(
+            candidates=CandidateBudget(placements=4, arrivals=(0.5, 1.0)),
+            shortlist=8,
+            pick_among=2,
         ),
     ),
     3: Level(
         3,
         "intermediate",
         "中級",
-        1.5,
-        SearchConfig(
-            budget=CandidateBudget(placements=5, arrivals=(0.5, 1.0), banks=True),
-            keep=10,
-            samples=4,
+        hand=1.5,
+        search=SearchConfig(
+            candidates=CandidateBudget(placements=5, arrivals=(0.5, 1.0), banks=True),
+            shortlist=10,
+            shortlist_draws=4,
         ),
     ),
     4: Level(
         4,
         "advanced",
         "上級",
-        1.0,
-        SearchConfig(
-            budget=CandidateBudget(
+        hand=1.0,
+        search=SearchConfig(
+            candidates=CandidateBudget(
                 placements=6, arrivals=(0.4, 0.9), banks=True, combinations=True
             ),
-            keep=12,
-            samples=8,
-            position=4,
+            shortlist=12,
+            shortlist_draws=8,
+            ease_valued=4,
         ),
     ),
     5: Level(
         5,
         "master",
         "名人",
-        0.75,
-        SearchConfig(
-            budget=CandidateBudget(
+        hand=0.75,
+        search=SearchConfig(
+            candidates=CandidateBudget(
                 placements=7,
                 per_aim=2,
                 arrivals=(0.4, 0.9),
@@ -150,17 +145,60 @@ LEVELS: dict[int, Level] = {
                 breaks=True,
                 safety=6,
             ),
-            keep=16,
-            samples=10,
-            position=6,
+            shortlist=16,
+            shortlist_draws=10,
+            ease_valued=6,
         ),
     ),
-    6: Level(6, "expert", "達人", 0.5, _EXPERT, solo_foul=1.0, solo_layout=0.8),
+    6: Level(
+        6,
+        "expert",
+        "達人",
+        hand=0.5,
+        search=SearchConfig(
+            candidates=_EXPERT_CANDIDATES,
+            jack_candidates=_EXPERT_JACK_CANDIDATES,
+            sweep=SweepBudget(
+                placements=17, step=0.75, speeds=(0.7, 1.1, 1.7, 2.6, 3.3, 4.0), keep=32
+            ),
+            screen_draws=4,
+            jack_screen_draws=24,
+            shortlist=24,
+            shortlist_draws=24,
+            rollouts=8,
+            rollout_draws=40,
+            refined=3,
+            refine_draws=64,
+            final_draws=200,
+        ),
+        # Few targets left: sparser positions and cheaper simulations, and each miss costs a
+        # whole strike, so a finer sweep and more draws at every stage.
+        late_search=SearchConfig(
+            candidates=_EXPERT_CANDIDATES,
+            jack_candidates=_EXPERT_JACK_CANDIDATES,
+            sweep=SweepBudget(
+                placements=25, step=0.5, speeds=(0.6, 0.9, 1.3, 1.9, 2.8, 4.0), keep=48
+            ),
+            screen_draws=8,
+            jack_screen_draws=24,
+            shortlist=32,
+            shortlist_draws=32,
+            rollouts=10,
+            rollout_draws=64,
+            refined=4,
+            refine_draws=96,
+            final_draws=200,
+        ),
+        weights=_EXPERT_WEIGHTS,
+        alone=_EXPERT_WEIGHTS.alone(penalty_cost=1.0, layout_per_strike=0.8),
+    ),
 }
-"""Levels 1..6; default levels decide within 0.5 s per shot on one core, the expert within 3 s."""
+"""Levels 1..6, weakest first. Default levels decide within 0.5 s per shot on one core, the
+expert within 3 s."""
 
-GREEDY = SearchConfig(budget=CandidateBudget(placements=5, arrivals=(0.6,)), keep=1)
-"""Issue 4's greedy player: direct pots (and the jack when allowed), each tried once as meant."""
+GREEDY = SearchConfig(candidates=CandidateBudget(placements=5, arrivals=(0.6,)), shortlist=1)
+"""Issue 4's greedy player: direct pots (and the jack when allowed), each tried once as meant,
+the best played; it values outcomes by the default :class:`Weights`."""
 
 BASELINES = ("random", "aim", "greedy")
 """The evaluation's baselines (issue 6 section 2)."""
@@ -193,7 +231,7 @@ def make_player(
         noise_scale: the hand's noise as a multiple of the 1x tier (2 mm, 1.0 deg, 3 %);
             ``None`` = the level's own (baselines: 1x).
         solo: the player is alone on the board (a solo clear): only its own pucks and its
-            strikes count (:meth:`Weights.solo`).
+            strikes count (:attr:`Level.alone`, :meth:`Weights.alone`).
 
     Raises:
         UnknownPlayerError: unknown name or level, or a bad seed or noise scale.
@@ -224,7 +262,8 @@ def make_player(
             return RandomPlayer("random", seed, noise)
         if key == "aim":
             return AimPlayer("aim", seed, noise)
-        return SearchPlayer("greedy", seed, noise, _alone(GREEDY) if solo else GREEDY)
+        weights = Weights().alone() if solo else Weights()
+        return SearchPlayer("greedy", seed, noise, GREEDY, weights)
     number = _level_number(name_or_level)
     if number is None or number not in LEVELS:
         raise UnknownPlayerError(
@@ -232,10 +271,6 @@ def make_player(
             f"不明なプレイヤー {name_or_level!r}：{', '.join(player_names())} または 1〜6",
         )
     level = LEVELS[number]
-    scale = level.noise_scale if noise_scale is None else noise_scale
-    config = _alone(level.search, level.solo_foul, level.solo_layout) if solo else level.search
-    return SearchPlayer(f"level{number}", seed, BASE_NOISE.scaled(scale), config)
-
-
-def _alone(config: SearchConfig, foul: float = 0.0, layout: float = 0.0) -> SearchConfig:
-    return replace(config, weights=config.weights.solo(foul, layout))
+    noise = BASE_NOISE.scaled(level.hand if noise_scale is None else noise_scale)
+    weights = level.alone if solo else level.weights
+    return SearchPlayer(f"level{number}", seed, noise, level.search, weights, level.late_search)

@@ -14,10 +14,15 @@ from hikone_carrom.ai.layout_cost import STUCK, failed_in_a_row
 from hikone_carrom.ai.noise import NoiseModel
 from hikone_carrom.ai.player import Plan, Player
 from hikone_carrom.ai.search import SearchConfig, search
+from hikone_carrom.ai.value import Weights
 from hikone_carrom.ai.view import TableView
 from hikone_carrom.match import Match, Shot
 
-__all__ = ["AimPlayer", "RandomPlayer", "SearchPlayer"]
+__all__ = ["LATE_TARGETS", "AimPlayer", "RandomPlayer", "SearchPlayer"]
+
+LATE_TARGETS = 3
+"""Targets left (own pucks, or the jack, R6b) from which a player's late search takes over:
+positions are sparse and simulations cheap there, and each miss costs a whole strike."""
 
 _SPOTS = 41
 """Points of the free area line a baseline chooses its placement among."""
@@ -62,21 +67,42 @@ class AimPlayer(Player):
 
 
 class SearchPlayer(Player):
-    """A player that searches geometric candidates with the simulator (greedy, levels 1-6).
+    """A player that searches candidate shots with the simulator (greedy, levels 1-6).
 
     Args:
-        name, seed, noise: as :class:`Player`. config: the search budget.
+        name, seed, noise: as :class:`Player`.
+        config: how it searches a position.
+        weights: what outcomes are worth to it.
+        late: how it searches once at most :data:`LATE_TARGETS` targets are left (None:
+            ``config`` throughout).
     """
 
-    def __init__(self, name: str, seed: int, noise: NoiseModel, config: SearchConfig) -> None:
+    def __init__(
+        self,
+        name: str,
+        seed: int,
+        noise: NoiseModel,
+        config: SearchConfig,
+        weights: Weights,
+        late: SearchConfig | None = None,
+    ) -> None:
         super().__init__(name, seed, noise)
         self.config = config
+        self.weights = weights
+        self.late = late
+
+    def config_for(self, view: TableView) -> SearchConfig:
+        """How it searches ``view``'s position: :attr:`late` once at most :data:`LATE_TARGETS`
+        targets are left (its own pucks, or the jack once it may be pocketed, R6b)."""
+        if self.late is not None and len(view.targets()) <= LATE_TARGETS:
+            return self.late
+        return self.config
 
     def plan(self, match: Match, rng: np.random.Generator) -> Plan:
         view = TableView.of_match(match)
-        config = self.config
-        if config.weights.layout and failed_in_a_row(match, match.shooter) >= STUCK:
-            config = replace(config, weights=replace(config.weights, layout=0.0))
-        found = search(view, config, self.noise, rng, fly_off=match.fly_off)
+        weights = self.weights
+        if weights.layout_per_strike and failed_in_a_row(match, match.shooter) >= STUCK:
+            weights = replace(weights, layout_per_strike=0.0)
+        found = search(view, self.config_for(view), weights, self.noise, rng, match.fly_off)
         x, y, angle, speed = found.shot
         return Plan(Shot(x, y, angle, speed), found.info())

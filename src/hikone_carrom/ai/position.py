@@ -46,9 +46,10 @@ def ease(view: TableView) -> float:
 
 def turn_value(view: TableView, weights: Weights) -> float:
     """What the next shot is worth (pucks) to the view's seat: more when a pot is easy, far more
-    when the pot is the jack that wins (R6b)."""
+    when the pot is the jack that wins (R6b); the ease stands for the chance in
+    :class:`~hikone_carrom.ai.value.Weights`."""
     e = ease(view)
-    value = weights.turn_base + weights.turn_ease * e
+    value = weights.next_shot_base + weights.next_shot_per_chance * e
     if view.jack_allowed:
-        value += weights.jack_ease * e
+        value += weights.winning_jack_per_chance * e
     return value

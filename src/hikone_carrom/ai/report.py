@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hikone_carrom.ai.stats import percentile, summarize, wilson
+from hikone_carrom.ai.stats import mean_interval, percentile, summarize, wilson
 
 __all__ = [
     "BUCKETS",
@@ -83,11 +83,13 @@ def _solo_results(
 
 
 def solo_table(lines: Iterable[Mapping[str, Any]]) -> Table:
-    """Strikes to clear per tier and player: games, cleared, mean, sd, median, range, buckets."""
+    """Strikes to clear per tier and player: games, cleared, mean and its 95 % confidence
+    interval, sd, median, range, buckets."""
     rows = []
     for tier, player, results in _solo_results(lines):
         strikes = [float(r["strikes"]) for r in results]
         s = summarize(strikes)
+        lo, hi = mean_interval(strikes)
         cleared = sum(1 for r in results if r["cleared"])
         dist = [
             str(sum(1 for r in results if r["cleared"] and lo <= r["strikes"] <= hi))
@@ -99,7 +101,8 @@ def solo_table(lines: Iterable[Mapping[str, Any]]) -> Table:
                 player,
                 str(s.n),
                 str(cleared),
-                _f(s.mean),
+                _f(s.mean, 2),
+                "-" if lo != lo else f"{lo:.2f}-{hi:.2f}",
                 _f(s.sd),
                 _f(s.median),
                 f"{int(s.low)}-{int(s.high)}",
@@ -113,6 +116,7 @@ def solo_table(lines: Iterable[Mapping[str, Any]]) -> Table:
         "games",
         "cleared",
         "mean",
+        "95 % CI",
         "sd",
         "median",
         "range",

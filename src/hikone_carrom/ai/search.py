@@ -1,22 +1,26 @@
 """Search over candidate shots: simulate, judge by the rules, sample the hand's noise, value the
 position left (issue 6 section 1).
 
-Stages, each on fewer candidates: (1) every geometric candidate, and with ``sweep`` the best shots
-of a sweep of directions and speeds (:mod:`hikone_carrom.ai.sweep`), simulated once as meant (or,
-with ``screen``, under a few draws of the hand's noise) and judged with a constant turn value;
-(2) the best ``keep`` re-simulated under ``samples`` draws of the player's own execution noise
-(the same draws for every candidate: common random numbers); (3) the best ``rollout`` given
-``confirm_samples`` more draws and valued by a rollout of the next shot: the simulated chance of
-the best direct pot left, ours if we keep the turn and the opponent's if it passes (or, with
-``position``, by the geometric ease of that pot); (4) optionally small changes of angle and speed
-and slides of the striker along the area line around the best few, each judged under fresh draws
-of the hand's noise, and with ``final_samples`` judged once more, with the shots they started
-from, under fresh draws. With few targets left, ``late`` replaces the budget: positions are sparser
-and simulations cheaper, and each miss costs a whole strike. Once the shooter may
-pocket the jack (R6b), ``jack_budget`` adds a wider set of jack shots (placements, arrival speeds,
-cuts, banks) to stage 1, screened under ``jack_screen`` noise draws so that the jack shot is chosen
-by its chance of success. Everything is drawn from the generator it is given, so a search is
-deterministic for a seed.
+A search runs in stages, each on fewer shots (:class:`SearchConfig`); every outcome is judged
+by the referee itself and valued by :class:`~hikone_carrom.ai.value.Weights`:
+
+1. Candidates: the geometric ones (:mod:`hikone_carrom.ai.candidates`), many jack shots once the
+   jack may be pocketed (R6b), and the best shots of a sweep of directions and speeds
+   (:mod:`hikone_carrom.ai.sweep`), each simulated once as meant or under a few draws of the
+   hand's noise ("screening", so that a shot whose one as-meant outcome is lucky, such as a
+   break, is not kept for it); the next shot counts a constant.
+2. Shortlist: the best re-simulated under more draws, the same for every shot (common random
+   numbers).
+3. Next shot: the best given more draws and valued with the next shot's chance, ours if we keep
+   the turn and the opponent's if it passes: simulated (a *rollout*: the best direct pot of
+   each side in the layout left, under a few draws) or the geometric ease of that pot
+   (:mod:`hikone_carrom.ai.position`).
+4. Refinement: small turns, speed changes and slides along the area line (R2b) around the best
+   few, judged under fresh draws for :data:`REFINE_ROUNDS` rounds with halved steps, then the
+   refined shots and their starts judged once more under fresh draws: the aimed shot is the
+   best as meant, not necessarily the one that succeeds most often under the hand.
+
+Everything is drawn from the generator it is given, so a search is deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -33,89 +37,77 @@ from hikone_carrom.ai.noise import NoiseModel
 from hikone_carrom.ai.outcomes import execute_many, layout_after, report_keys, run_shots
 from hikone_carrom.ai.position import turn_value
 from hikone_carrom.ai.sweep import SweepBudget, sweep
-from hikone_carrom.ai.value import Judge, Weights
+from hikone_carrom.ai.value import NEAR_WIN_PUCKS, Judge, Weights
 from hikone_carrom.ai.view import TableView
 from hikone_carrom.match import PlacementKind
 from hikone_carrom.physics import BatchResult
 from hikone_carrom.rules import next_seat
 
-__all__ = ["SearchConfig", "SearchResult", "search"]
+__all__ = ["REFINE_ROUNDS", "SearchConfig", "SearchResult", "search"]
 
 _SEED_LIMIT = 1 << 62
 _FALLBACK = CandidateBudget(placements=5, arrivals=(), breaks=True, safety=8)
+"""Candidates when the budget finds no pot: breaks and safeties."""
+REFINE_ROUNDS = 2
+"""Rounds of refinement, the steps halved each round."""
 _REFINE_ANGLES = (-1.2, -0.7, -0.35, 0.35, 0.7, 1.2)  # degrees
 _REFINE_SPEEDS = (-0.12, -0.06, 0.06, 0.13)  # relative change
 _REFINE_SLIDES = (-0.006, 0.006)  # m along the area line (R2b)
 _ROLLOUT_BUDGET = CandidateBudget(placements=4, arrivals=(0.6,))
 _ROLLOUT_JACK_BUDGET = CandidateBudget(placements=7, arrivals=(0.3, 0.7), banks=True)
 _ROLLOUT_KEEP = 12
+"""Direct pots that work as meant a rollout tries under the hand's noise."""
 _ROLLOUT_DRAWS = 8
+"""Draws of the hand's noise a rollout's pots are tried under."""
 _MILLI = 1000.0
 """Layout gains are kept in thousandths of a strike, as integers beside the report keys."""
 
 
 @dataclass(frozen=True)
 class SearchConfig:
-    """A search budget (issue 6: levels differ by execution noise and search budget).
+    """How a player searches one position, stage by stage (see the module's docstring). Draws
+    are draws of the player's own hand's noise; a count of 0 leaves a stage out, and with an
+    exact hand (no noise) every draw is the shot as meant.
 
     Attributes:
-        budget: which candidates to generate. keep: candidates re-simulated under noise.
-        samples: noise draws per kept candidate (0: judge the shot as meant only).
-        position: candidates whose position left is valued (0: none).
-        refine: how many of the best candidates are refined (0: none): small changes of angle
-            and speed, and slides along the area line (R2b), around each, judged under
-            ``refine_samples`` fresh draws of the hand's noise shared by every variant, for
-            ``refine_rounds`` rounds with the steps halved each round; the best refined shot
-            is chosen.
-        rollout: candidates whose position left is valued by a rollout instead (0: none): the
-            chance of the best next shot, ours and the opponent's, each estimated by a small
-            search of direct pots under the hand's noise.
-        confirm_samples: fresh noise draws added for the ``rollout`` candidates.
-        screen: noise draws for every candidate in the first stage (0: as meant only), so that
-            shots whose outcome is a lottery (breaks) are not kept for one lucky outcome.
-        jack_budget: extra candidates once the jack may be pocketed (R6b): pocketing it wins,
-            so they are many (None: the usual budget only).
-        jack_screen: noise draws for every candidate in the first stage once the jack may be
-            pocketed (0: ``screen``).
-        sweep: add the best shots of a sweep of directions and speeds (None: none; see
-            :mod:`hikone_carrom.ai.sweep`).
-        choice_top: choose at random among this many best (1: always the best; not with
-            ``refine``).
-        final_samples: with ``refine``, the refined shots and the shots they started from are
-            judged once more under this many fresh draws of the hand's noise, shared by all,
-            and the best of them is chosen (0: the best refined shot by the draws it was
-            refined on, which favours a variant whose rare bad outcomes, such as the jack
-            falling early, R5b, those draws happened to miss).
-        weights: values of win, turn and ease (pucks).
-        late: the budget once the seat has at most ``late_targets`` targets left (own pucks,
-            or the jack once it may be pocketed, R6b); its own ``weights`` and ``late`` are
-            ignored (None: the same budget throughout).
+        candidates: the geometric candidate shots.
+        jack_candidates: more candidates once the jack may be pocketed (R6b; pocketing it wins,
+            so they are many). None: none.
+        sweep: the best shots of a sweep join the candidates (None: no sweep).
+        screen_draws: stage 1, draws every candidate is judged under (0: as meant only).
+        jack_screen_draws: the same once the jack may be pocketed, so that the jack shot is
+            chosen by its chance of success (0: ``screen_draws``).
+        shortlist: stage 2, how many of the best candidates go on.
+        shortlist_draws: more draws the shortlist is judged under (0: none).
+        rollouts: stage 3, how many of the shortlist are valued with the simulated chance of
+            the next shot (a rollout), after ``rollout_draws`` more draws of their own.
+        rollout_draws: see ``rollouts``.
+        ease_valued: stage 3 without rollouts: how many of the shortlist are valued with the
+            geometric ease of the next shot instead.
+        refined: stage 4, how many of the best are refined (0: the best is played).
+        refine_draws: fresh draws shared by every variant of a refinement round.
+        final_draws: fresh draws the refined shots and their starts are judged under once
+            more, the best played (0: the best refined shot by the draws it was refined on,
+            which favours a variant whose rare bad outcome, such as the jack falling early,
+            R5b, those draws happened to miss).
+        pick_among: without refinement, the shot played is drawn among this many of the best
+            (1: the best).
     """
 
-    budget: CandidateBudget = field(default_factory=CandidateBudget)
-    keep: int = 12
-    samples: int = 0
-    position: int = 0
-    refine: int = 0
-    refine_samples: int = 64
-    refine_rounds: int = 2
-    choice_top: int = 1
-    weights: Weights = field(default_factory=Weights)
-    rollout: int = 0
-    confirm_samples: int = 0
-    screen: int = 0
-    jack_budget: CandidateBudget | None = None
-    jack_screen: int = 0
+    candidates: CandidateBudget = field(default_factory=CandidateBudget)
+    jack_candidates: CandidateBudget | None = None
     sweep: SweepBudget | None = None
-    final_samples: int = 0
-    late: SearchConfig | None = None
-    late_targets: int = 3
-
-    def for_view(self, view: TableView) -> SearchConfig:
-        """The budget for ``view``'s position: :attr:`late` once few targets are left."""
-        if self.late is None or len(view.targets()) > self.late_targets:
-            return self
-        return replace(self.late, weights=self.weights, late=None)
+    screen_draws: int = 0
+    jack_screen_draws: int = 0
+    shortlist: int = 12
+    shortlist_draws: int = 0
+    rollouts: int = 0
+    rollout_draws: int = 0
+    ease_valued: int = 0
+    refined: int = 0
+    refine_draws: int = 64
+    final_draws: int = 0
+    pick_among: int = 1
 
 
 @dataclass(frozen=True)
@@ -145,25 +137,27 @@ class _Search:
         self,
         view: TableView,
         config: SearchConfig,
+        weights: Weights,
         noise: NoiseModel,
         rng: np.random.Generator,
         fly_off: bool,
     ) -> None:
         self.view = view
         self.config = config
+        self.weights = weights
         self.noise = noise
         self.rng = rng
         self.fly_off = fly_off
-        self.judge = Judge(view.state, view.color, config.weights)
+        self.judge = Judge(view.state, view.color, weights)
         self.simulated = 0
 
     def simulate(self, shots: np.ndarray) -> np.ndarray:
         """Outcomes of ``shots`` (M, 4): their report keys and, in a last column, the layout
         gain (:func:`~hikone_carrom.ai.layout_cost.layout_gain`) in thousandths of a strike
-        when it is valued (``Weights.layout``), else 0: (M, len(KEY_FIELDS) + 1) ints."""
+        when it is valued (``Weights.layout_per_strike``), else 0: (M, len(KEY_FIELDS) + 1) ints."""
         batch = self.run_counted(self.view, shots)
         gain = np.zeros((len(batch), 1), dtype=np.int64)
-        if self.config.weights.layout:
+        if self.weights.layout_per_strike:
             gain[:, 0] = np.round(layout_gain(self.view, batch) * _MILLI)
         return np.concatenate([report_keys(self.view, batch), gain], axis=1)
 
@@ -184,15 +178,15 @@ class _Search:
         self, outcomes: np.ndarray, turns: list[tuple[float, float]] | None
     ) -> np.ndarray:
         """Mean value per candidate of outcomes (candidates, draws, :meth:`simulate`'s columns),
-        with each candidate's turn values (None: the constant ``turn``)."""
-        w = self.config.weights
+        with each candidate's turn values (None: the constant ``next_shot``)."""
+        w = self.weights
         if turns is None:
-            pairs = np.full((len(outcomes), 2), w.turn)
+            pairs = np.full((len(outcomes), 2), w.next_shot)
         else:
             pairs = np.array(turns, dtype=np.float64).reshape(-1, 2)
         values = self.judge.mean_values(outcomes[..., :-1], pairs)
-        if w.layout:
-            values = values + w.layout * (outcomes[..., -1] / _MILLI).mean(axis=1)
+        if w.layout_per_strike:
+            values = values + w.layout_per_strike * (outcomes[..., -1] / _MILLI).mean(axis=1)
         return values
 
     def run_counted(self, view: TableView, shots: np.ndarray) -> BatchResult:
@@ -204,7 +198,7 @@ class _Search:
     def next_views(self, shot: np.ndarray) -> tuple[TableView, TableView | None] | None:
         """The table as our next shot and the opponent's would see it once ``shot`` is played
         as meant (settled and re-spotted, R6e); the opponent's is None when we are alone on
-        the board (``rival`` 0), and the whole is None when the shot ends the game."""
+        the board (``opponent_share`` 0), and the whole is None when the shot ends the game."""
         v = self.view
         batch = self.run_counted(v, shot[None, :])
         j = self.judge.judge(report_keys(v, batch)[0])
@@ -212,7 +206,7 @@ class _Search:
             return None
         layout = layout_after(v, batch, 0, j.ruling)
         mine = TableView.build(v.board, v.players, v.seat, j.state, layout)
-        if self.config.weights.rival == 0.0:
+        if self.weights.opponent_share == 0.0:
             return mine, None  # alone on the board: the other seat never shoots
         other = next_seat(v.seat, v.players)
         return mine, TableView.build(v.board, v.players, other, j.state, layout)
@@ -220,10 +214,10 @@ class _Search:
     def turns_after(self, shot: np.ndarray) -> tuple[float, float]:
         """(our next shot's value, theirs) in the position the shot leaves when played as meant,
         from the geometric ease of each side's best pot."""
-        w = self.config.weights
+        w = self.weights
         views = self.next_views(shot)
         if views is None:
-            return w.turn, w.turn
+            return w.next_shot, w.next_shot
         mine, theirs = views
         return turn_value(mine, w), 0.0 if theirs is None else turn_value(theirs, w)
 
@@ -234,7 +228,7 @@ class _Search:
         if not cands:
             return 0.0
         shots = np.array([[c.x, c.y, c.angle, c.speed] for c in cands])
-        judge = Judge(view.state, view.color, self.config.weights)
+        judge = Judge(view.state, view.color, self.weights)
         keys = report_keys(view, self.run_counted(view, shots))
         ok = np.flatnonzero(judge.successes(keys))[:_ROLLOUT_KEEP]
         if not len(ok):
@@ -246,35 +240,36 @@ class _Search:
     def rollout_turns(self, shot: np.ndarray, draws: np.ndarray) -> tuple[float, float]:
         """(our next shot's value, theirs) in the position the shot leaves when played as meant,
         from the simulated chance of each side's best next pot (jack pots that win count
-        ``jack_ease`` more, R6b; the opponent's counts ``deny`` times more when it has at most
-        ``deny_left`` pucks on the board, R7a)."""
-        w = self.config.weights
+        ``winning_jack_per_chance`` more, R6b; the opponent's counts ``opponent_near_win`` more
+        when it has at most :data:`~hikone_carrom.ai.value.NEAR_WIN_PUCKS` pucks on the board,
+        R7a)."""
+        w = self.weights
         views = self.next_views(shot)
         if views is None:
-            return w.turn, w.turn
+            return w.next_shot, w.next_shot
         out = []
         for view in views:
             if view is None:
                 out.append(0.0)
                 continue
             p = self.chance(view, draws)
-            value = w.turn_base + w.turn_ease * p
+            value = w.next_shot_base + w.next_shot_per_chance * p
             if view.jack_allowed:
-                value += w.jack_ease * p
+                value += w.winning_jack_per_chance * p
             if (
                 view.color is not self.view.color
-                and view.state.pucks_on_board(view.color) <= w.deny_left
+                and view.state.pucks_on_board(view.color) <= NEAR_WIN_PUCKS
             ):
-                value *= 1.0 + w.deny
+                value *= 1.0 + w.opponent_near_win
             out.append(value)
         return out[0], out[1]
 
     def run(self) -> SearchResult:
         v, cfg = self.view, self.config
-        jack = v.jack_allowed and cfg.jack_budget is not None
-        cands = generate(v, cfg.budget) or generate(v, _FALLBACK)
-        if jack and cfg.jack_budget is not None:
-            cands = generate(v, cfg.jack_budget) + cands
+        jack = v.jack_allowed and cfg.jack_candidates is not None
+        cands = generate(v, cfg.candidates) or generate(v, _FALLBACK)
+        if jack and cfg.jack_candidates is not None:
+            cands = generate(v, cfg.jack_candidates) + cands
         if cfg.sweep is not None:
             cands = cands + sweep(v, cfg.sweep, self.succeeds, self.noise.angle)
         if not cands:
@@ -283,7 +278,7 @@ class _Search:
                 "ストライカーを置ける場所がありません（R2a, R2b）",
             )
         shots = np.array([[c.x, c.y, c.angle, c.speed] for c in cands])
-        screen = cfg.jack_screen if jack and cfg.jack_screen > 0 else cfg.screen
+        screen = cfg.jack_screen_draws if jack and cfg.jack_screen_draws > 0 else cfg.screen_draws
         screening = screen > 0 and not self.noise.is_zero
         first: np.ndarray | None = None
         if screening:
@@ -293,10 +288,12 @@ class _Search:
         else:
             values = self.values_of(self.simulate(shots)[:, None, :], None)  # one draw: as meant
         order = np.argsort(-values, kind="stable")
-        pool = order[: max(1, cfg.keep)]
+        pool = order[: max(1, cfg.shortlist)]
         pool_values = values[pool]
-        sampling = cfg.samples > 0 and not self.noise.is_zero
-        draws = self.noise.draw_many(self.rng, cfg.samples) if sampling else np.zeros((1, 4))
+        sampling = cfg.shortlist_draws > 0 and not self.noise.is_zero
+        draws = (
+            self.noise.draw_many(self.rng, cfg.shortlist_draws) if sampling else np.zeros((1, 4))
+        )
         keys: np.ndarray | None = None
         if sampling:
             keys = self.simulate(self.noisy(shots[pool], draws)).reshape(len(pool), len(draws), -1)
@@ -306,14 +303,14 @@ class _Search:
             ranked = np.argsort(-pool_values, kind="stable")
             pool, pool_values, keys = pool[ranked], pool_values[ranked], keys[ranked]
         turns: list[tuple[float, float]] | None = None
-        if cfg.rollout > 0:
-            n = min(cfg.rollout, len(pool))
+        if cfg.rollouts > 0:
+            n = min(cfg.rollouts, len(pool))
             pool = pool[:n]
             if keys is None:
                 keys = self.simulate(self.noisy(shots[pool], draws)).reshape(n, len(draws), -1)
             keys = keys[:n]
-            if sampling and cfg.confirm_samples > 0:
-                more = self.noise.draw_many(self.rng, cfg.confirm_samples)
+            if sampling and cfg.rollout_draws > 0:
+                more = self.noise.draw_many(self.rng, cfg.rollout_draws)
                 extra = self.simulate(self.noisy(shots[pool], more)).reshape(n, len(more), -1)
                 keys = np.concatenate([keys, extra], axis=1)
             little = (
@@ -324,22 +321,22 @@ class _Search:
             ranked = np.argsort(-pool_values, kind="stable")
             pool, pool_values = pool[ranked], pool_values[ranked]
             turns = [turns[int(k)] for k in ranked]
-        elif cfg.position > 0:
-            pool = pool[: cfg.position]
+        elif cfg.ease_valued > 0:
+            pool = pool[: cfg.ease_valued]
             turns = [self.turns_after(shots[c]) for c in pool]
             pool_values = self.sampled_values(shots[pool], draws, turns)
             ranked = np.argsort(-pool_values, kind="stable")
             pool, pool_values = pool[ranked], pool_values[ranked]
             turns = [turns[int(k)] for k in ranked]
-        if cfg.refine > 0:
-            top = [int(c) for c in pool[: cfg.refine]]
+        if cfg.refined > 0:
+            top = [int(c) for c in pool[: cfg.refined]]
             best, best_shot, best_value = self.refine(
                 [cands[c] for c in top], shots[top], turns[: len(top)] if turns else None
             )
         else:
             pick = 0
-            if cfg.choice_top > 1:
-                pick = int(self.rng.integers(0, min(cfg.choice_top, len(pool))))
+            if cfg.pick_among > 1:
+                pick = int(self.rng.integers(0, min(cfg.pick_among, len(pool))))
             best = cands[int(pool[pick])]
             best_shot = shots[int(pool[pick])]
             best_value = float(pool_values[pick])
@@ -361,19 +358,19 @@ class _Search:
         shots: np.ndarray,
         turns: list[tuple[float, float]] | None,
     ) -> tuple[Candidate, np.ndarray, float]:
-        """The best of ``found`` after refining each (see :attr:`SearchConfig.refine`): per
+        """The best of ``found`` after refining each (see :attr:`SearchConfig.refined`): per
         round, every candidate moves to its best variant under the round's fresh draws, shared
         by all (one batch), so the last round's values compare the candidates on the same
-        draws; with ``final_samples``, the refined and the starting shots are compared on
-        fresh ones."""
+        draws; with ``final_draws``, the refined and the starting shots are compared on fresh
+        ones."""
         cfg = self.config
         centres, values = shots, np.zeros(len(shots))
         step = 1.0
-        for _ in range(max(1, cfg.refine_rounds)):
+        for _ in range(REFINE_ROUNDS):
             draws = (
                 np.zeros((1, 4))
                 if self.noise.is_zero
-                else self.noise.draw_many(self.rng, max(1, cfg.refine_samples))
+                else self.noise.draw_many(self.rng, max(1, cfg.refine_draws))
             )
             variants = np.stack([self.variants(centre, step) for centre in centres])
             n = variants.shape[1]
@@ -383,10 +380,10 @@ class _Search:
             rows = np.arange(len(centres))
             centres, values = variants[rows, best], vals[rows, best]
             step *= 0.5
-        if cfg.final_samples > 0 and not self.noise.is_zero:
+        if cfg.final_draws > 0 and not self.noise.is_zero:
             centres, found = np.concatenate([centres, shots]), found + found
             both = None if turns is None else turns + turns
-            draws = self.noise.draw_many(self.rng, cfg.final_samples)
+            draws = self.noise.draw_many(self.rng, cfg.final_draws)
             values = self.sampled_values(centres, draws, both)
         c = int(np.argmax(values))
         row = centres[c]
@@ -419,14 +416,16 @@ class _Search:
 def search(
     view: TableView,
     config: SearchConfig,
+    weights: Weights,
     noise: NoiseModel,
     rng: np.random.Generator,
     fly_off: bool = True,
 ) -> SearchResult:
-    """The best shot found for the seat of ``view`` within ``config``, judging outcomes under the
-    hand's ``noise`` and drawing every random choice from ``rng``.
+    """The best shot found for the seat of ``view`` within ``config``, valuing outcomes by
+    ``weights``, judging them under the hand's ``noise`` and drawing every random choice from
+    ``rng``.
 
     Raises:
         NoLegalShotError: no legal placement for the striker.
     """
-    return _Search(view, config.for_view(view), noise, rng, fly_off).run()
+    return _Search(view, config, weights, noise, rng, fly_off).run()

@@ -6,7 +6,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Summary", "percentile", "summarize", "wilson"]
+__all__ = ["Summary", "mean_interval", "percentile", "summarize", "wilson"]
+
+_Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95 % interval."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,17 @@ def summarize(values: Sequence[float]) -> Summary:
     return Summary(n, mean, math.sqrt(var), percentile(values, 50.0), min(values), max(values))
 
 
-def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+def mean_interval(values: Sequence[float], z: float = _Z95) -> tuple[float, float]:
+    """Confidence interval (default 95 %) of the mean of ``values`` by the normal approximation:
+    mean +- z sd / sqrt(n) (nan for fewer than two values)."""
+    s = summarize(values)
+    if s.n < 2:
+        return (math.nan, math.nan)
+    half = z * s.sd / math.sqrt(s.n)
+    return (s.mean - half, s.mean + half)
+
+
+def wilson(successes: float, n: int, z: float = _Z95) -> tuple[float, float]:
     """Wilson score interval (default 95 %) for ``successes`` out of ``n`` (draws may count 0.5).
 
     Raises:

@@ -119,8 +119,3 @@ class TableView:
             return [i for i, d in enumerate(self.ids) if d == JACK_ID and self.ground[i]]
         prefix = color_prefix(self.color)
         return [i for i, d in enumerate(self.ids) if d.startswith(prefix) and self.ground[i]]
-
-    def own_indices(self) -> list[int]:
-        """Indices of own-colour pucks (any layer)."""
-        prefix = color_prefix(self.color)
-        return [i for i, d in enumerate(self.ids) if d.startswith(prefix)]

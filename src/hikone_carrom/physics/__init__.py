@@ -26,6 +26,7 @@ Model (SI units; figures in :class:`hikone_carrom.board.BoardSpec`):
 """
 
 from hikone_carrom.physics.batch import BatchResult, shots_from_angles, simulate_batch
+from hikone_carrom.physics.boards import ABSENT, BoardSet, simulate_boards
 from hikone_carrom.physics.disk import Disk, opening_disks, resting_layer
 from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError, PhysicsError
 from hikone_carrom.physics.events import (
@@ -41,8 +42,10 @@ from hikone_carrom.physics.result import Pocketed, ShotResult
 from hikone_carrom.physics.simulate import DEFAULT_MAX_EVENTS, simulate
 
 __all__ = [
+    "ABSENT",
     "DEFAULT_MAX_EVENTS",
     "BatchResult",
+    "BoardSet",
     "Disk",
     "DiskState",
     "Event",
@@ -61,4 +64,5 @@ __all__ = [
     "shots_from_angles",
     "simulate",
     "simulate_batch",
+    "simulate_boards",
 ]

@@ -981,6 +981,151 @@ def run_batch_serial(
 
 
 @njit(cache=True)
+def run_one_board(
+    m: int,
+    S_t: np.ndarray,
+    L_t: np.ndarray,
+    P: np.ndarray,
+    striker: int,
+    present: np.ndarray,
+    XY0: np.ndarray,
+    layer0: np.ndarray,
+    shots: np.ndarray,
+    seeds: np.ndarray,
+    fly_off: bool,
+    max_events: int,
+    XYT: np.ndarray,
+    LOUT: np.ndarray,
+    OUTi: np.ndarray,
+    OUTf: np.ndarray,
+    RB: np.ndarray,
+    ERR: np.ndarray,
+) -> None:
+    """Board m of a multi-board batch: the template rows (S_t, L_t, every disk that may appear,
+    sorted by id, at rest) of the disks present on board m, placed at XY0[:, m] on layer0[m],
+    and the striker (template row ``striker``) at shots[m] = (x, y, vx, vy); no event log.
+
+    Outputs per template disk k: XYT[:, m, k] = (x, y, time out), LOUT[:, m, k] = (layer, status,
+    pocket, order), status -1 for a disk absent from the board. OUTi/OUTf/RB as in a batch, the
+    first contact as a template index. ERR[m] = (code, disk a, disk b) of :func:`validate` when
+    the layout is refused (nothing is simulated then)."""
+    n_t = S_t.shape[0]
+    n = 0
+    for k in range(n_t):
+        if present[m, k] or k == striker:
+            n += 1
+    S = np.zeros((n, S_t.shape[1]))
+    L = np.zeros((n, L_t.shape[1]), dtype=np.int64)
+    index = np.empty(n, dtype=np.int64)
+    local_striker = -1
+    j = 0
+    for k in range(n_t):
+        if not (present[m, k] or k == striker):
+            continue
+        for c in range(S_t.shape[1]):
+            S[j, c] = S_t[k, c]
+        for c in range(L_t.shape[1]):
+            L[j, c] = L_t[k, c]
+        if k == striker:
+            S[j, X] = shots[m, 0]
+            S[j, Y] = shots[m, 1]
+            S[j, VX] = shots[m, 2]
+            S[j, VY] = shots[m, 3]
+            L[j, LAYER] = 0
+            local_striker = j
+        else:
+            S[j, X] = XY0[0, m, k]
+            S[j, Y] = XY0[1, m, k]
+            L[j, LAYER] = layer0[m, k]
+        index[j] = k
+        j += 1
+    for k in range(n_t):
+        XYT[0, m, k] = np.nan
+        XYT[1, m, k] = np.nan
+        XYT[2, m, k] = INF
+        LOUT[0, m, k] = -1
+        LOUT[1, m, k] = -1
+        LOUT[2, m, k] = -1
+        LOUT[3, m, k] = -1
+    code, a, b = validate(S, L, P)
+    if code:
+        ERR[m, 0] = code
+        ERR[m, 1] = index[a]
+        ERR[m, 2] = index[b] if b >= 0 else -1
+        return
+    EVf = np.empty((0, N_EVF))
+    EVi = np.empty((0, N_EVI), dtype=np.int64)
+    run(S, L, P, local_striker, seeds[m], fly_off, max_events, EVf, EVi, OUTi[m], OUTf[m], RB[m])
+    for jj in range(n):
+        k = index[jj]
+        XYT[0, m, k] = S[jj, X]
+        XYT[1, m, k] = S[jj, Y]
+        XYT[2, m, k] = S[jj, PTIME]
+        LOUT[0, m, k] = L[jj, LAYER]
+        LOUT[1, m, k] = L[jj, STATUS]
+        LOUT[2, m, k] = L[jj, POCKET]
+        LOUT[3, m, k] = L[jj, ORDER]
+    if OUTi[m, 3] >= 0:
+        OUTi[m, 3] = index[OUTi[m, 3]]
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def run_boards_parallel(
+    S_t: np.ndarray,
+    L_t: np.ndarray,
+    P: np.ndarray,
+    striker: int,
+    present: np.ndarray,
+    XY0: np.ndarray,
+    layer0: np.ndarray,
+    shots: np.ndarray,
+    seeds: np.ndarray,
+    fly_off: bool,
+    max_events: int,
+    XYT: np.ndarray,
+    LOUT: np.ndarray,
+    OUTi: np.ndarray,
+    OUTf: np.ndarray,
+    RB: np.ndarray,
+    ERR: np.ndarray,
+) -> None:
+    """One shot on each board of a multi-board batch, over numba's threads (prange)."""
+    for m in prange(shots.shape[0]):
+        run_one_board(
+            m, S_t, L_t, P, striker, present, XY0, layer0, shots, seeds, fly_off, max_events,
+            XYT, LOUT, OUTi, OUTf, RB, ERR,
+        )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def run_boards_serial(
+    S_t: np.ndarray,
+    L_t: np.ndarray,
+    P: np.ndarray,
+    striker: int,
+    present: np.ndarray,
+    XY0: np.ndarray,
+    layer0: np.ndarray,
+    shots: np.ndarray,
+    seeds: np.ndarray,
+    fly_off: bool,
+    max_events: int,
+    XYT: np.ndarray,
+    LOUT: np.ndarray,
+    OUTi: np.ndarray,
+    OUTf: np.ndarray,
+    RB: np.ndarray,
+    ERR: np.ndarray,
+) -> None:
+    """One shot on each board of a multi-board batch, on the calling thread."""
+    for m in range(shots.shape[0]):
+        run_one_board(
+            m, S_t, L_t, P, striker, present, XY0, layer0, shots, seeds, fly_off, max_events,
+            XYT, LOUT, OUTi, OUTf, RB, ERR,
+        )  # fmt: skip
+
+
+@njit(cache=True)
 def validate(S: np.ndarray, L: np.ndarray, P: np.ndarray) -> tuple[int, int, int]:
     """Check a layout: (0, -1, -1) if fine, else (code, i, j).
 

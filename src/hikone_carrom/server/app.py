@@ -5,6 +5,8 @@ Build it with :func:`create_app`; ``hikone-carrom play`` runs it under uvicorn.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,13 +22,15 @@ from hikone_carrom import __version__
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import Match
 from hikone_carrom.rules import RuleOptions
-from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.cluster import Cluster
+from hikone_carrom.server.config import ServerSettings, memory_store_problem
 from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.hosts import HostCheck
 from hikone_carrom.server.invite import invite_svg, room_url
 from hikone_carrom.server.my_rooms import my_rooms
 from hikone_carrom.server.pad_routes import add_pad_routes, pads_of
 from hikone_carrom.server.players import level_names
-from hikone_carrom.server.ratelimit import MessageRate
+from hikone_carrom.server.ratelimit import AddressRate, MessageRate, too_many_rooms
 from hikone_carrom.server.registry import RoomRegistry
 from hikone_carrom.server.room import ACTION_KINDS, game_options
 from hikone_carrom.server.runner import Runner
@@ -43,6 +47,7 @@ from hikone_carrom.server.schemas import (
 )
 from hikone_carrom.server.storage import GameStore, StoredGame, StoreError
 from hikone_carrom.server.storage.tournament_store import TournamentStore
+from hikone_carrom.server.thinking import Backend, ProcessBackend, RayBackend, ThinkingPool
 from hikone_carrom.server.tournament_api import install_tournaments
 from hikone_carrom.server.tournament_hub import TournamentHub
 from hikone_carrom.server.tournament_pads import PadBridge
@@ -55,6 +60,9 @@ __all__ = ["WEB_DIR", "create_app"]
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The browser client: static ES modules, HTML and CSS, served as they are (no build step)."""
+
+MAX_OFFSET = 1_000_000_000
+"""Largest ``offset`` of the games list (far beyond any store, well inside every SQL integer)."""
 
 RoomId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
@@ -78,28 +86,53 @@ def _summary(game: StoredGame) -> GameSummary:
 def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> FastAPI:
     """The game server for ``settings`` (store URL, workers); the schema is migrated on start.
 
-    Raises :class:`~hikone_carrom.server.ratelimit.RateLimitError` for an unusable message rate.
+    Raises :class:`~hikone_carrom.server.ratelimit.RateLimitError` for an unusable message rate
+    and :class:`ValueError` for an in-memory SQLite store (it would lose every game).
     """
     spec = board or BoardSpec()
     MessageRate(settings.message_burst, settings.message_rate)  # refuse bad settings now
+    room_rate = AddressRate(settings.rooms_per_minute)
+    problem = memory_store_problem(settings.db_url)
+    if problem is not None:
+        raise ValueError(problem)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = GameStore(settings.db_url)
+        store = GameStore(settings.db_url, timeout_s=settings.store_timeout_s)
         store.migrate()
-        runner = Runner(settings.sim_workers)
-        registry = RoomRegistry(store, runner, settings, spec)
+        runner = Runner(settings.sim_workers, 1 if settings.db_url.startswith("sqlite") else 4)
+        backend: Backend = (
+            RayBackend(settings.ray_address, settings.think_workers)
+            if settings.ray_address
+            else ProcessBackend(settings.think_workers)
+        )
+        thinker = ThinkingPool(
+            backend, queue_limit=settings.think_queue, per_room=settings.think_per_room
+        )
+        cluster = (
+            Cluster(settings.redis_url, lease_s=settings.lease_s) if settings.redis_url else None
+        )
+        registry = RoomRegistry(store, runner, thinker, settings, spec, cluster)
+        if cluster is not None:
+            await cluster.start(registry.answer)
         app.state.store = store
         app.state.runner = runner
         app.state.registry = registry
         app.state.tournaments = TournamentHub(TournamentStore(store.engine), runner)
         PadBridge(app.state.tournaments, pads_of(app))  # board calls to pads, pad results back
         app.state.room_bridge = RoomBridge(app.state.tournaments, registry)  # online events
+        sweeper = asyncio.create_task(registry.sweep())
         try:
             yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             await app.state.tournaments.close()
             await registry.close()
+            if cluster is not None:
+                await cluster.close()
+            thinker.close()
             runner.close()
             store.close()
 
@@ -110,12 +143,15 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         lifespan=lifespan,
     )
 
+    if settings.allowed_hosts:
+        app.add_middleware(HostCheck, allowed=settings.allowed_hosts)
+
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, err: RoomError) -> JSONResponse:
         return JSONResponse(status_code=err.status, content={"detail": err.detail()})
 
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(_request: Request, err: RequestValidationError) -> JSONResponse:
+    async def bad_request(_request: Request, err: RequestValidationError) -> JSONResponse:
         return JSONResponse(status_code=422, content={"detail": validation_detail(err.errors())})
 
     def registry_of(request: Request) -> RoomRegistry:
@@ -161,7 +197,10 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
 
     @app.post("/api/rooms", status_code=201, tags=["rooms"])
     async def create_room(body: CreateRoom, request: Request) -> RoomCreated:
-        """Open a room: against the computer, on one device (hot-seat) or online."""
+        """Open a room: against the computer, on one device (hot-seat) or online (at most
+        ``rooms_per_minute`` from one address)."""
+        if not room_rate.allow(request.client.host if request.client else ""):
+            raise too_many_rooms(settings.rooms_per_minute)
         room, token = await registry_of(request).create(body)
         return RoomCreated(
             room_id=room.config.id, token=token, seats=sorted(room.seats_of_token(token))
@@ -170,14 +209,14 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     @app.get("/api/rooms/{room_id}", tags=["rooms"])
     async def get_room(request: Request, room_id: RoomId) -> dict[str, Any]:
         """The room as a spectator sees it now (same as a WebSocket snapshot)."""
-        room = await registry_of(request).get(room_id)
-        return room.snapshot(frozenset())
+        async with registry_of(request).use(room_id) as room:
+            return await room.view(frozenset())
 
     @app.get("/api/rooms/{room_id}/invite.svg", tags=["rooms"], response_class=Response)
     async def invite(request: Request, room_id: RoomId) -> Response:
         """The room's link as a QR code (SVG), for a phone at the same table to scan."""
-        room = await registry_of(request).get(room_id)
-        svg = invite_svg(room_url(str(request.base_url), room.config.id))
+        async with registry_of(request).use(room_id) as room:
+            svg = invite_svg(room_url(str(request.base_url), room.id))
         return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-cache"})
 
     @app.post("/api/my-rooms", tags=["rooms"])
@@ -193,15 +232,15 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         body: TakeSeat, request: Request, seat: int, room_id: RoomId
     ) -> SeatGranted:
         """Take an open seat of an online room; keep the token to get the seat back."""
-        room = await registry_of(request).get(room_id)
-        token = await room.take_seat(seat, body.name)
+        async with registry_of(request).use(room_id) as room:
+            token = await room.take_seat(seat, body.name)
         return SeatGranted(token=token, seats=[seat])
 
     @app.get("/api/games", tags=["games"])
     async def list_games(
         request: Request,
         limit: int = Query(50, ge=1, le=500),
-        offset: int = Query(0, ge=0),
+        offset: int = Query(0, ge=0, le=MAX_OFFSET),
     ) -> GamesPage:
         """Finished games, newest first."""
         store: GameStore = request.app.state.store

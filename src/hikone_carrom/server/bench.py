@@ -1,29 +1,46 @@
 """``hikone-carrom bench server``: figures for the browser game and its server, on loopback.
 
+Without ``--rooms``:
+
 1. Event latency: time from the end of a shot's simulation on the server to the moment every one
    of the 4 clients of a doubles room has the event (s; WebSocket on 127.0.0.1, SQLite store).
-2. Animation frame rate: frames per second drawn while a shot animates in headless Chromium
+2. The expert's hint: ask -> answer, first and repeat asks of each position.
+3. Animation frame rate: frames per second drawn while a shot animates in headless Chromium
    (Debian's ``/usr/bin/chromium`` through Playwright), skipped with ``--no-browser``.
+
+With ``--rooms N`` (the load, :mod:`hikone_carrom.server.benchload`): N online rooms of 2 and 4
+clients on a server started as ``hikone-carrom serve`` in its own process, each shooter shooting
+about 1 s after the previous result; the latency from sending a shot to the room's last client
+holding it (p50, p95), shots per second; then the same with ``--hint-rooms`` more rooms whose
+players ask for the expert's hint before every shot. ``--memory`` adds the server's memory per
+idle room and per connection.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
+import signal
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["event_latencies", "hint_latencies", "main", "serve_in_thread"]
+from hikone_carrom.server.benchload import aim
+from hikone_carrom.server.config import WS_DEFLATE, ServerSettings
+
+__all__ = ["event_latencies", "hint_latencies", "main", "serve_app_in_thread", "serve_in_thread"]
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -45,18 +62,28 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serve_in_thread(db_url: str) -> Iterator[str]:
+def serve_in_thread(settings: ServerSettings) -> Iterator[str]:
     """Run the game server under uvicorn in a background thread; yields its base URL."""
+    from hikone_carrom.server.app import create_app
+
+    with serve_app_in_thread(create_app(settings)) as base:
+        yield base
+
+
+@contextmanager
+def serve_app_in_thread(app: Any) -> Iterator[str]:
+    """Run an ASGI app under uvicorn in a background thread; yields its base URL."""
     import uvicorn
 
-    from hikone_carrom.server.app import create_app
-    from hikone_carrom.server.config import ServerSettings
-
     port = _free_port()
-    app = create_app(ServerSettings(db_url=db_url, ai_delay_s=0.0))
     server = uvicorn.Server(
         uvicorn.Config(
-            app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            ws="websockets-sansio",
+            ws_per_message_deflate=WS_DEFLATE,
         )
     )
     thread = threading.Thread(target=server.run, daemon=True)
@@ -80,27 +107,6 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     r.raise_for_status()
     data: dict[str, Any] = r.json()
     return data
-
-
-def _aim(state: dict[str, Any], k: int) -> dict[str, Any]:
-    """A legal shot for the shooter, towards the centre with a small varying angle."""
-    placement = state["placement"]
-    if placement["kind"] == "point":
-        x, y = placement["point"]
-    else:
-        (x0, y0), (x1, y1) = placement["line"]
-        lo, hi = max(placement["free"], key=lambda iv: iv[1] - iv[0])
-        s = (lo + hi) / 2
-        x, y = x0 + (x1 - x0) * s, y0 + (y1 - y0) * s
-    angle = math.atan2(-y, -x) + 0.15 * math.sin(k)
-    return {
-        "type": "shot",
-        "seat": state["shooter"],
-        "x": x,
-        "y": y,
-        "angle": angle,
-        "speed": 2.0 + (k % 5) * 0.5,
-    }
 
 
 async def _latencies(base: str, shots: int) -> list[float]:
@@ -133,7 +139,7 @@ async def _latencies(base: str, shots: int) -> list[float]:
             break
         shooter = state["shooter"]
         waiters = [asyncio.create_task(receive(ws, seq + 1)) for ws in clients]
-        await clients[shooter].send(json.dumps(_aim(state, k)))
+        await clients[shooter].send(json.dumps(aim(state, k)))
         got = await asyncio.gather(*waiters)
         seq += 1
         event = got[0][1]
@@ -226,6 +232,122 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process, MiB (Linux ``/proc``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024.0
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+@contextmanager
+def serve_in_process(db_url: str, *more: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Run ``hikone-carrom serve`` in its own process on a free port (no room-creation limit);
+    yields its base URL and the process."""
+    port = _free_port()
+    command = [sys.executable, "-m", "hikone_carrom.cli", "serve", "--port", str(port)]
+    command += ["--db", db_url, "--rooms-per-minute", "1000000", *more]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(base, proc)
+        yield base, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _wait_healthy(base: str, proc: subprocess.Popen[bytes]) -> None:
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while True:
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode() if proc.stderr else ""
+            raise RuntimeError(f"the server stopped: {err.strip()}")
+        try:
+            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError("the server did not start")
+        time.sleep(0.1)
+
+
+def _percentiles(label: str, seconds: list[float]) -> str:
+    if not seconds:
+        return f"{label}: none"
+    ms = [1000.0 * v for v in seconds]
+    return (
+        f"{label}: p50 {_quantile(ms, 0.5):.1f} ms   p95 {_quantile(ms, 0.95):.1f} ms"
+        f"   max {max(ms):.1f} ms   ({len(ms)} shots)"
+    )
+
+
+def _load_figures(
+    label: str, servers: list[str], args: argparse.Namespace, hint_rooms: int
+) -> float:
+    """Play the load once and print its figures; returns the p95 (s) of rooms without hints."""
+    from hikone_carrom.server.benchload import make_rooms, run_load
+
+    plans = make_rooms(servers, args.rooms, hint_rooms=hint_rooms)
+    started = time.monotonic()
+    result = run_load(plans, args.seconds, processes=args.client_processes)
+    took = time.monotonic() - started
+    shots = len(result.latencies) + len(result.hint_room_latencies)
+    print(f"{label}: {args.rooms} rooms (half of 2, half of 4 clients)", end="")
+    print(f" + {hint_rooms} rooms asking for hints" if hint_rooms else "", end="")
+    print(f", {args.seconds:g} s, {shots / took:.1f} shots/s")
+    print("  " + _percentiles("send -> last client", result.latencies))
+    if hint_rooms:
+        print("  " + _percentiles("in the rooms asking for hints", result.hint_room_latencies))
+        answered = _percentiles("hint ask -> answer", result.hint_times).replace("shots", "hints")
+        print(f"  {answered}, busy {result.busy}")
+    print(
+        f"  lost {result.lost}, seen twice {result.doubled}, gaps {result.gaps},"
+        f" reconnects {result.reconnects}, errors {len(result.errors)}"
+    )
+    for err in result.errors[:5]:
+        print(f"    {err}")
+    return _quantile(result.latencies, 0.95) if result.latencies else math.nan
+
+
+def _memory_figures(base: str, proc: subprocess.Popen[bytes], rooms: int) -> None:
+    """Memory of the server per idle room and per connection (MiB, RSS deltas)."""
+    import httpx
+    import websockets.sync.client
+
+    time.sleep(1.0)
+    before = rss_mib(proc.pid)
+    made = []
+    with httpx.Client(timeout=30) as http:
+        for _ in range(rooms):
+            r = http.post(f"{base}/api/rooms", json={"mode": "hotseat", "players": 4})
+            made.append(r.json())
+    time.sleep(1.0)
+    after_rooms = rss_mib(proc.pid)
+    url = base.replace("http://", "ws://") + f"/ws/rooms/{made[0]['room_id']}"
+    sockets = []
+    for _ in range(rooms):
+        ws = websockets.sync.client.connect(url, max_size=None)
+        ws.send(json.dumps({"type": "hello", "token": None, "last_seq": 0}))
+        ws.recv()
+        sockets.append(ws)
+    time.sleep(1.0)
+    after_sockets = rss_mib(proc.pid)
+    for ws in sockets:
+        ws.close()
+    per_room = 1024.0 * (after_rooms - before) / rooms
+    per_socket = 1024.0 * (after_sockets - after_rooms) / rooms
+    print(f"memory: {before:.0f} MiB at rest; {rooms} idle rooms (4 seats) and {rooms} connections")
+    print(f"  per idle room {per_room:.1f} KiB   per connection {per_socket:.1f} KiB")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the server and browser figures; returns the exit status."""
     parser = argparse.ArgumentParser(prog="hikone-carrom bench server", description=__doc__)
@@ -233,16 +355,45 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hints", type=int, default=12, help="positions for the hint figure")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium frame rate")
     parser.add_argument("--chromium", default="/usr/bin/chromium", help="Chromium executable")
+    parser.add_argument("--rooms", type=int, default=0, help="play this many rooms at once")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the load plays")
+    parser.add_argument(
+        "--hint-rooms", type=int, default=12, help="rooms asking for hints in the second load run"
+    )
+    parser.add_argument("--client-processes", type=int, default=2, help="processes for clients")
+    parser.add_argument(
+        "--memory", type=int, default=0, metavar="N", help="measure memory with N rooms"
+    )
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="store of the servers (default: SQLite for one, a throwaway PostgreSQL for more)",
+    )
+    parser.add_argument(
+        "--servers", type=int, default=1, help="server processes (more than one share a Redis)"
+    )
+    parser.add_argument("--redis", default=None, help="Redis URL (default: a throwaway Redis)")
+    parser.add_argument(
+        "--kill-after",
+        type=float,
+        default=None,
+        metavar="S",
+        help="kill -9 the first server this long into the load; its rooms must go on",
+    )
     args = parser.parse_args(argv)
     if args.shots < 1:
         parser.error("--shots must be at least 1")
-    if args.hints < 0:
-        parser.error("--hints must be at least 0")
+    if args.hints < 0 or args.rooms < 0 or args.hint_rooms < 0 or args.memory < 0:
+        parser.error("counts must be at least 0")
+    if args.servers < 1 or (args.kill_after is not None and args.servers < 2):
+        parser.error("--servers must be at least 1, and at least 2 with --kill-after")
+    if args.rooms or args.memory:
+        return _load_main(args)
     if not args.no_browser and not os.access(args.chromium, os.X_OK):
         parser.error(f"--chromium {args.chromium} is not an executable (or use --no-browser)")
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        with serve_in_thread(db) as base:
+        with serve_in_thread(ServerSettings(db_url=db, ai_delay_s=0.0)) as base:
             lat = event_latencies(base, args.shots)
             ms = [1000.0 * v for v in lat]
             print(f"event latency, simulation end -> all 4 clients (loopback, {len(ms)} shots):")
@@ -263,3 +414,95 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"animation in headless Chromium ({shots} shots, {seconds:.1f} s animated):")
                 print(f"  {fps:.1f} frames per second")
     return 0
+
+
+def _load_main(args: argparse.Namespace) -> int:
+    """The load and memory figures on servers in their own processes."""
+    from hikone_carrom.server.throwaway import PostgresCluster, RedisServer, find_bin_dir
+
+    print(f"machine: {os.cpu_count()} cores, load average {_load_average()}")
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        db = args.db
+        if db is None and args.servers > 1:
+            bin_dir = find_bin_dir()
+            if bin_dir is None:
+                raise SystemExit("hikone-carrom bench server: PostgreSQL is not installed")
+            cluster = PostgresCluster.start(bin_dir)
+            stack.callback(cluster.stop)
+            db = cluster.database()
+        db = db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        more: list[str] = []
+        if args.servers > 1:
+            redis_url = args.redis
+            if redis_url is None:
+                redis = RedisServer.start()
+                stack.callback(redis.stop)
+                redis_url = redis.url
+            more = ["--redis", redis_url]
+        shown = "SQLite" if db.startswith("sqlite") else "PostgreSQL"
+        servers = [stack.enter_context(serve_in_process(db, *more)) for _ in range(args.servers)]
+        bases = [base for base, _ in servers]
+        label = f"{args.servers} server process{'es' if args.servers > 1 else ''}, {shown}"
+        label += ", Redis" if args.servers > 1 else ""
+        if args.memory:
+            _memory_figures(bases[0], servers[0][1], args.memory)
+        if args.rooms and args.kill_after is not None:
+            victim = servers[0][1]
+            _kill_figures(label, bases, args, lambda: os.kill(victim.pid, signal.SIGKILL))
+        elif args.rooms:
+            plain = _load_figures(label, bases, args, 0)
+            if args.hint_rooms:
+                hinted = _load_figures(label, bases, args, args.hint_rooms)
+                print(f"  p95 with hint rooms / without: {hinted / plain:.2f}")
+    print(f"machine load average after: {_load_average()}")
+    return 0
+
+
+def _kill_figures(
+    label: str, bases: list[str], args: argparse.Namespace, kill: Callable[[], None]
+) -> None:
+    """Play the load, kill -9 the first server during it, and check every room afterwards."""
+    import httpx
+
+    from hikone_carrom.server.benchload import make_rooms, run_load
+
+    plans = make_rooms(bases, args.rooms)
+    result = run_load(
+        plans, args.seconds, processes=args.client_processes, kill=(args.kill_after, kill)
+    )
+    survivors = bases[1:]
+    inconsistent = sum(1 for _, final in result.finals.values() if final == "differ")
+    stored_mismatch = 0
+    doubled_ids = 0
+    with httpx.Client(timeout=120) as http:
+        for room, (seq, final) in result.finals.items():
+            snap = http.get(f"{survivors[0]}/api/rooms/{room}").json()
+            if snap["seq"] != seq or (
+                final != "differ" and json.dumps(snap["state"], sort_keys=True) != final
+            ):
+                stored_mismatch += 1
+            replay = http.get(f"{survivors[0]}/api/games/{snap['room']['game_id']}/replay").json()
+            ids = [e.get("action_id") for e in replay["events"] if e.get("action_id")]
+            doubled_ids += len(ids) - len(set(ids))
+    resumed = sorted(result.resumed)
+    print(f"{label}: {args.rooms} rooms, kill -9 of one process {args.kill_after:g} s in")
+    print("  " + _percentiles("send -> last client", result.latencies))
+    if resumed:
+        print(
+            f"  rooms going on after the kill: {len(resumed)}/{len(plans)};"
+            f" kill -> next shot p50 {_quantile(resumed, 0.5):.2f} s,"
+            f" p95 {_quantile(resumed, 0.95):.2f} s, max {resumed[-1]:.2f} s"
+        )
+    print(
+        f"  rooms whose clients disagree: {inconsistent}; rooms unlike the store: "
+        f"{stored_mismatch}; shots stored twice: {doubled_ids}; shots lost (no event within "
+        f"30 s, resent with the same id): {result.lost}; events seen twice: {result.doubled}"
+    )
+    print(f"  reconnects {result.reconnects}, errors {len(result.errors)}")
+    for err in result.errors[:5]:
+        print(f"    {err}")
+
+
+def _load_average() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} {five:.2f} {fifteen:.2f}"

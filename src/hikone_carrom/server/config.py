@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["DB_ENV_VAR", "ServerSettings", "default_db_url", "user_data_dir"]
+__all__ = [
+    "DB_ENV_VAR",
+    "WS_DEFLATE",
+    "ServerSettings",
+    "default_db_url",
+    "default_think_workers",
+    "memory_store_problem",
+    "user_data_dir",
+]
+
+WS_DEFLATE = False
+"""Whether WebSocket messages are compressed (permessage-deflate). Off: compressing each event
+(about 15 KB) once per client costs the server more than the bandwidth it saves on a LAN or a
+phone network (a shot every few seconds)."""
 
 DB_ENV_VAR = "HIKONE_CARROM_DB"
 """Environment variable holding a SQLAlchemy URL for the game store."""
@@ -26,19 +39,63 @@ def default_db_url() -> str:
     return f"sqlite:///{user_data_dir() / 'games.sqlite3'}"
 
 
+def default_think_workers() -> int:
+    """Thinking processes by default: one per core but one (for the server), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
 @dataclass(frozen=True)
 class ServerSettings:
     """How one server instance runs.
 
     ``db_url`` is any SQLAlchemy URL (SQLite, PostgreSQL, ...). ``sim_workers`` is the number of
-    threads that run simulations and computer players off the event loop. ``ai_delay_s`` is a pause
-    (s) before a computer player shoots so that people can follow the game. Each WebSocket
-    connection may send ``message_burst`` messages at once and ``message_rate`` messages/s after
-    that; more are dropped with an error.
+    threads that simulate people's shots off the event loop; ``think_workers`` processes run the
+    computer players and hints, with at most ``think_queue`` jobs waiting on the server and
+    ``think_per_room`` per room (a hint over either limit is refused with ``busy``).
+    ``ai_delay_s`` is a pause (s) before a computer player shoots so that people can follow the
+    game. Each WebSocket connection may send ``message_burst`` messages at once and
+    ``message_rate`` messages/s after that; more are dropped with an error. At most
+    ``send_buffer_chars`` characters may wait to be sent to one client; a client further behind
+    is disconnected (it resyncs on reconnect).
+    ``store_timeout_s`` bounds how long a write waits for a locked or unreachable store before the
+    change is refused with ``store_unavailable``. A room nobody has used for ``room_idle_s`` leaves
+    memory (it is rebuilt from the store on its next use). One client address may make
+    ``rooms_per_minute`` rooms at once and per minute. With ``allowed_hosts`` the server answers
+    only requests whose ``Host`` names one of them (set for a server on a loopback address).
+    ``redis_url`` makes this process one of several sharing the store (room leases of
+    ``lease_s``); ``ray_address`` sends thinking to a Ray cluster instead of local processes.
     """
 
     db_url: str
     sim_workers: int = 2
+    think_workers: int = field(default_factory=default_think_workers)
+    think_queue: int = 16
+    think_per_room: int = 2
     ai_delay_s: float = 0.6
     message_burst: int = 30
     message_rate: float = 10.0
+    send_buffer_chars: int = 512 * 1024
+    store_timeout_s: float = 5.0
+    room_idle_s: float = 600.0
+    rooms_per_minute: float = 30.0
+    allowed_hosts: tuple[str, ...] = ()
+    redis_url: str | None = None
+    lease_s: float = 4.0
+    ray_address: str | None = None
+
+
+def memory_store_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a server's store if it is an in-memory SQLite database, else None."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        return (
+            "an in-memory SQLite store would lose every game when the server stops; "
+            "give a file instead, e.g. --db sqlite:///games.sqlite3"
+        )
+    return None

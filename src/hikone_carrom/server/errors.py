@@ -2,9 +2,29 @@
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
 
-__all__ = ["RoomError", "error_message"]
+__all__ = [
+    "CloseCode",
+    "DuplicateAction",
+    "RoomError",
+    "error_message",
+    "room_moved",
+    "store_unavailable",
+]
+
+
+class CloseCode(IntEnum):
+    """Why the server closes a WebSocket; after any of them the client reconnects, says hello
+    with its token and last event number, and gets a snapshot (nothing is lost)."""
+
+    FLOOD = 1008
+    """The client kept sending while its messages were refused (``rate_limited``)."""
+    ROOM_MOVED = 4001
+    """Another server process now serves the room."""
+    TOO_SLOW = 4002
+    """The client fell behind: more than the send buffer was waiting for it."""
 
 
 class RoomError(Exception):
@@ -36,3 +56,37 @@ class RoomError(Exception):
 def error_message(code: str, en: str, ja: str, *, rule: str | None = None) -> dict[str, Any]:
     """``{"type": "error", ...}`` as sent over the WebSocket."""
     return {"type": "error", "code": code, "message": {"en": en, "ja": ja}, "rule": rule}
+
+
+class DuplicateAction(Exception):
+    """A client action whose id was already played: it is not played again (``seq`` is the
+    event it produced)."""
+
+    def __init__(self, action_id: str, seq: int) -> None:
+        super().__init__(f"action {action_id} was played as event {seq}")
+        self.action_id = action_id
+        self.seq = seq
+
+    def to_message(self) -> dict[str, Any]:
+        """The notice for the client that sent the action again."""
+        return {"type": "duplicate", "id": self.action_id, "seq": self.seq}
+
+
+def store_unavailable() -> RoomError:
+    """The game store cannot be written: the change was not made (HTTP 503)."""
+    return RoomError(
+        "store_unavailable",
+        "The game store is unavailable, so nothing changed; try again in a moment",
+        "記録を保存できないため、何も変わっていません。少し待ってからもう一度どうぞ",
+        status=503,
+    )
+
+
+def room_moved() -> RoomError:
+    """The room is now served from a newer copy (another process took it over; HTTP 409)."""
+    return RoomError(
+        "room_moved",
+        "This room moved to another server process; reconnecting gets it back",
+        "この部屋は別のサーバーに移りました。再接続すると続きから遊べます",
+        status=409,
+    )

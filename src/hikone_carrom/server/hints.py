@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hikone_carrom.ai.player import Plan
 from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match.pieces import JACK_ID
 from hikone_carrom.rules import Color
+from hikone_carrom.server.errors import RoomError
 
 __all__ = [
     "HintBook",
@@ -33,11 +34,13 @@ _SEED_LIMIT = 1 << 62
 
 @dataclass(frozen=True)
 class HintKey:
-    """One position: a game of a room, the number of actions played in it, the seat to shoot."""
+    """One position: a game of a room, the number of actions played in it, the seat to shoot
+    (``first_shot``: that seat's first shot of the game, from its tee spot, R2a)."""
 
     game_id: str
     actions: int
     seat: int
+    first_shot: bool = field(default=False, compare=False)
 
 
 def hint_seed(room_seed: int, game_number: int, actions: int) -> int:
@@ -225,7 +228,8 @@ class HintBook:
     ) -> dict[str, Any]:
         """The hint for ``key``, computing it with ``compute`` only if this position has none.
 
-        Errors of the computation are kept too: asking again gives the same error."""
+        Errors of the computation are kept too: asking again gives the same error, except a
+        refusal to try again later (HTTP 503: ``busy``), which is forgotten."""
         task = self._task
         if task is None or self._key != key or task.cancelled():
             cached = False
@@ -235,5 +239,10 @@ class HintBook:
             self._task = task
         else:
             cached = True
-        answer = await asyncio.shield(task)
+        try:
+            answer = await asyncio.shield(task)
+        except RoomError as err:
+            if err.status == 503 and self._task is task:
+                self._key, self._task = None, None
+            raise
         return {**answer, "cached": cached}

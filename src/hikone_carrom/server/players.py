@@ -1,34 +1,22 @@
 """Computer players as the server uses them: the levels that exist in ``hikone_carrom.ai``.
 
-The server never chooses shots itself; it asks the library's players for a decision (the shot
-meant and the hand's noise) and plays it on the same checked path as a person's
-(``Match.play``).
+The server never chooses shots itself; a thinking worker asks the library's player of the room's
+level for a decision (the shot meant and the hand's noise) and the room plays it on the same
+checked path as a person's (``Match.play``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hikone_carrom.ai import LEVELS, Player, make_player
-from hikone_carrom.match import Match, Noise, Shot
+from hikone_carrom.ai import LEVELS
 
-__all__ = [
-    "ComputerPlayer",
-    "LevelName",
-    "UnknownLevelError",
-    "available_levels",
-    "level_names",
-    "make_computer",
-]
+__all__ = ["LevelName", "available_levels", "level_names"]
 
 _NAMED = {
     "random": ("random shots", "ランダム"),
     "greedy": ("greedy", "貪欲"),
 }
-
-
-class UnknownLevelError(ValueError):
-    """No computer player of that level exists."""
 
 
 @dataclass(frozen=True)
@@ -57,24 +45,3 @@ def level_names() -> list[LevelName]:
 def available_levels() -> list[str]:
     """Ids of the computer players that exist, weakest first."""
     return [level.id for level in level_names()]
-
-
-@dataclass
-class ComputerPlayer:
-    """A library player bound to a seed; :meth:`choose` gives the shot and its hand's noise."""
-
-    level: str
-    player: Player
-
-    def choose(self, match: Match) -> tuple[Shot, Noise]:
-        """The shot this player takes now (runs the player's search; call off the event loop)."""
-        decision = self.player.decide(match)
-        return decision.shot, decision.noise
-
-
-def make_computer(level: str, seed: int) -> ComputerPlayer:
-    """A computer player of ``level`` (one of :func:`available_levels`) seeded with ``seed``."""
-    if level not in available_levels():
-        raise UnknownLevelError(f"no computer player {level!r}")
-    key: int | str = int(level) if level.isdigit() else level
-    return ComputerPlayer(level, make_player(key, seed % (1 << 62)))

@@ -1,39 +1,79 @@
-"""All rooms of one server: created on request, restored from the store on first use."""
+"""All rooms of one server process: created on request, restored from the store on first use, and
+evicted from memory when nobody has used them for a while (they are stored: the next use
+rebuilds them).
+
+With a :class:`~hikone_carrom.server.cluster.Cluster` (several processes, ``--redis``), a room is
+served here only while this process holds its lease; a room another process owns is reached
+through a :class:`~hikone_carrom.server.relay.RemoteRoom`, and this process answers the requests
+other processes forward for the rooms it owns.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.server.analysis import AnalysisJobs
+from hikone_carrom.server.cluster import Cluster
 from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.errors import DuplicateAction, RoomError, room_moved, store_unavailable
 from hikone_carrom.server.players import available_levels
-from hikone_carrom.server.room import Room, RoomConfig
+from hikone_carrom.server.relay import RemoteRoom
+from hikone_carrom.server.room import Room, RoomConfig, RoomServices
 from hikone_carrom.server.runner import Runner
-from hikone_carrom.server.schemas import CreateRoom
+from hikone_carrom.server.schemas import CLIENT_MESSAGE, CreateRoom
 from hikone_carrom.server.storage import GameStore, StoreError
+from hikone_carrom.server.thinking import ThinkingPool
 
-__all__ = ["DEFAULT_LEVEL", "RoomRegistry"]
+__all__ = ["DEFAULT_LEVEL", "RoomRegistry", "ServedRoom"]
+
+log = logging.getLogger(__name__)
 
 DEFAULT_LEVEL = "2"
 """The computer player a room gets when none is named."""
 
+ServedRoom = Room | RemoteRoom
+"""A room as this process serves it: owned here, or owned by another process."""
+
 
 class RoomRegistry:
-    """Finds a room by id: in memory, else rebuilt from the store (so a restart loses nothing)."""
+    """Finds a room by id: in memory, else rebuilt from the store (so a restart loses nothing);
+    with a cluster, the room's owner is whoever holds its lease."""
 
     def __init__(
-        self, store: GameStore, runner: Runner, settings: ServerSettings, board: BoardSpec
+        self,
+        store: GameStore,
+        runner: Runner,
+        thinker: ThinkingPool,
+        settings: ServerSettings,
+        board: BoardSpec,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
         self.runner = runner
         self.settings = settings
         self.board = board
+        self.cluster = cluster
+        publish = cluster.publish_event if cluster is not None else None
+        self.services = RoomServices(
+            store, runner, thinker, board, settings.ai_delay_s, publish=publish
+        )
         self.rooms: dict[str, Room] = {}
+        """Rooms this process owns, in memory."""
+        self.remote: dict[str, RemoteRoom] = {}
+        """Rooms other processes own that this process has clients in."""
+        self._loading: dict[str, asyncio.Lock] = {}
         self.analyses = AnalysisJobs(store, runner)
-        self._loading = asyncio.Lock()
+        """Post-game analyses of this process (one at a time)."""
+        if cluster is not None:
+            cluster.on_lost = self._lost
+            cluster.on_dead_owner = self._check_owners
 
     async def create(self, request: CreateRoom) -> tuple[Room, str]:
         """A new room as asked; returns it with the creator's seat token."""
@@ -75,45 +115,166 @@ class RoomRegistry:
             seed=secrets.randbelow(1 << 31),
             hints=request.hints_on(),
         )
-        room, token = await Room.create(
-            config,
-            request.name,
-            store=self.store,
-            runner=self.runner,
-            board=self.board,
-            ai_delay_s=self.settings.ai_delay_s,
-            names=[n.strip() for n in request.names] if request.names else None,
-        )
+        if self.cluster is not None and not await self.cluster.acquire(config.id):
+            raise room_moved()  # another process holds a lease on a brand-new id: never
+        try:
+            names = [n.strip() for n in request.names] if request.names else None
+            room, token = await Room.create(config, request.name, self.services, names)
+        except BaseException:
+            if self.cluster is not None:
+                await self.cluster.release(config.id)
+            raise
         self.rooms[config.id] = room
         return room, token
 
-    async def get(self, room_id: str) -> Room:
-        """The room with this id, restored from the store if this server has not seen it yet."""
+    async def get(self, room_id: str) -> ServedRoom:
+        """The room with this id: owned here (restored from the store if needed), or, with a
+        cluster, reached through the process that owns it."""
+        room = self.rooms.get(room_id)
+        if room is not None and not room.stale:
+            return room
+        async with self._loading.setdefault(room_id, asyncio.Lock()):
+            return await self._find(room_id)
+
+    async def local(self, room_id: str) -> Room:
+        """The room, owned by this process (a room another process owns is refused with
+        ``room_moved``)."""
+        room = await self.get(room_id)
+        if isinstance(room, RemoteRoom):
+            raise room_moved()
+        return room
+
+    async def _find(self, room_id: str) -> ServedRoom:
+        room = self.rooms.get(room_id)
+        if room is not None and not room.stale:
+            return room
+        if room is not None:
+            del self.rooms[room_id]
+            await room.close()
+        if self.cluster is None:
+            return await self._restore(room_id)
+        deadline = time.monotonic() + 2.5 * self.cluster.lease_ms / 1000.0
+        while True:
+            if await self.cluster.acquire(room_id):
+                try:
+                    return await self._restore(room_id)
+                except BaseException:
+                    await self.cluster.release(room_id)
+                    raise
+            owner = await self.cluster.owner(room_id)
+            if owner is not None and owner != self.cluster.node and await self.cluster.alive(owner):
+                remote = self.remote.get(room_id)
+                if remote is None or remote.stale or remote.owner != owner:
+                    if remote is not None:
+                        await remote.close()
+                    remote = RemoteRoom(room_id, owner, self.cluster, self.store, self.runner)
+                    self.remote[room_id] = remote
+                return remote
+            if time.monotonic() > deadline:
+                raise store_unavailable()
+            await asyncio.sleep(0.2)  # a stopped owner's lease is running out
+
+    async def _restore(self, room_id: str) -> Room:
+        try:
+            room = await Room.restore(room_id, self.services)
+        except StoreError as err:
+            raise RoomError(
+                "no_room", "This room does not exist", "この部屋はありません", status=404
+            ) from err
+        self.rooms[room_id] = room
+        return room
+
+    @asynccontextmanager
+    async def use(self, room_id: str) -> AsyncIterator[ServedRoom]:
+        """The room, kept in memory while the caller uses it."""
+        room = await self.get(room_id)
+        room.holders += 1
+        try:
+            yield room
+        finally:
+            room.holders -= 1
+            room.last_active = time.monotonic()
+
+    async def evict_idle(self) -> list[str]:
+        """Drop from memory every room unused for ``room_idle_s``; returns their ids."""
+        now = time.monotonic()
+        idle = self.settings.room_idle_s
+        gone = [rid for rid, room in self.rooms.items() if room.idle_for(now) >= idle]
+        for rid in gone:
+            room = self.rooms.pop(rid)
+            await room.close()
+            if self.cluster is not None:
+                await self.cluster.release(rid)
+        for rid in [rid for rid, r in self.remote.items() if r.idle_for(now) >= idle]:
+            await self.remote.pop(rid).close()
+        for rid in list(self._loading):
+            if rid not in self.rooms and rid not in self.remote and not self._loading[rid].locked():
+                del self._loading[rid]
+        if gone:
+            log.info("evicted %d idle rooms, %d left in memory", len(gone), len(self.rooms))
+        return gone
+
+    async def sweep(self) -> None:
+        """Evict idle rooms for as long as the server runs."""
+        every = min(30.0, max(0.05, self.settings.room_idle_s / 4))
+        while True:
+            await asyncio.sleep(every)
+            await self.evict_idle()
+
+    # -- several processes -----------------------------------------------------------------
+
+    def _lost(self, room_id: str) -> None:
+        """This process lost a room's lease: its copy must not serve anyone any more."""
         room = self.rooms.get(room_id)
         if room is not None:
-            return room
-        async with self._loading:
-            room = self.rooms.get(room_id)
-            if room is not None:
-                return room
-            try:
-                room = await Room.restore(
-                    room_id,
-                    store=self.store,
-                    runner=self.runner,
-                    board=self.board,
-                    ai_delay_s=self.settings.ai_delay_s,
-                )
-            except StoreError as err:
-                raise RoomError(
-                    "no_room", "This room does not exist", "この部屋はありません", status=404
-                ) from err
-            self.rooms[room_id] = room
-            return room
+            room.stale = True
+            room.drop_everyone()
+
+    async def _check_owners(self) -> None:
+        """Disconnect the clients of rooms whose owner stopped (they reconnect: takeover)."""
+        assert self.cluster is not None
+        for remote in list(self.remote.values()):
+            if remote.subscribers and not await self.cluster.alive(remote.owner):
+                remote.go_stale()
+
+    async def answer(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Serve a request another process forwarded for a room this process owns."""
+        room_id = str(body["room"])
+        room = self.rooms.get(room_id)
+        cluster = self.cluster
+        if room is None and cluster is not None and room_id in cluster.owned:
+            room = await self._restore(room_id)
+        if room is None or room.stale:
+            return {"error": {**room_moved().detail(), "status": 409}}
+        room.holders += 1
+        try:
+            op = body["op"]
+            if op == "hello":
+                seats = room.seats_of_token(body.get("token"))
+                return {"seats": sorted(seats), "snapshot": room.snapshot(seats)}
+            if op == "view":
+                return {"snapshot": room.snapshot(frozenset(int(s) for s in body["seats"]))}
+            if op == "take_seat":
+                return {"token": await room.take_seat(int(body["seat"]), str(body["name"]))}
+            if op == "act":
+                msg = CLIENT_MESSAGE.validate_python(body["message"])
+                seats = frozenset(int(s) for s in body["seats"])
+                return {"answer": await room.act(seats, msg)}
+            raise ValueError(f"unknown request {op!r}")
+        except DuplicateAction as dup:
+            return {"duplicate": {"id": dup.action_id, "seq": dup.seq}}
+        except RoomError as err:
+            return {"error": {**err.detail(), "status": err.status}}
+        finally:
+            room.holders -= 1
+            room.last_active = time.monotonic()
 
     async def close(self) -> None:
         """Stop every room's tasks and every analysis."""
         await self.analyses.close()
         for room in list(self.rooms.values()):
             await room.close()
+        for remote in list(self.remote.values()):
+            await remote.close()
         self.rooms.clear()
+        self.remote.clear()

@@ -43,6 +43,20 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
+class _Message(BaseModel):
+    """A client message: exact JSON types (no "1" for 1, no true for 1.0), no unknown fields."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)
+
+
+ActionId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+"""A client's id for one action: the same id is played at most once (idempotent retries)."""
+
+
+class _Action(_Message):
+    id: ActionId | None = None
+
+
 class CreateRoom(_Strict):
     """POST /api/rooms: a new room.
 
@@ -138,7 +152,7 @@ class GamesPage(_Strict):
 # -- WebSocket: client -> server ---------------------------------------------------------
 
 
-class Hello(_Strict):
+class Hello(_Message):
     """First message on a connection: the seat token (if any) and the last event seen."""
 
     type: Literal["hello"]
@@ -146,8 +160,9 @@ class Hello(_Strict):
     last_seq: int = Field(default=0, ge=0)
 
 
-class ShotMessage(_Strict):
-    """A shot for ``seat``: striker centre (x, y; m), direction (rad), speed (m/s)."""
+class ShotMessage(_Action):
+    """A shot for ``seat``: striker centre (x, y; m), direction (rad), speed (m/s); ``id`` makes
+    a resent shot play once."""
 
     type: Literal["shot"]
     seat: int = Field(ge=0, le=3)
@@ -157,7 +172,7 @@ class ShotMessage(_Strict):
     speed: float = Field(gt=0.0, le=100.0)
 
 
-class HintRequest(_Strict):
+class HintRequest(_Action):
     """Ask for the expert's suggested shot for ``seat`` (default: the seat whose turn it is);
     answered to this client only with a ``hint`` message."""
 
@@ -165,14 +180,14 @@ class HintRequest(_Strict):
     seat: int | None = Field(default=None, ge=0, le=3)
 
 
-class Resync(_Strict):
+class Resync(_Message):
     """The client saw a gap in the event numbers: send the whole state again."""
 
     type: Literal["resync"]
     last_seq: int = Field(default=0, ge=0)
 
 
-class Rematch(_Strict):
+class Rematch(_Action):
     """After the end: offer or accept (``answer`` "yes") or decline ("no") a rematch in the same
     room with the same seats; it starts when every seated person has said yes."""
 
@@ -180,7 +195,7 @@ class Rematch(_Strict):
     answer: Literal["yes", "no"] = "yes"
 
 
-class DrawMessage(_Strict):
+class DrawMessage(_Action):
     """For ``seat``: offer or accept (``answer`` "yes") a draw, or decline or withdraw it ("no");
     the game ends in a draw when every person of the other side has said yes."""
 
@@ -189,14 +204,14 @@ class DrawMessage(_Strict):
     answer: Literal["yes", "no"]
 
 
-class Resign(_Strict):
+class Resign(_Action):
     """``seat`` resigns for its colour: the other side wins at once."""
 
     type: Literal["resign"]
     seat: int = Field(ge=0, le=3)
 
 
-class ChatMessage(_Strict):
+class ChatMessage(_Message):
     """A chat line: one of the set phrases (``preset``, its id) or free text (``text``, players
     only, at most 200 characters, no control characters)."""
 
@@ -205,7 +220,7 @@ class ChatMessage(_Strict):
     text: str | None = Field(default=None, max_length=1000)
 
 
-class AnalyseRequest(_Strict):
+class AnalyseRequest(_Message):
     """Ask for the post-game analysis of a finished game of this room (default: the current
     one); progress and the result go to everyone in the room."""
 
@@ -213,13 +228,13 @@ class AnalyseRequest(_Strict):
     game_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_-]{1,40}$")
 
 
-class Ping(_Strict):
+class Ping(_Message):
     """Keep-alive; answered with a pong."""
 
     type: Literal["ping"]
 
 
-_Message = (
+_Any = (
     Hello
     | ShotMessage
     | HintRequest
@@ -231,6 +246,6 @@ _Message = (
     | AnalyseRequest
     | Ping
 )
-ClientMessage = Annotated[_Message, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[_Message] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[_Any, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[_Any] = TypeAdapter(ClientMessage)
 """Validator of one client message (JSON text)."""

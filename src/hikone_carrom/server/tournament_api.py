@@ -500,23 +500,13 @@ async def play(
 
 
 class Spectator(Connection):
-    """A spectator's connection: a bounded queue; one that falls this far behind is closed
-    (its page reconnects and takes a fresh snapshot)."""
+    """A spectator's connection: the bounded send buffer of every connection; one that falls
+    this far behind is closed (its page reconnects and takes a fresh snapshot)."""
 
-    MAX_QUEUE = 512
+    BUFFER_CHARS = 1024 * 1024
 
     def __init__(self, websocket: WebSocket) -> None:
-        super().__init__(websocket)
-        self.queue = asyncio.Queue(self.MAX_QUEUE)
-
-    def send(self, text: str) -> None:
-        """Queue a message, or end a connection that cannot keep up."""
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)  # the writer stops and the connection is closed
+        super().__init__(websocket, buffer_chars=self.BUFFER_CHARS)
 
 
 @router.websocket("/ws/tournaments/{tournament_id}")
@@ -528,6 +518,8 @@ async def watch(websocket: WebSocket, tournament_id: str) -> None:
     conn = Spectator(websocket)
     writer = asyncio.create_task(conn.write())
     writer.add_done_callback(lambda _: asyncio.ensure_future(_close(websocket)))
+    dropped = asyncio.create_task(conn.dropped.wait())
+    dropped.add_done_callback(lambda _: writer.cancel())
     live: LiveEvent | None = None
     rate = MessageRate(10, 2.0)
     try:
@@ -555,10 +547,9 @@ async def watch(websocket: WebSocket, tournament_id: str) -> None:
     finally:
         if live is not None:
             live.subscribers.discard(conn)
-        with contextlib.suppress(asyncio.QueueFull):
-            conn.queue.put_nowait(None)
+        dropped.cancel()
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, timeout=2.0)
+            await asyncio.wait_for(conn.flush(), timeout=2.0)
         writer.cancel()
         await _close(websocket)
 

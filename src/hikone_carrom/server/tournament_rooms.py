@@ -79,6 +79,10 @@ class _Watcher:
         self.room.subscribers.discard(self)
         self.bridge.spawn(self.bridge.take_result(self.live, self.match_id, self.room))
 
+    def drop(self, code: int) -> None:
+        """The room moved to another copy: stop watching this one."""
+        self.room.subscribers.discard(self)
+
 
 class RoomBridge:
     """Calls of online events to rooms, rooms' results to the events (one per server)."""
@@ -115,7 +119,7 @@ class RoomBridge:
     async def _watch_again(self, live: LiveEvent, going: list[tuple[str, str]]) -> None:
         for match_id, room_id in going:
             try:
-                self._watch(live, match_id, await self.rooms.get(room_id))
+                self._watch(live, match_id, await self.rooms.local(room_id))
             except RoomError:
                 log.warning("event %s: room %s is gone", live.id, room_id)
 

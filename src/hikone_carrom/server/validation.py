@@ -1,9 +1,9 @@
 """Refused REST requests in words: one sentence per field, in English and Japanese.
 
 FastAPI answers a request that does not validate with status 422 and pydantic's list of errors;
-this module turns that list into the body every refusal of the API has (``code``, ``en``, ``ja``,
-``rule``) plus ``fields``: ``[{"field": "minutes", "en": "...", "ja": "..."}]``, so that a page
-can show each sentence next to its field.
+this module turns that list into the body every refusal of the API has (``code`` "bad_request",
+``en``, ``ja``, ``rule``) plus ``fields``: ``[{"field": "minutes", "type": ..., "en": "...",
+"ja": "..."}]``, so that a page can show each sentence next to its field.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def _bounds(ctx: dict[str, Any]) -> tuple[str, str]:
     ):
         if key in ctx:
             value = ctx[key]
-            text = f"{value:g}" if isinstance(value, int | float) else str(value)
+            text = f"{value:g}" if isinstance(value, float) else str(value)
             en.append(word_en.format(text))
             ja.append(word_ja.format(text))
     return " and ".join(en), "、".join(ja)
@@ -156,17 +156,18 @@ def field_sentence(error: dict[str, Any]) -> dict[str, str]:
 
 def validation_detail(errors: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The ``detail`` of a 422 answer: one sentence per field (the first error of each field),
-    joined into ``en``/``ja`` for a page that shows one line, and listed in ``fields``."""
+    joined into ``en``/``ja`` for a page that shows one line, and listed in ``fields`` with
+    pydantic's error ``type``. Values are never echoed (NaN and infinities are not JSON)."""
     fields: list[dict[str, str]] = []
     seen: set[str] = set()
     for error in errors:
-        sentence = field_sentence(error)
+        sentence = {**field_sentence(error), "type": str(error.get("type", ""))}
         if sentence["field"] in seen:
             continue
         seen.add(sentence["field"])
         fields.append(sentence)
     return {
-        "code": "invalid",
+        "code": "bad_request",
         "en": " ".join(f["en"] for f in fields),
         "ja": "".join(f["ja"] for f in fields),
         "rule": None,

@@ -6,6 +6,7 @@ Lengths in m, times in s, speeds in m/s, angles in rad.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
@@ -65,6 +66,7 @@ def board_view(board: BoardSpec) -> dict[str, Any]:
     }
 
 
+@functools.cache
 def kind_of(disk_id: str) -> str:
     """Drawing kind of a disk id: "jack", "red", "green" or "striker"."""
     if disk_id == JACK_ID:
@@ -98,7 +100,8 @@ def pile_view(layout: Sequence[Disk], board: BoardSpec) -> list[str]:
 
 
 def clock_view(clock: MatchClock | None, *, running: bool) -> dict[str, Any] | None:
-    """Match time left and, under the 10-second rule, the shot time left (s) (R7b, R8a)."""
+    """Match time left and, under the 10-second rule, the shot time left (s) (R7b, R8a); a clock
+    that is not ``running`` (the game is over) shows its final time and no shot time."""
     if clock is None:
         return None
     if not clock.started:
@@ -112,7 +115,7 @@ def clock_view(clock: MatchClock | None, *, running: bool) -> dict[str, Any] | N
     return {
         "limit_s": clock.limit_s,
         "remaining_s": clock.remaining(),
-        "turn_remaining_s": clock.turn_remaining(),
+        "turn_remaining_s": clock.turn_remaining() if running else None,
         "shot_time_s": clock.shot_time_s,
         "paused": not running,
     }

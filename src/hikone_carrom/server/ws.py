@@ -1,7 +1,9 @@
 """The play protocol: JSON over WebSocket, one connection per browser tab.
 
 A client says ``hello`` with its seat token; it gets a snapshot and from then on every numbered
-event of the room. Malformed or illegal messages get an ``error`` back and change nothing.
+event of the room. Malformed or illegal messages get an ``error`` back and change nothing. What
+waits to be sent to one client is bounded: a client that falls that far behind is disconnected
+(:attr:`CloseCode.TOO_SLOW`) and gets a snapshot when it reconnects.
 """
 
 from __future__ import annotations
@@ -10,29 +12,24 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections import deque
 from typing import Any
 
-from fastapi import WebSocket, WebSocketDisconnect
+from fastapi import WebSocket
 from pydantic import ValidationError
 
-from hikone_carrom.match import IllegalShotError, Shot
 from hikone_carrom.server.chat import CHAT_BURST, CHAT_PER_SECOND
-from hikone_carrom.server.errors import RoomError, error_message
+from hikone_carrom.server.errors import CloseCode, DuplicateAction, RoomError, error_message
 from hikone_carrom.server.ratelimit import MessageRate, cut_off_message, rate_limited_message
-from hikone_carrom.server.registry import RoomRegistry
-from hikone_carrom.server.room import Room
+from hikone_carrom.server.registry import RoomRegistry, ServedRoom
 from hikone_carrom.server.schemas import (
     CLIENT_MESSAGE,
     AnalyseRequest,
     ChatMessage,
-    DrawMessage,
     Hello,
     HintRequest,
     Ping,
-    Rematch,
-    Resign,
     Resync,
-    ShotMessage,
 )
 
 __all__ = ["Connection", "serve_room"]
@@ -42,75 +39,157 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE = 4096
 """Longest client message accepted, characters."""
 
-POLICY_VIOLATION = 1008
-"""WebSocket close code for a client cut off for flooding."""
+CLOSE_WAIT_S = 2.0
+"""How long (s) a closing connection may take to send what is queued and its close frame."""
 
 
 class Connection:
-    """One client: an outgoing queue drained by its own writer task, and the seats it holds."""
+    """One client: a bounded outgoing buffer drained by its own writer task, and its seats.
 
-    def __init__(self, websocket: WebSocket) -> None:
+    ``buffer_chars`` bounds the characters waiting to be sent; a message that would pass it drops
+    the client instead (:attr:`CloseCode.TOO_SLOW`), so a client that never reads costs at most
+    that much memory.
+    """
+
+    def __init__(self, websocket: WebSocket, *, buffer_chars: int) -> None:
         self.websocket = websocket
         self.seats: frozenset[int] = frozenset()
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.buffer_chars = buffer_chars
+        self.pending: deque[str] = deque()
+        self.pending_chars = 0
+        self.close_code: int | None = None
+        self._ready = asyncio.Event()
+        self.dropped = asyncio.Event()
+        """Set when the server decides to close this connection (too slow, room moved)."""
         self.chat_rate = MessageRate(CHAT_BURST, CHAT_PER_SECOND)
+        """Chat lines this client may send (only lines the room took count)."""
 
     def send(self, text: str) -> None:
         """Queue a message; a slow client never holds up the room."""
-        self.queue.put_nowait(text)
+        if self.dropped.is_set():
+            return
+        if self.pending_chars + len(text) > self.buffer_chars:
+            log.info("dropping a client that fell %d characters behind", self.pending_chars)
+            self.drop(CloseCode.TOO_SLOW)
+            return
+        self.pending.append(text)
+        self.pending_chars += len(text)
+        self._ready.set()
 
     def send_json(self, message: dict[str, Any]) -> None:
         """Queue a message given as a dict."""
         self.send(json.dumps(message, separators=(",", ":")))
 
+    def drop(self, code: int) -> None:
+        """Close this connection with ``code`` (the client reconnects and resyncs)."""
+        if self.close_code is None:
+            self.close_code = int(code)
+        self.dropped.set()
+
     async def write(self) -> None:
-        """Send queued messages until ``None`` is queued or the socket closes."""
+        """Send queued messages for as long as the connection lives."""
         while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            await self.websocket.send_text(text)
+            await self._ready.wait()
+            while self.pending:
+                text = self.pending[0]
+                await self.websocket.send_text(text)
+                self.pending.popleft()
+                self.pending_chars -= len(text)
+            self._ready.clear()
+
+    async def flush(self) -> None:
+        """Wait until everything queued has been handed to the socket."""
+        while self.pending:
+            await asyncio.sleep(0.01)
 
 
 async def serve_room(websocket: WebSocket, room_id: str, registry: RoomRegistry) -> None:
     """Run one client's connection to a room until it closes."""
     await websocket.accept()
-    conn = Connection(websocket)
+    settings = registry.settings
+    conn = Connection(websocket, buffer_chars=settings.send_buffer_chars)
     writer = asyncio.create_task(conn.write())
+    reader = asyncio.create_task(_read(websocket, conn, room_id, registry))
+    dropped = asyncio.create_task(conn.dropped.wait())
+    try:
+        await asyncio.wait({reader, writer, dropped}, return_when=asyncio.FIRST_COMPLETED)
+        if not reader.done():
+            reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+        if not conn.dropped.is_set() and not writer.done():
+            flush = asyncio.create_task(conn.flush())
+            await asyncio.wait(
+                {flush, writer}, timeout=CLOSE_WAIT_S, return_when=asyncio.FIRST_COMPLETED
+            )
+            flush.cancel()
+    finally:
+        for task in (writer, dropped, reader):
+            task.cancel()
+        with contextlib.suppress(BaseException):
+            await writer
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                websocket.close(code=conn.close_code or 1000), timeout=CLOSE_WAIT_S
+            )
+
+
+async def _read(
+    websocket: WebSocket, conn: Connection, room_id: str, registry: RoomRegistry
+) -> None:
+    """Receive and handle the client's messages until it disconnects or is cut off."""
+    try:
+        async with registry.use(room_id) as room:
+            try:
+                await _serve(websocket, conn, room, registry)
+            finally:
+                room.detach(conn)
+    except RoomError as err:  # no such room, or the store is unavailable
+        conn.send_json(err.to_message())
+
+
+async def _serve(
+    websocket: WebSocket, conn: Connection, room: ServedRoom, registry: RoomRegistry
+) -> None:
     settings = registry.settings
     rate = MessageRate(settings.message_burst, settings.message_rate)
-    close_code = 1000
-    room: Room | None = None
+    hints: set[asyncio.Task[None]] = set()
     try:
-        try:
-            room = await registry.get(room_id)
-        except RoomError as err:
-            conn.send_json(err.to_message())
-            return
         while True:
-            text = await websocket.receive_text()
-            if rate.allow():
-                await _handle(room, conn, text, registry)
-            elif rate.cut_off:
-                conn.send_json(cut_off_message())
-                close_code = POLICY_VIOLATION
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
                 return
-            elif rate.first_refusal:
-                conn.send_json(rate_limited_message(rate))
-    except WebSocketDisconnect:
-        pass
+            if not rate.allow():
+                if rate.cut_off:
+                    conn.send_json(cut_off_message())
+                    conn.close_code = CloseCode.FLOOD
+                    return
+                if rate.first_refusal:
+                    conn.send_json(rate_limited_message(rate))
+                continue
+            text = message.get("text")
+            if not isinstance(text, str):
+                conn.send_json(
+                    error_message(
+                        "bad_message",
+                        "Binary frames are not part of the protocol: send JSON text",
+                        "バイナリのメッセージは使えません。JSON のテキストを送ってください",
+                    )
+                )
+                continue
+            await _handle(room, conn, text, hints, registry)
     finally:
-        if room is not None:
-            room.disconnect(conn)
-        conn.queue.put_nowait(None)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, timeout=2.0)
-        writer.cancel()
-        with contextlib.suppress(Exception):
-            await websocket.close(code=close_code)
+        for task in hints:
+            task.cancel()
 
 
-async def _handle(room: Room, conn: Connection, text: str, registry: RoomRegistry) -> None:
+async def _handle(
+    room: ServedRoom,
+    conn: Connection,
+    text: str,
+    hints: set[asyncio.Task[None]],
+    registry: RoomRegistry,
+) -> None:
     """Validate one message and act on it; every refusal goes back to this client only."""
     if len(text) > MAX_MESSAGE:
         conn.send_json(error_message("bad_message", "Message too long", "メッセージが長すぎます"))
@@ -128,43 +207,68 @@ async def _handle(room: Room, conn: Connection, text: str, registry: RoomRegistr
             )
         )
         return
+    action_id = getattr(msg, "id", None)
     try:
         if isinstance(msg, Hello):
-            room.connect(conn, room.seats_of_token(msg.token))
+            await room.join(conn, msg.token)
         elif isinstance(msg, Resync):
-            conn.send_json(room.snapshot(conn.seats))
+            await room.resync(conn)
         elif isinstance(msg, Ping):
             conn.send_json({"type": "pong", "seq": room.seq})
         elif conn not in room.subscribers:
             conn.send_json(
                 error_message("no_hello", "Say hello first", "最初に hello を送ってください")
             )
-        elif isinstance(msg, ShotMessage):
-            try:
-                shot = Shot(msg.x, msg.y, msg.angle, msg.speed)
-            except IllegalShotError as err:
-                raise RoomError("illegal_shot", err.reason("en"), err.reason("ja")) from err
-            await room.play(conn.seats, msg.seat, shot)
         elif isinstance(msg, HintRequest):
-            conn.send_json(await room.hint(conn.seats, msg.seat))
-        elif isinstance(msg, Rematch):
-            await room.rematch(conn.seats, msg.answer == "yes")
-        elif isinstance(msg, DrawMessage):
-            await room.draw(conn.seats, msg.seat, msg.answer == "yes")
-        elif isinstance(msg, Resign):
-            await room.resign(conn.seats, msg.seat)
-        elif isinstance(msg, ChatMessage):
-            await room.say(conn.seats, msg.preset, msg.text, allow=conn.chat_rate.allow)
+            task = asyncio.create_task(_hint(room, conn, msg))
+            hints.add(task)
+            task.add_done_callback(hints.discard)
         elif isinstance(msg, AnalyseRequest):
-            game_id = msg.game_id or room.game_id
-            if not game_id.startswith(f"{room.config.id}-"):
+            conn.send_json(await _analyse(room, msg, registry))
+        elif isinstance(msg, ChatMessage):
+            if not conn.chat_rate.ready:
                 raise RoomError(
-                    "no_game", "No such game in this room", "この部屋にその試合はありません"
+                    "chat_rate",
+                    "You are sending chat too fast: wait a moment",
+                    "チャットの送信が速すぎます。少し待ってください",
                 )
-            conn.send_json(
-                await registry.analyses.request(
-                    game_id, key=room.config.id, listener=room.broadcast
-                )
-            )
+            await room.act(conn.seats, msg)
+            conn.chat_rate.allow()
+        else:
+            answer = await room.act(conn.seats, msg)
+            if answer is not None:
+                conn.send_json(answer)
+    except DuplicateAction as dup:
+        conn.send_json(dup.to_message())
     except RoomError as err:
-        conn.send_json(err.to_message())
+        conn.send_json(_with_id(err.to_message(), action_id))
+
+
+async def _hint(room: ServedRoom, conn: Connection, msg: HintRequest) -> None:
+    """Answer a hint request without holding up the client's other messages."""
+    try:
+        answer = await room.act(conn.seats, msg)
+        if answer is not None:
+            conn.send_json(answer)
+    except RoomError as err:
+        conn.send_json(_with_id(err.to_message(), msg.id))
+
+
+async def _analyse(room: ServedRoom, msg: AnalyseRequest, registry: RoomRegistry) -> dict[str, Any]:
+    """Start the analysis of one of the room's finished games; its progress goes to every
+    client of the room this process serves."""
+    game_id = msg.game_id or str((await room.view(frozenset()))["room"]["game_id"])
+    if not game_id.startswith(f"{room.id}-"):
+        raise RoomError("no_game", "No such game in this room", "この部屋にその試合はありません")
+
+    def tell(message: dict[str, Any]) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        for sub in list(room.subscribers):
+            sub.send(text)
+
+    return await registry.analyses.request(game_id, key=room.id, listener=tell)
+
+
+def _with_id(message: dict[str, Any], action_id: str | None) -> dict[str, Any]:
+    """An answer to an action, carrying the action's id when it had one."""
+    return message if action_id is None else {**message, "id": action_id}

@@ -2,6 +2,7 @@
 post-game analyses."""
 
 from hikone_carrom.server.storage.store import (
+    EventWrite,
     GameStore,
     RoomBrief,
     StoredAnalysis,
@@ -10,13 +11,18 @@ from hikone_carrom.server.storage.store import (
     StoredRoom,
     StoredSeat,
     StoreError,
+    StoreFenced,
+    StoreUnavailable,
     hash_token,
 )
 
 __all__ = [
+    "EventWrite",
     "GameStore",
     "RoomBrief",
     "StoreError",
+    "StoreFenced",
+    "StoreUnavailable",
     "StoredAnalysis",
     "StoredEvent",
     "StoredGame",

@@ -19,6 +19,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    text,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -32,7 +33,8 @@ class Base(DeclarativeBase):
 
 class RoomRow(Base):
     """A room: a table where one match after another (rematches) is played; ``hints`` says
-    whether its players may ask for the expert's hint."""
+    whether its players may ask for the expert's hint; ``epoch`` is the fencing number of the
+    process that owns it (raised at each takeover, checked by every write)."""
 
     __tablename__ = "rooms"
 
@@ -45,6 +47,7 @@ class RoomRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    epoch: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
 
 
 class SeatRow(Base):

@@ -3,12 +3,19 @@
 Synchronous SQLAlchemy 2 over any URL (SQLite by default, PostgreSQL works the same). The server
 calls it from a worker thread, never from the event loop. Values cross the boundary as plain
 frozen dataclasses, never as ORM objects.
+
+Every change of a room is one event written in one transaction with everything that changes with
+it (a seat, a new game, the game's shot count and record), so that the store never holds half a
+change. Writes are fenced: each names the room's ``epoch`` its process holds
+(:meth:`GameStore.claim_room` raises it), and a write with an older epoch is refused.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,16 +23,21 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
 
 from hikone_carrom.server.storage.models import AnalysisRow, EventRow, GameRow, RoomRow, SeatRow
 
 __all__ = [
+    "EventWrite",
     "GameStore",
     "RoomBrief",
     "StoreError",
+    "StoreFenced",
+    "StoreUnavailable",
     "StoredAnalysis",
     "StoredEvent",
     "StoredGame",
@@ -38,7 +50,16 @@ _MIGRATIONS = Path(__file__).with_name("migrations")
 
 
 class StoreError(Exception):
-    """The store cannot do what was asked (unknown room or game, duplicate event number)."""
+    """The store cannot do what was asked (unknown room or game, a bad value)."""
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached or is locked; nothing was written (try again later)."""
+
+
+class StoreFenced(Exception):
+    """A write was refused because the room changed hands (a newer epoch) or another write took
+    its event number: the writer's copy of the room is stale; nothing was written."""
 
 
 def hash_token(token: str) -> str:
@@ -111,6 +132,28 @@ class StoredRoom:
     games: tuple[StoredGame, ...]
     events: tuple[StoredEvent, ...]
     hints: bool = True
+    epoch: int = 0
+
+
+@dataclass(frozen=True)
+class EventWrite:
+    """One event of a room and what changes with it, stored in one transaction.
+
+    ``payload`` is the event body as JSON text (encoded once, also what is broadcast); ``epoch``
+    is the writer's fencing number; ``shots`` and ``finished`` (outcome, record) update the game;
+    ``seat`` replaces a seat; ``new_game`` starts a game (a rematch).
+    """
+
+    room_id: str
+    epoch: int
+    seq: int
+    game_id: str
+    kind: str
+    payload: str
+    shots: int | None = None
+    finished: tuple[dict[str, Any], dict[str, Any]] | None = None
+    seat: StoredSeat | None = None
+    new_game: StoredGame | None = None
 
 
 @dataclass(frozen=True)
@@ -160,6 +203,23 @@ def _game(row: GameRow) -> StoredGame:
     )
 
 
+def _game_row(game: StoredGame) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "room_id": game.room_id,
+        "number": game.number,
+        "seed": game.seed,
+        "players": game.players,
+        "mode": game.mode,
+        "seat_names": list(game.seat_names),
+        "started_at": game.started_at,
+        "finished_at": None,
+        "shots": 0,
+        "outcome": None,
+        "record": None,
+    }
+
+
 def _event(row: EventRow) -> StoredEvent:
     payload = json.loads(row.payload)
     if not isinstance(payload, dict):
@@ -174,15 +234,27 @@ def _event(row: EventRow) -> StoredEvent:
 
 
 class GameStore:
-    """Rooms, seats, games and events in one SQL database (any SQLAlchemy URL)."""
+    """Rooms, seats, games and events in one SQL database (any SQLAlchemy URL).
 
-    def __init__(self, url: str) -> None:
+    ``timeout_s`` bounds how long a call waits for a locked SQLite file or a PostgreSQL connection
+    before it fails with :class:`StoreUnavailable`.
+    """
+
+    def __init__(self, url: str, *, timeout_s: float = 5.0) -> None:
         self.url = url
         parsed = make_url(url)
-        if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
-            Path(parsed.database or "").expanduser().parent.mkdir(parents=True, exist_ok=True)
-        self.engine: Engine = create_engine(url)
-        if parsed.get_backend_name() == "sqlite":
+        backend = parsed.get_backend_name()
+        connect_args: dict[str, Any] = {}
+        if backend == "sqlite":
+            if parsed.database not in (None, "", ":memory:"):
+                Path(parsed.database or "").expanduser().parent.mkdir(parents=True, exist_ok=True)
+            connect_args["timeout"] = timeout_s
+        elif backend == "postgresql":
+            connect_args["connect_timeout"] = max(1, round(timeout_s))
+        self.engine: Engine = create_engine(
+            url, pool_pre_ping=True, pool_timeout=timeout_s, connect_args=connect_args
+        )
+        if backend == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
@@ -191,7 +263,7 @@ class GameStore:
         config = Config()
         config.set_main_option("script_location", str(_MIGRATIONS))
         config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
-        with self.engine.begin() as connection:
+        with self._guard(), self.engine.begin() as connection:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -199,8 +271,26 @@ class GameStore:
         """Release every pooled connection."""
         self.engine.dispose()
 
-    def _session(self) -> Session:
-        return self._sessions()
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Turn a database that cannot be reached, or is locked, into :class:`StoreUnavailable`."""
+        try:
+            yield
+        except IntegrityError as err:
+            raise StoreError(f"refused by the database: {err.orig}") from err
+        except (DBAPIError, PoolTimeout) as err:
+            reason = str(getattr(err, "orig", None) or err).strip().splitlines()
+            raise StoreUnavailable(reason[0] if reason else type(err).__name__) from err
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with self._guard(), self._sessions() as session:
+            yield session
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with self._guard(), self._sessions() as session, session.begin():
+            yield session
 
     # rooms and seats
 
@@ -213,11 +303,13 @@ class GameStore:
         ai_level: str | None,
         minutes: float | None,
         seed: int,
-        seats: list[StoredSeat],
+        seats: Sequence[StoredSeat],
         hints: bool = True,
-    ) -> None:
-        """Store a new room and its seats (``hints``: may its players ask for a hint)."""
-        with self._session() as session, session.begin():
+        game: StoredGame | None = None,
+    ) -> int:
+        """Store a new room, its seats and its first game (``hints``: may its players ask for a
+        hint). Returns the room's epoch (1: its creator owns it)."""
+        with self._write() as session:
             session.add(
                 RoomRow(
                     id=room_id,
@@ -229,6 +321,7 @@ class GameStore:
                     seed=seed,
                     last_seq=0,
                     hints=hints,
+                    epoch=1,
                 )
             )
             session.flush()
@@ -242,119 +335,62 @@ class GameStore:
                         token_hash=seat.token_hash,
                     )
                 )
-
-    def save_seat(self, room_id: str, seat: StoredSeat) -> None:
-        """Update who sits at one seat."""
-        with self._session() as session, session.begin():
-            row = session.get(SeatRow, (room_id, seat.seat))
-            if row is None:
-                raise StoreError(f"room {room_id} has no seat {seat.seat}")
-            row.kind = seat.kind
-            row.name = seat.name
-            row.token_hash = seat.token_hash
+            if game is not None:
+                session.execute(insert(GameRow), [_game_row(game)])
+        return 1
 
     def room_ids(self) -> list[str]:
         """Every stored room id, oldest first."""
-        with self._session() as session:
+        with self._read() as session:
             return list(session.scalars(select(RoomRow.id).order_by(RoomRow.created_at)))
 
     def load_room(self, room_id: str) -> StoredRoom:
         """A room with its seats, games and event log, as stored."""
-        with self._session() as session:
-            room = session.get(RoomRow, room_id)
-            if room is None:
+        with self._read() as session:
+            return _load(session, room_id)
+
+    def claim_room(self, room_id: str) -> StoredRoom:
+        """Take a room over: raise its epoch (so that writes of any earlier owner are refused) and
+        load it, in one transaction. The returned room carries the new epoch."""
+        with self._write() as session:
+            epoch = session.scalar(
+                update(RoomRow)
+                .where(RoomRow.id == room_id)
+                .values(epoch=RoomRow.epoch + 1)
+                .returning(RoomRow.epoch)
+            )
+            if epoch is None:
                 raise StoreError(f"no room {room_id}")
-            seats = session.scalars(
-                select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat)
-            )
-            games = session.scalars(
-                select(GameRow).where(GameRow.room_id == room_id).order_by(GameRow.number)
-            )
-            events = session.scalars(
-                select(EventRow).where(EventRow.room_id == room_id).order_by(EventRow.seq)
-            )
-            return StoredRoom(
-                id=room.id,
-                created_at=_aware(room.created_at),
-                mode=room.mode,
-                players=room.players,
-                ai_level=room.ai_level,
-                minutes=room.minutes,
-                seed=room.seed,
-                last_seq=room.last_seq,
-                seats=tuple(StoredSeat(s.seat, s.kind, s.name, s.token_hash) for s in seats),
-                games=tuple(_game(g) for g in games),
-                events=tuple(_event(e) for e in events),
-                hints=bool(room.hints),
-            )
+            return _load(session, room_id)
 
     # games and events
 
-    def start_game(self, game: StoredGame) -> None:
-        """Store a new match of a room."""
-        with self._session() as session, session.begin():
-            session.add(
-                GameRow(
-                    id=game.id,
-                    room_id=game.room_id,
-                    number=game.number,
-                    seed=game.seed,
-                    players=game.players,
-                    mode=game.mode,
-                    seat_names=list(game.seat_names),
-                    started_at=game.started_at,
-                    finished_at=None,
-                    shots=0,
-                    outcome=None,
-                    record=None,
-                )
-            )
+    def append(self, write: EventWrite) -> datetime:
+        """Store one event of a room with everything that changes with it, in one transaction.
+        Returns the stored time.
 
-    def append_event(
-        self,
-        room_id: str,
-        seq: int,
-        game_id: str,
-        kind: str,
-        payload: dict[str, Any],
-        *,
-        shots: int | None = None,
-        finished: tuple[dict[str, Any], dict[str, Any]] | None = None,
-    ) -> datetime:
-        """Append event ``seq`` of a room in one transaction, with the game's new shot count and,
-        when the game just ended, its (outcome, record). Returns the stored time."""
+        Raises:
+            StoreFenced: the room has a newer epoch, or its last event is not ``seq - 1``.
+            StoreError: no such room or game. StoreUnavailable: the database cannot be used.
+        """
         moment = _now()
-        with self._session() as session, session.begin():
-            room = session.get(RoomRow, room_id)
-            if room is None:
-                raise StoreError(f"no room {room_id}")
-            if seq != room.last_seq + 1:
-                raise StoreError(f"room {room_id}: event {seq} after {room.last_seq}")
-            room.last_seq = seq
-            session.add(
-                EventRow(
-                    room_id=room_id,
-                    seq=seq,
-                    game_id=game_id,
-                    kind=kind,
-                    created_at=moment,
-                    payload=json.dumps(payload, separators=(",", ":")),
-                )
-            )
-            if shots is not None or finished is not None:
-                game = session.get(GameRow, game_id)
-                if game is None:
-                    raise StoreError(f"no game {game_id}")
-                if shots is not None:
-                    game.shots = shots
-                if finished is not None:
-                    game.outcome, game.record = finished
-                    game.finished_at = moment
+        with self._write() as session:
+            _append(session, write, moment)
         return moment
+
+    def events_after(self, room_id: str, seq: int) -> list[StoredEvent]:
+        """A room's events numbered above ``seq``, in order."""
+        with self._read() as session:
+            rows = session.scalars(
+                select(EventRow)
+                .where(EventRow.room_id == room_id, EventRow.seq > seq)
+                .order_by(EventRow.seq)
+            )
+            return [_event(r) for r in rows]
 
     def finished_games(self, limit: int = 100, offset: int = 0) -> list[StoredGame]:
         """Finished games, newest first."""
-        with self._session() as session:
+        with self._read() as session:
             rows = session.scalars(
                 select(GameRow)
                 .where(GameRow.finished_at.is_not(None))
@@ -366,7 +402,7 @@ class GameStore:
 
     def count_finished_games(self) -> int:
         """How many games are over."""
-        with self._session() as session:
+        with self._read() as session:
             return int(
                 session.scalar(
                     select(func.count())
@@ -378,7 +414,7 @@ class GameStore:
 
     def game(self, game_id: str) -> StoredGame:
         """One game by id."""
-        with self._session() as session:
+        with self._read() as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise StoreError(f"no game {game_id}")
@@ -386,7 +422,7 @@ class GameStore:
 
     def game_events(self, game_id: str) -> list[StoredEvent]:
         """Every event of one game, in order."""
-        with self._session() as session:
+        with self._read() as session:
             rows = session.scalars(
                 select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
             )
@@ -396,7 +432,7 @@ class GameStore:
 
     def analysis(self, game_id: str) -> StoredAnalysis | None:
         """The stored analysis of a game, if any."""
-        with self._session() as session:
+        with self._read() as session:
             row = session.get(AnalysisRow, game_id)
             if row is None:
                 return None
@@ -406,7 +442,7 @@ class GameStore:
 
     def save_analysis(self, analysis: StoredAnalysis) -> None:
         """Store (or replace) a game's analysis."""
-        with self._session() as session, session.begin():
+        with self._write() as session:
             if session.get(GameRow, analysis.game_id) is None:
                 raise StoreError(f"no game {analysis.game_id}")
             row = session.get(AnalysisRow, analysis.game_id)
@@ -426,7 +462,7 @@ class GameStore:
     def room_briefs(self, room_ids: list[str]) -> list[RoomBrief]:
         """The rooms among ``room_ids`` that exist, in brief (unknown ids are left out)."""
         out: list[RoomBrief] = []
-        with self._session() as session:
+        with self._read() as session:
             for room in session.scalars(select(RoomRow).where(RoomRow.id.in_(room_ids))):
                 seats = session.scalars(
                     select(SeatRow).where(SeatRow.room_id == room.id).order_by(SeatRow.seat)
@@ -468,6 +504,100 @@ class GameStore:
                     )
                 )
         return out
+
+
+def _load(session: Session, room_id: str) -> StoredRoom:
+    room = session.get(RoomRow, room_id)
+    if room is None:
+        raise StoreError(f"no room {room_id}")
+    seats = session.scalars(
+        select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat)
+    )
+    games = session.scalars(
+        select(GameRow).where(GameRow.room_id == room_id).order_by(GameRow.number)
+    )
+    events = session.scalars(
+        select(EventRow).where(EventRow.room_id == room_id).order_by(EventRow.seq)
+    )
+    return StoredRoom(
+        id=room.id,
+        created_at=_aware(room.created_at),
+        mode=room.mode,
+        players=room.players,
+        ai_level=room.ai_level,
+        minutes=room.minutes,
+        seed=room.seed,
+        last_seq=room.last_seq,
+        seats=tuple(StoredSeat(s.seat, s.kind, s.name, s.token_hash) for s in seats),
+        games=tuple(_game(g) for g in games),
+        events=tuple(_event(e) for e in events),
+        hints=bool(room.hints),
+        epoch=room.epoch,
+    )
+
+
+def _append(session: Session, write: EventWrite, moment: datetime) -> None:
+    """The statements of :meth:`GameStore.append` (the caller owns the transaction)."""
+    moved = session.execute(
+        update(RoomRow)
+        .where(
+            RoomRow.id == write.room_id,
+            RoomRow.last_seq == write.seq - 1,
+            RoomRow.epoch == write.epoch,
+        )
+        .values(last_seq=write.seq)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(moved, "rowcount", 0) != 1:
+        row = session.execute(
+            select(RoomRow.last_seq, RoomRow.epoch).where(RoomRow.id == write.room_id)
+        ).first()
+        if row is None:
+            raise StoreError(f"no room {write.room_id}")
+        raise StoreFenced(
+            f"room {write.room_id}: event {write.seq} at epoch {write.epoch} refused "
+            f"(stored: event {row.last_seq}, epoch {row.epoch})"
+        )
+    if write.new_game is not None:
+        session.execute(insert(GameRow), [_game_row(write.new_game)])
+    session.execute(
+        insert(EventRow),
+        [
+            {
+                "room_id": write.room_id,
+                "seq": write.seq,
+                "game_id": write.game_id,
+                "kind": write.kind,
+                "created_at": moment,
+                "payload": write.payload,
+            }
+        ],
+    )
+    if write.seat is not None:
+        seat = write.seat
+        changed = session.execute(
+            update(SeatRow)
+            .where(SeatRow.room_id == write.room_id, SeatRow.seat == seat.seat)
+            .values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash)
+            .execution_options(synchronize_session=False)
+        )
+        if getattr(changed, "rowcount", 0) != 1:
+            raise StoreError(f"room {write.room_id} has no seat {seat.seat}")
+    if write.shots is not None or write.finished is not None:
+        values: dict[str, Any] = {}
+        if write.shots is not None:
+            values["shots"] = write.shots
+        if write.finished is not None:
+            values["outcome"], values["record"] = write.finished
+            values["finished_at"] = moment
+        changed = session.execute(
+            update(GameRow)
+            .where(GameRow.id == write.game_id)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        if getattr(changed, "rowcount", 0) != 1:
+            raise StoreError(f"no game {write.game_id}")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -1,13 +1,19 @@
 // JSON over WebSocket with numbered events: a client that sees a gap asks to resync, and a
 // dropped connection reconnects with capped exponential back-off and gets its seat back with the
 // stored token. A room the server does not know is never retried.
+// Every action (a shot, a hint request, a rematch, ...) carries a fresh id and stays pending
+// until the server answers it; after a reconnect the pending ones are sent again with the same
+// ids, and the server plays each id at most once (a repeat gets a "duplicate" notice).
 
 const UNREACHABLE = {
   en: "The server cannot be reached. Check the connection and try again.",
   ja: "サーバーに接続できません。接続を確かめて、もう一度お試しください。",
 };
 
-/** What a person reads about one refused field of a request (FastAPI's 422 list items). */
+/** Fields of the new-game form that have their own sentences. */
+const FORM_FIELDS = new Set(["name", "minutes"]);
+
+/** What a person reads about one refused field of a request (a 422's field and error type). */
 export function fieldMessage(field, type) {
   if (field === "name") {
     return type === "string_too_long"
@@ -52,7 +58,11 @@ export async function api(path, options = {}) {
     } else if (detail && typeof detail === "object" && (detail.en || detail.ja)) {
       msg = { en: String(detail.en || detail.ja), ja: String(detail.ja || detail.en) };
       for (const f of Array.isArray(detail.fields) ? detail.fields : []) {
-        fields[f.field] = { en: String(f.en), ja: String(f.ja) }; // a server's sentence per field
+        // the form's own sentence for its fields, else the server's sentence for the field
+        fields[f.field] = FORM_FIELDS.has(f.field) && f.type
+          ? fieldMessage(f.field, f.type)
+          : { en: String(f.en), ja: String(f.ja) };
+        msg ||= fields[f.field];
       }
     } else if (typeof detail === "string") {
       msg = { en: detail, ja: detail };
@@ -98,6 +108,15 @@ export function saveToken(roomId, token) {
   localStorage.setItem(TOKEN_KEY(roomId), token);
 }
 
+/** Messages that are not actions: they change nothing and need no id. */
+const NOT_ACTIONS = new Set(["hello", "resync", "ping"]);
+
+/** A random id for one action (getRandomValues works on plain http on a LAN too). */
+export function actionId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export const RETRY_FIRST_MS = 500;
 export const RETRY_MAX_MS = 15000;
 
@@ -115,7 +134,7 @@ export class RoomConnection {
     this.ws = null;
     this.closed = false;
     this.retry = 0;
-    this.queue = [];
+    this.pending = new Map(); // action id -> message, in the order sent
     this.state = "connecting";
     this.timer = null;
     this._online = () => this.state === "offline" && this.open();
@@ -137,7 +156,7 @@ export class RoomConnection {
     this.ws = ws;
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({ type: "hello", token: loadToken(this.roomId), last_seq: this.seq }));
-      for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
+      for (const m of this.pending.values()) ws.send(JSON.stringify(m));
     });
     ws.addEventListener("message", (e) => this._onMessage(JSON.parse(e.data)));
     ws.addEventListener("close", () => {
@@ -175,12 +194,26 @@ export class RoomConnection {
     if (this.ws) this.ws.close();
   }
 
+  /** Send a message; an action gets an id and is kept until answered (sent again after a
+   * reconnect). Returns the action's id (null for other messages). */
   send(msg) {
+    let id = null;
+    if (!NOT_ACTIONS.has(msg.type)) {
+      id = msg.id || actionId();
+      msg = { ...msg, id };
+      this.pending.set(id, msg);
+    }
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
-    else this.queue.push(msg);
+    return id;
+  }
+
+  _answered(id) {
+    if (id) this.pending.delete(id);
   }
 
   _onMessage(msg) {
+    if (msg.type === "event") this._answered(msg.event && msg.event.action_id);
+    else if (msg.type === "duplicate" || msg.type === "error" || msg.type === "hint") this._answered(msg.id);
     if (msg.type === "snapshot") {
       this.seq = msg.seq;
       this.retry = 0; // a room that answers: the next drop starts the back-off afresh

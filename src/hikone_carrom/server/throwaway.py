@@ -1,8 +1,9 @@
-"""A throwaway PostgreSQL server for the store tests: Debian's ``initdb`` and ``pg_ctl`` in a
+"""Throwaway PostgreSQL and Redis servers for tests and benchmarks: Debian's real servers in a
 temporary folder, listening on a free loopback port, stopped and removed at the end.
 
-When the tests run as root, the server runs as the unprivileged ``postgres`` user (or ``nobody``),
-which owns the folder: PostgreSQL refuses to run as root.
+PostgreSQL: ``initdb`` and ``pg_ctl``; when run as root, the server runs as the unprivileged
+``postgres`` user (or ``nobody``), which owns the folder: PostgreSQL refuses to run as root.
+Redis: ``redis-server`` without persistence.
 """
 
 from __future__ import annotations
@@ -15,12 +16,20 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 import uuid
 from pathlib import Path
 
 import psycopg
 
-__all__ = ["MISSING_MESSAGE", "PostgresCluster", "find_bin_dir"]
+__all__ = [
+    "MISSING_MESSAGE",
+    "REDIS_MISSING",
+    "ClusterError",
+    "PostgresCluster",
+    "RedisServer",
+    "find_bin_dir",
+]
 
 PG_BIN_GLOB = "/usr/lib/postgresql/*/bin"
 MISSING_MESSAGE = (
@@ -69,7 +78,9 @@ def _server_user() -> pwd.struct_passwd | None:
 class PostgresCluster:
     """One running PostgreSQL server; :meth:`start` it, :meth:`database` per test, :meth:`stop`."""
 
-    def __init__(self, bin_dir: Path, root: Path, port: int, user: pwd.struct_passwd | None):
+    def __init__(
+        self, bin_dir: Path, root: Path, port: int, user: pwd.struct_passwd | None
+    ) -> None:
         self.bin_dir = bin_dir
         self.root = root
         self.data = root / "data"
@@ -99,27 +110,35 @@ class PostgresCluster:
                 "--no-locale",
                 "--no-sync",
             )
-            options = (
-                f"-c listen_addresses=127.0.0.1 -p {cluster.port} -k {root} "
-                "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-            )
-            cluster._run(
-                "pg_ctl",
-                "-D",
-                str(cluster.data),
-                "-l",
-                str(cluster.logfile),
-                "-w",
-                "-t",
-                str(START_TIMEOUT_S),
-                "-o",
-                options,
-                "start",
-            )
+            cluster.resume()
         except ClusterError:
             shutil.rmtree(root, ignore_errors=True)
             raise
         return cluster
+
+    def resume(self) -> None:
+        """Start the server process on the cluster's folder and port (again)."""
+        options = (
+            f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} "
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        )
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.logfile),
+            "-w",
+            "-t",
+            str(START_TIMEOUT_S),
+            "-o",
+            options,
+            "start",
+        )
+
+    def pause(self) -> None:
+        """Stop the server process (fast shutdown: open connections are cut), keeping its data."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def _run(self, tool: str, *args: str) -> None:
         command = [str(self.bin_dir / tool), *args]
@@ -150,6 +169,62 @@ class PostgresCluster:
     def stop(self) -> None:
         """Stop the server and remove its folder."""
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+            self.pause()
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+REDIS_MISSING = (
+    "redis-server not found: install Debian's package with `apt-get install -y redis-server`"
+)
+
+
+class RedisServer:
+    """One running ``redis-server`` on a free loopback port, without persistence."""
+
+    def __init__(self, process: subprocess.Popen[bytes], root: Path, port: int) -> None:
+        self.process = process
+        self.root = root
+        self.port = port
+
+    @property
+    def url(self) -> str:
+        """The server's URL (database 0)."""
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    @classmethod
+    def start(cls) -> RedisServer:
+        """Start ``redis-server`` and wait until it answers."""
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise ClusterError(REDIS_MISSING)
+        root = Path(tempfile.mkdtemp(prefix="hikone-redis-"))
+        port = _free_port()
+        command = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
+        command += ["--appendonly", "no", "--dir", str(root)]
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        server = cls(process, root, port)
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(16).startswith(b"+PONG"):
+                        return server
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                server.stop()
+                raise ClusterError(f"redis-server did not start on port {port}")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        """Stop the server and remove its folder."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        shutil.rmtree(self.root, ignore_errors=True)

@@ -1,0 +1,112 @@
+"""The action of every environment: three numbers in [-1, 1] mapped onto a legal shot (R2a, R2b).
+
+``(place, aim, power)``:
+
+- ``place``: where the striker stands, from -1 at the area line's left end (seen by the shooter,
+  facing the board) to +1 at its right end, over the *free* parts of the placement's lane only
+  (the area line, or a parallel within the striker's radius when pieces cover all of it: the
+  match's :class:`~hikone_carrom.match.Placement`, R2b): the free lengths are laid end to end
+  and ``place`` picks a point along them, so every value is a legal placement and the whole
+  free lane is reachable. A first shot is from the tee spot (R2a; the free point nearest it
+  when a piece covers it), and so is a shot when no free place overlaps the area line (the
+  default reading of R2b); both ignore ``place``.
+- ``aim``: the direction relative to the shooter's forward direction (straight at the opposite
+  rail, perpendicular to its own): ``aim * 180`` degrees, positive to the shooter's left
+  (counter-clockwise seen from above): 0 straight ahead, +-0.5 along the area line, +-1 straight
+  back at the own rail (every direction: pucks behind the area line are played too).
+- ``power``: the speed, linear from :data:`MIN_SPEED` at -1 to the board's fastest flick
+  (``BoardSpec.max_speed``, 5 m/s) at +1.
+
+Values outside [-1, 1] are clipped.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from hikone_carrom.board import BoardSpec
+from hikone_carrom.match import Placement, PlacementKind, Shot
+
+__all__ = ["MAX_AIM", "MIN_SPEED", "action_of", "forward_angle", "shot_of"]
+
+MIN_SPEED = 0.05
+"""Speed of ``power`` = -1, m/s."""
+MAX_AIM = math.pi
+"""Angle of ``aim`` = +-1 from the forward direction, rad."""
+_INSET = 1e-9
+"""How far inside a free interval's ends (fraction of the line) a placement stays."""
+_JOINT = 1e-12
+"""Rounding allowed where two free parts join, as a fraction of the line."""
+
+
+def forward_angle(placement: Placement) -> float:
+    """The shooter's forward direction (rad; 0 = +x, counter-clockwise): from the middle of its
+    area line towards the jack spot, perpendicular to its rail."""
+    (x0, y0), (x1, y1) = placement.line
+    return math.atan2(-(y0 + y1), -(x0 + x1))
+
+
+def _left_first(placement: Placement) -> bool:
+    """Does the placement's lane run from the shooter's left end to its right end?"""
+    (x0, y0), (x1, y1) = placement.lane
+    f = forward_angle(placement)
+    return (x1 - x0) * -math.sin(f) + (y1 - y0) * math.cos(f) < 0.0
+
+
+def _free(placement: Placement) -> list[tuple[float, float]]:
+    """The free parts of the lane (fractions from its first end), each kept :data:`_INSET`
+    inside its ends."""
+    raw = placement.free_intervals()
+    free = [(lo + _INSET, hi - _INSET) for lo, hi in raw if hi - lo > 2 * _INSET]
+    return free or [(0.5 * (lo + hi), 0.5 * (lo + hi)) for lo, hi in raw[:1]]
+
+
+def _point_of(placement: Placement, place: float) -> tuple[float, float]:
+    """The point of the free lane that ``place`` in [-1, 1] stands for (R2b)."""
+    if placement.kind is PlacementKind.POINT:
+        return placement.point
+    free = _free(placement)
+    u = 0.5 * (place + 1.0)  # 0 at the shooter's left end, 1 at the right end
+    g = u if _left_first(placement) else 1.0 - u
+    target = g * sum(hi - lo for lo, hi in free)
+    f = free[-1][1]
+    for lo, hi in free:
+        if target <= hi - lo + _JOINT:  # a joint between two parts belongs to the first
+            f = lo + min(target, hi - lo)
+            break
+        target -= hi - lo
+    (x0, y0), (x1, y1) = placement.lane
+    return (x0 + f * (x1 - x0), y0 + f * (y1 - y0))
+
+
+def shot_of(placement: Placement, action: Sequence[float] | np.ndarray, board: BoardSpec) -> Shot:
+    """The legal shot an action stands for (R2a, R2b)."""
+    place, aim, power = (min(1.0, max(-1.0, float(v))) for v in action)
+    point = _point_of(placement, place)
+    angle = math.remainder(forward_angle(placement) + aim * MAX_AIM, 2.0 * math.pi)
+    speed = MIN_SPEED + 0.5 * (power + 1.0) * (board.max_speed - MIN_SPEED)
+    return Shot(point[0], point[1], angle, speed)
+
+
+def action_of(placement: Placement, shot: Shot, board: BoardSpec) -> np.ndarray:
+    """An action standing for ``shot`` (the inverse of :func:`shot_of`; a placement off the
+    free line counts as the nearest free point)."""
+    place = 0.0
+    free = _free(placement) if placement.kind is PlacementKind.LINE else []
+    if free:
+        (x0, y0), (x1, y1) = placement.lane
+        dx, dy = x1 - x0, y1 - y0
+        t = ((shot.x - x0) * dx + (shot.y - y0) * dy) / (dx * dx + dy * dy)
+        total = sum(hi - lo for lo, hi in free)
+        # the part nearest t, and the free length before the point within it
+        k = min(range(len(free)), key=lambda j: max(free[j][0] - t, t - free[j][1], 0.0))
+        before = sum(hi - lo for lo, hi in free[:k])
+        before += min(max(t - free[k][0], 0.0), free[k][1] - free[k][0])
+        g = min(before / total, 1.0) if total > 0 else 0.5
+        place = 2.0 * (g if _left_first(placement) else 1.0 - g) - 1.0
+    aim = math.remainder(shot.angle - forward_angle(placement), 2.0 * math.pi) / MAX_AIM
+    power = 2.0 * (shot.speed - MIN_SPEED) / (board.max_speed - MIN_SPEED) - 1.0
+    return np.clip(np.array([place, aim, power], dtype=np.float32), -1.0, 1.0)

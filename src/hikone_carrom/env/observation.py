@@ -1,0 +1,186 @@
+"""What an agent observes: fixed-size arrays, seen from its own seat.
+
+Coordinates are turned by quarter turns so that the observer's rail is always the south one
+(y < 0; its area line at y = -0.21 m) whatever its seat (R1c): a policy learnt from one seat
+plays from any. The 25 pieces have fixed slots: 0 the jack, 1-12 the observer's pucks, 13-24
+the other colour's (R1b; doubles partners share a colour).
+
+Keys of the ``Dict`` observation (every value float32; the flat ``Box`` is their concatenation
+in this order, as :func:`gymnasium.spaces.flatten` gives it):
+
+============ ======= =================================================================
+key          shape   meaning
+============ ======= =================================================================
+counts       (6,)    own pucks pocketed, own debt (R5i), own pucks on the board, then
+                     the same three for the other colour (pucks; at most 255)
+first_shot   (1,)    1 when the observer's next shot is from the tee spot (R2a)
+jack_pile    (1,)    disks lying on other disks: the pile on the jack spot (R5h, R6e)
+kind         (25,)   0 the jack, 1 own puck, 2 the other colour's puck (the slots)
+layer        (25,)   0 on the board, k on a disk of layer k - 1 (R6e); 0 when not on it
+on_board     (25,)   1 while the piece is on the board, 0 in a pocket
+position     (25, 2) centre (x, y) in m in the observer's frame; 0 when not on the board
+time_left    (1,)    share of the episode's budget left: strikes before the strike cap,
+                     or shots before time is called (R7b), whichever is nearer
+turn         (1,)    1 when the observer shoots now
+============ ======= =================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from hikone_carrom.board import BoardSpec, Side
+from hikone_carrom.env.tables import PIECES, Tables
+from hikone_carrom.rules import Color, RefereeState
+from hikone_carrom.rules.pieces import PUCKS_PER_COLOR
+
+__all__ = ["FLAT_SIZE", "KEYS", "Observer", "observation_space", "slots"]
+
+N_PIECES = len(PIECES)
+COUNT_CAP = 255.0
+"""Counts (debt can grow without end, R5i) are clipped to this."""
+KEYS = (
+    "counts",
+    "first_shot",
+    "jack_pile",
+    "kind",
+    "layer",
+    "on_board",
+    "position",
+    "time_left",
+    "turn",
+)
+_SHAPES = {
+    "counts": (6,),
+    "first_shot": (1,),
+    "jack_pile": (1,),
+    "kind": (N_PIECES,),
+    "layer": (N_PIECES,),
+    "on_board": (N_PIECES,),
+    "position": (N_PIECES, 2),
+    "time_left": (1,),
+    "turn": (1,),
+}
+FLAT_SIZE = sum(int(np.prod(s)) for s in _SHAPES.values())
+_KIND = np.array([0.0] + [1.0] * PUCKS_PER_COLOR + [2.0] * PUCKS_PER_COLOR, dtype=np.float32)
+# (cos, sin) of the quarter turn that brings each side to the south
+_TURN = {
+    Side.SOUTH: (1.0, 0.0),
+    Side.WEST: (0.0, 1.0),
+    Side.NORTH: (-1.0, 0.0),
+    Side.EAST: (0.0, -1.0),
+}
+
+
+def observation_space(board: BoardSpec, flat: bool = False) -> spaces.Space[Any]:
+    """The ``Dict`` space of the table above, or the flat ``Box`` of its concatenation."""
+    h = board.half_width
+    low = {
+        "counts": 0.0,
+        "first_shot": 0.0,
+        "jack_pile": 0.0,
+        "kind": 0.0,
+        "layer": 0.0,
+        "on_board": 0.0,
+        "position": -h,
+        "time_left": 0.0,
+        "turn": 0.0,
+    }
+    high = {
+        "counts": COUNT_CAP,
+        "first_shot": 1.0,
+        "jack_pile": float(N_PIECES),
+        "kind": 2.0,
+        "layer": float(N_PIECES),
+        "on_board": 1.0,
+        "position": h,
+        "time_left": 1.0,
+        "turn": 1.0,
+    }
+    boxes: dict[str, spaces.Space[Any]] = {
+        k: spaces.Box(low[k], high[k], _SHAPES[k], dtype=np.float32) for k in KEYS
+    }
+    if not flat:
+        return spaces.Dict(boxes)
+    lo = np.concatenate([np.full(int(np.prod(_SHAPES[k])), low[k]) for k in KEYS])
+    hi = np.concatenate([np.full(int(np.prod(_SHAPES[k])), high[k]) for k in KEYS])
+    return spaces.Box(lo.astype(np.float32), hi.astype(np.float32), dtype=np.float32)
+
+
+def slots(tables: Tables, color: Color) -> np.ndarray:
+    """The layout columns of the 25 slots for an observer of ``color``."""
+    own, other = ("R", "G") if color is Color.RED else ("G", "R")
+    order = ["J"] + [f"{own}{k}" for k in range(PUCKS_PER_COLOR)]
+    order += [f"{other}{k}" for k in range(PUCKS_PER_COLOR)]
+    return np.array([tables.ids.index(i) for i in order])
+
+
+class Observer:
+    """Builds the observations of several boards at once, each seen from one seat.
+
+    Args:
+        tables: the boards. flat: give the flat ``Box`` instead of the ``Dict``.
+    """
+
+    def __init__(self, tables: Tables, flat: bool = False) -> None:
+        self.tables = tables
+        self.flat = flat
+        self.space = observation_space(tables.board, flat)
+        self._slots = np.stack([slots(tables, c) for c in Color])  # by Color.index
+
+    def observe(
+        self, boards: Sequence[int], seats: Sequence[int], time_left: Sequence[float]
+    ) -> dict[str, np.ndarray] | np.ndarray:
+        """Observations of ``boards`` (stacked on a first axis), board k seen from ``seats[k]``
+        with ``time_left[k]`` of its budget left."""
+        t = self.tables
+        rows = np.asarray(boards, dtype=np.int64)
+        m = len(rows)
+        states: list[RefereeState] = [t.states[i] for i in boards]
+        colors = [s.color(seat) for s, seat in zip(states, seats, strict=True)]
+        cols = self._slots[np.array([c.index for c in colors], dtype=np.int64)]
+        present = np.take_along_axis(t.present[rows], cols, axis=1)
+        x = np.take_along_axis(t.x[rows], cols, axis=1)
+        y = np.take_along_axis(t.y[rows], cols, axis=1)
+        layer = np.take_along_axis(t.layer[rows], cols, axis=1)
+        turn = np.array(
+            [_TURN[t.board.seat_side(seat, t.players)] for seat in seats], dtype=np.float64
+        ).reshape(m, 2)
+        c, s = turn[:, :1], turn[:, 1:]
+        position = np.empty((m, N_PIECES, 2), dtype=np.float32)
+        position[:, :, 0] = c * x - s * y
+        position[:, :, 1] = s * x + c * y
+        position[~present] = 0.0
+        scalars = np.empty((m, 9), dtype=np.float32)
+        for k, (state, seat, color) in enumerate(zip(states, seats, colors, strict=True)):
+            own, other = color.index, 1 - color.index
+            scalars[k] = (
+                state.pocketed[own],
+                state.debt[own],
+                PUCKS_PER_COLOR - state.pocketed[own],
+                state.pocketed[other],
+                state.debt[other],
+                PUCKS_PER_COLOR - state.pocketed[other],
+                state.is_first_shot(seat),
+                state.shooter == seat and state.outcome is None,
+                time_left[k],
+            )
+        np.minimum(scalars[:, :6], COUNT_CAP, out=scalars[:, :6])
+        obs = {
+            "counts": scalars[:, :6],
+            "first_shot": scalars[:, 6:7],
+            "jack_pile": (layer > 0).sum(axis=1, keepdims=True).astype(np.float32),
+            "kind": np.tile(_KIND, (m, 1)),
+            "layer": layer.astype(np.float32),
+            "on_board": present.astype(np.float32),
+            "position": position,
+            "time_left": scalars[:, 8:9],
+            "turn": scalars[:, 7:8],
+        }
+        if self.flat:
+            return np.concatenate([obs[k].reshape(m, -1) for k in KEYS], axis=1)
+        return {k: np.ascontiguousarray(v, dtype=np.float32) for k, v in obs.items()}

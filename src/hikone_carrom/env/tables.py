@@ -1,0 +1,539 @@
+"""Many games of Hikone Carrom at once: layouts as arrays, one physics batch a step, the referee
+per board.
+
+:class:`Tables` is the engine under every environment of :mod:`hikone_carrom.env`. Each board is
+a game exactly as :meth:`Match.play <hikone_carrom.match.Match.play>` plays it, shot for shot:
+the placement checked and the hand's noise applied by the match's :class:`Placement`
+(R2a, R2b), the physics seeded by :func:`~hikone_carrom.match.shot_seed`, the referee's
+:func:`~hikone_carrom.rules.apply` (R3-R7) and the re-spotting of :mod:`hikone_carrom.match`
+(R5h, R6c-R6e). Only the physics is batched (:func:`~hikone_carrom.physics.simulate_boards`,
+every board's shot in one call). :meth:`Tables.match` replays a board's history through
+:class:`~hikone_carrom.match.Match`, which gives the same game (tested) and its record.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from hikone_carrom.board import BoardSpec, Side
+from hikone_carrom.match import (
+    IllegalShotError,
+    Match,
+    Noise,
+    NoPlacementError,
+    Placement,
+    PlacementKind,
+    Shot,
+    legal_placement,
+    shot_seed,
+)
+from hikone_carrom.match.pieces import STRIKER_ID, all_ids, disk_for, piece_of
+from hikone_carrom.match.respot import settle, stack_on_jack_spot
+from hikone_carrom.physics import BatchResult, BoardSet, Disk, simulate_boards
+from hikone_carrom.rules import (
+    Color,
+    Piece,
+    RefereeState,
+    RuleOptions,
+    Ruling,
+    ShotReport,
+    UntimedMatchError,
+    apply,
+    call_time,
+    decide_lot,
+    pass_turn,
+)
+
+__all__ = ["PIECES", "Stroke", "Tables"]
+
+PIECES: tuple[str, ...] = all_ids()
+"""The 25 pieces' ids: "J", "R0".."R11", "G0".."G11" (R1a)."""
+
+_ON, _IN, _OFF = 0, 1, 2
+_MEMO = 100_000
+"""Rulings remembered by :meth:`Tables._judge` before the memory is cleared."""
+_SIDES = tuple(Side)
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """An entry of a board's history: a shot with the hand's noise, a pass (R3d), time called
+    (R7b) or a lot decided (R7d, ``winner``)."""
+
+    kind: str
+    shot: Shot | None = None
+    noise: Noise | None = None
+    winner: Color | None = None
+
+
+class Tables:
+    """``n`` boards of one kind of game (singles or doubles), each from its own seed.
+
+    Args:
+        n: number of boards. players: 2 or 4. options: the rule options; a timed match's
+            clock is never read: the caller counts time (e.g. in shots) and calls
+            :meth:`call_time` (R7b). board: the board. fly_off: as in :class:`Match`.
+
+    Attributes:
+        ids: the columns of the layout arrays (the pieces and the striker, the engine's order).
+        present, x, y, layer: (n, len(ids)) the layout of every board at rest (m).
+        states: each board's referee state. seeds: each board's match seed.
+        shots: shots taken on each board (lost turns excluded).
+        physics_time: wall time spent in the physics batches so far, s (the rest of a step is
+            the referee, the placements and the observations).
+    """
+
+    def __init__(
+        self,
+        n: int,
+        players: int = 2,
+        options: RuleOptions | None = None,
+        board: BoardSpec | None = None,
+        fly_off: bool = True,
+    ) -> None:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"the number of boards must be a positive int, got {n!r}")
+        self.n = n
+        self.players = players
+        self.options = options or RuleOptions()
+        self.board = board or BoardSpec()
+        self.fly_off = fly_off
+        opening = tuple(disk_for(self.board, p.id, p.x, p.y) for p in self.board.opening_layout())
+        self.boardset = BoardSet(opening, self.board, STRIKER_ID)
+        self.ids = self.boardset.ids
+        col = {i: k for k, i in enumerate(self.ids)}
+        self.columns = np.array([col[i] for i in PIECES])
+        """Column of each of :data:`PIECES`."""
+        self._piece = [None if i == STRIKER_ID else piece_of(i) for i in self.ids]
+        self._open_present = np.zeros(len(self.ids), dtype=bool)
+        self._open_x = np.zeros(len(self.ids))
+        self._open_y = np.zeros(len(self.ids))
+        for d in opening:
+            self._open_present[col[d.id]] = True
+            self._open_x[col[d.id]] = d.x
+            self._open_y[col[d.id]] = d.y
+        k = len(self.ids)
+        self.present = np.zeros((n, k), dtype=bool)
+        self.x = np.zeros((n, k))
+        self.y = np.zeros((n, k))
+        self.layer = np.zeros((n, k), dtype=np.int64)
+        initial = RefereeState.initial(players, self.options)
+        self.states: list[RefereeState] = [initial] * n
+        self.seeds = [0] * n
+        self.actions = np.zeros(n, dtype=np.int64)
+        self.shots = np.zeros(n, dtype=np.int64)
+        self.physics_time = 0.0
+        self.history: list[list[Stroke]] = [[] for _ in range(n)]
+        self._disks: list[dict[int, Disk]] = [{} for _ in range(n)]
+        self._start: list[Match | None] = [None] * n
+        self._ends = np.zeros((players, 4))
+        for seat in range(players):
+            segment = self.board.area_line(self.board.seat_side(seat, players))
+            self._ends[seat] = (segment.a.x, segment.a.y, segment.b.x, segment.b.y)
+        reach = self.boardset.radius + 2.0 * self.board.striker_radius + 1e-6
+        self._reach2 = reach * reach
+        self._rulings: dict[tuple[object, ...], tuple[RefereeState, Ruling]] = {}
+        for i in range(n):
+            self.reset(i, 0)
+
+    # -- a board's game ---------------------------------------------------------------------
+
+    def reset(self, i: int, seed: int) -> None:
+        """Board ``i`` back to the R1a opening, its match seeded ``seed`` (>= 0)."""
+        self.present[i] = self._open_present
+        self.x[i] = self._open_x
+        self.y[i] = self._open_y
+        self.layer[i] = 0
+        self.states[i] = RefereeState.initial(self.players, self.options)
+        self.seeds[i] = int(seed)
+        self.actions[i] = 0
+        self.shots[i] = 0
+        self.history[i] = []
+        self._start[i] = None
+
+    def set_position(self, i: int, match: Match) -> None:
+        """Board ``i`` continues from ``match``'s position (layout, referee state and seed), with
+        no history: a set problem, or a curriculum's start."""
+        self.reset(i, match.seed)
+        self.states[i] = match.referee.state
+        self._set_layout(i, match.layout)
+        self._start[i] = match
+
+    def layout(self, i: int) -> tuple[Disk, ...]:
+        """Board ``i``'s pieces at rest as disks."""
+        return self._disks_of(i, self.present[i])
+
+    def _disks_of(self, i: int, columns: np.ndarray) -> tuple[Disk, ...]:
+        """The disks of board ``i`` in the masked columns; a disk is rebuilt only after it
+        moved."""
+        disks = self._disks[i]
+        xs, ys, ls = self.x[i], self.y[i], self.layer[i]
+        out = []
+        for k in np.flatnonzero(columns).tolist():
+            x, y, layer = float(xs[k]), float(ys[k]), int(ls[k])
+            d = disks.get(k)
+            if d is None or d.x != x or d.y != y or d.layer != layer:
+                d = disks[k] = disk_for(self.board, self.ids[k], x, y, layer)
+            out.append(d)
+        return tuple(out)
+
+    def placements(self, boards: Sequence[int]) -> list[Placement | NoPlacementError]:
+        """:meth:`placement` of each of ``boards`` (the pieces near each line found at once);
+        a board whose striker has nowhere to go gives its :class:`NoPlacementError`."""
+        rows = np.asarray(boards, dtype=np.int64)
+        seats = np.array([self.states[i].shooter for i in boards], dtype=np.int64)
+        near = self._near_line(rows, seats)
+        out: list[Placement | NoPlacementError] = []
+        for k, i in enumerate(boards):
+            try:
+                out.append(self._placement(i, near[k]))
+            except NoPlacementError as err:
+                out.append(err)
+        return out
+
+    def _near_line(self, rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
+        """(len(rows), N) the pieces of each board that can reach a striker overlapping its
+        shooter's area line: centre within a piece's and two strikers' radii of the line."""
+        ends = self._ends[seats]  # (M, 4): x0, y0, x1, y1
+        x0, y0 = ends[:, 0:1], ends[:, 1:2]
+        dx, dy = ends[:, 2:3] - x0, ends[:, 3:4] - y0
+        px, py = self.x[rows] - x0, self.y[rows] - y0
+        t = np.clip((px * dx + py * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+        ex, ey = px - t * dx, py - t * dy
+        near: np.ndarray = self.present[rows] & (ex * ex + ey * ey <= self._reach2)
+        return near
+
+    def placement(self, i: int) -> Placement:
+        """Where board ``i``'s shooter may put the striker now (R2a, R2b), as
+        :meth:`Match.legal_placement` gives it.
+
+        For a later shot (R2b) only the pieces that can reach a striker overlapping the area line
+        are passed as obstacles first (centre within a piece's and two strikers' radii of the
+        line): the others can block no place on the line or its lanes, and the placement's
+        questions (free parts, nearest point, checks) then look at a handful of pieces, not 25.
+        Only the rare point beyond a wholly covered line needs them all.
+
+        Raises:
+            NoPlacementError: the striker has nowhere to go (the reading
+                ``covered_area_line = "pass"``): the turn passes (:meth:`pass_turn`).
+        """
+        seat = self.states[i].shooter
+        near = self._near_line(np.array([i]), np.array([seat]))[0]
+        return self._placement(i, near)
+
+    def _placement(self, i: int, near: np.ndarray) -> Placement:
+        state = self.states[i]
+        seat = state.shooter
+        reading = self.options.covered_area_line
+        if not state.is_first_shot(seat):
+            placement = legal_placement(
+                self.board, seat, self.players, False, self._disks_of(i, near), reading
+            )
+            if placement.kind is PlacementKind.LINE:
+                return placement
+        return legal_placement(
+            self.board, seat, self.players, state.is_first_shot(seat), self.layout(i), reading
+        )
+
+    def is_over(self, i: int) -> bool:
+        """Board ``i``'s game has a result (R7)."""
+        return self.states[i].outcome is not None
+
+    def play(
+        self,
+        boards: Sequence[int],
+        shots: Sequence[Shot],
+        noises: Sequence[Noise],
+        placements: Sequence[Placement] | None = None,
+    ) -> list[Ruling]:
+        """Play one shot for the shooter of each of ``boards`` (one physics batch) and rule on it.
+
+        Each shot must be legal now (R2a, R2b; speed in (0, max_speed] m/s); the noise moves it
+        as :meth:`Match.play` does (placement to the nearest legal point). ``placements`` may
+        pass each board's :meth:`placement` if the caller already has it.
+
+        Raises:
+            IllegalShotError: a shot is not legal; nothing changed on any board.
+        """
+        if not boards:
+            return []
+        rows = np.asarray(boards, dtype=np.int64)
+        executed = np.empty((len(rows), 4))
+        seeds = np.empty(len(rows), dtype=np.int64)
+        max_speed = self.board.max_speed
+        for k, i in enumerate(boards):
+            shot, noise = shots[k], noises[k]
+            state = self.states[i]
+            if state.outcome is not None or state.awaiting_lot:
+                raise IllegalShotError("The game is over", "ゲームは終了しています")
+            if not 0.0 < shot.speed <= max_speed:
+                raise IllegalShotError(
+                    f"Speed must be above 0 and at most {max_speed} m/s",
+                    f"速さは0より大きく{max_speed} m/sまでにしてください",
+                )
+            placement = self.placement(i) if placements is None else placements[k]
+            problem = placement.why_not(shot.x, shot.y)
+            if problem is not None:
+                raise problem
+            x, y, angle, speed = shot.x, shot.y, shot.angle, shot.speed
+            if not noise.is_zero:
+                x, y = placement.nearest(x + noise.dx, y + noise.dy)
+                speed = min(max(speed * (1.0 + noise.speed_factor), 1e-3), max_speed)
+                angle = math.remainder(angle + noise.dangle, 2.0 * math.pi)
+            executed[k] = (x, y, speed * math.cos(angle), speed * math.sin(angle))
+            seeds[k] = shot_seed(self.seeds[i], int(self.actions[i]))  # 63 bits
+        start = time.perf_counter()
+        batch = simulate_boards(
+            self.boardset,
+            self.present[rows],
+            self.x[rows],
+            self.y[rows],
+            self.layer[rows],
+            executed,
+            seeds,
+            fly_off=self.fly_off,
+        )
+        self.physics_time += time.perf_counter() - start
+        status = batch.status
+        gone = (status == _IN) | (status == _OFF)
+        any_gone = gone.any(axis=1).tolist()
+        on = status == _ON
+        on[:, self.boardset.striker_index] = False
+        rulings = []
+        for k, i in enumerate(boards):
+            rulings.append(self._judge_row(i, batch, k, any_gone[k]))
+            self.history[i].append(Stroke("shot", shots[k], noises[k]))
+        moved = np.array([not r.restored for r in rulings])
+        if moved.any():
+            # the layout each shot left (a board the referee restored keeps its own, R4c)
+            rows_moved = rows[moved]
+            on_moved = on[moved]
+            self.present[rows_moved] = on_moved
+            self.x[rows_moved] = np.where(on_moved, batch.x[moved], 0.0)
+            self.y[rows_moved] = np.where(on_moved, batch.y[moved], 0.0)
+            self.layer[rows_moved] = np.where(on_moved, batch.layer[moved], 0)
+        striker = self.boardset.striker_index
+        lifted_rows = self._rested_on_striker(batch, on)
+        for k, i in enumerate(boards):
+            ruling = rulings[k]
+            if ruling.restored:
+                continue
+            lifted = bool(lifted_rows[k])
+            if ruling.returned or lifted:
+                # As the match does: disks rest on what is under them once the striker is lifted
+                # (only a disk resting on the striker moves), then pieces go back to the jack
+                # spot (R5h, R6c-R6e); with disks, as it is rare.
+                layout = self.layout(i)
+                left = [c for c in np.flatnonzero(gone[k]).tolist() if c != striker]
+                left.sort(key=lambda c: int(batch.order[k, c]))
+                after = stack_on_jack_spot(
+                    self.board,
+                    settle(layout) if lifted else layout,
+                    ruling.returned,
+                    [self.ids[c] for c in left],
+                )
+                self._set_layout(i, after)
+        return rulings
+
+    def _judge_row(self, i: int, batch: BatchResult, k: int, any_gone: bool) -> Ruling:
+        """The referee's ruling on row ``k`` of ``batch`` (board ``i``); the state moves on."""
+        pocketed: tuple[Piece, ...] = ()
+        off: tuple[Piece, ...] = ()
+        striker_in = striker_off = False
+        if any_gone:
+            status = batch.status[k]
+            order = batch.order[k]
+            cols = np.flatnonzero((status == _IN) | (status == _OFF)).tolist()
+            for c in sorted(cols, key=lambda c: int(order[c])):
+                piece = self._piece[c]
+                if piece is None:
+                    striker_in = bool(status[c] == _IN)
+                    striker_off = not striker_in
+                elif status[c] == _IN:
+                    pocketed += (piece,)
+                else:
+                    off += (piece,)
+        unshootable = self.players == 4 and self._unshootable_hit(i, batch, k)
+        self.states[i], ruling = self._judge(
+            self.states[i], pocketed, off, striker_in, striker_off, unshootable
+        )
+        self.actions[i] += 1
+        self.shots[i] += 1
+        return ruling
+
+    def _rested_on_striker(self, batch: BatchResult, on: np.ndarray) -> np.ndarray:
+        """(M,) did a disk of each row come to rest on the striker (then it drops when the
+        striker is lifted off the board, R6e)?"""
+        s = self.boardset.striker_index
+        upper = on & (batch.layer > 0)
+        rows = np.flatnonzero((batch.status[:, s] == _ON) & upper.any(axis=1))
+        out = np.zeros(len(batch), dtype=bool)
+        if rows.size:
+            reach = self.boardset.radius + self.boardset.radius[s]
+            dx = batch.x[rows] - batch.x[rows, s : s + 1]
+            dy = batch.y[rows] - batch.y[rows, s : s + 1]
+            out[rows] = (upper[rows] & (dx * dx + dy * dy < reach * reach)).any(axis=1)
+        return out
+
+    def _judge(
+        self,
+        state: RefereeState,
+        pocketed: tuple[Piece, ...],
+        off: tuple[Piece, ...],
+        striker_in: bool,
+        striker_off: bool,
+        unshootable: bool,
+    ) -> tuple[RefereeState, Ruling]:
+        """:func:`~hikone_carrom.rules.apply` on the shot's report, remembered: the ruling
+        depends on the state only through its counts and turn (``shots`` is only counted on),
+        and a game meets the same few again and again."""
+        key = (*self._state_key(state), pocketed, off, striker_in, striker_off, unshootable)
+        known = self._rulings.get(key)
+        if known is None:
+            report = ShotReport(pocketed, off, striker_in, striker_off, unshootable)
+            known = self._remember(key, apply(state, report))
+        return _counted(known[0], state.shots + 1), known[1]
+
+    @staticmethod
+    def _state_key(state: RefereeState) -> tuple[object, ...]:
+        """What a ruling depends on besides the report: all of the state but the count of shots
+        (the options are the tables'; a finished game keys its outcome, and the referee refuses
+        it the first time, so it is never remembered)."""
+        return (
+            state.shooter,
+            state.pocketed,
+            state.debt,
+            state.jack,
+            state.has_shot,
+            state.time_called,
+            state.extra_round,
+            state.awaiting_lot,
+            state.outcome,
+        )
+
+    def _remember(
+        self, key: tuple[object, ...], known: tuple[RefereeState, Ruling]
+    ) -> tuple[RefereeState, Ruling]:
+        if len(self._rulings) >= _MEMO:
+            self._rulings.clear()
+        self._rulings[key] = known
+        return known
+
+    def _unshootable_hit(self, i: int, batch: BatchResult, k: int) -> bool:
+        """R4a-R4c (doubles): the striker's first contact was wholly inside the shooter's own
+        area, with no bank off another rail before it (as :func:`report_of` reads it)."""
+        c = int(batch.first_contact[k])
+        if c < 0:
+            return False
+        side = self.board.seat_side(self.states[i].shooter, self.players)
+        rails = batch.rails_before[k, : batch.n_rails_before[k]]
+        if any(_SIDES[int(r)] is not side for r in rails):
+            return False
+        return self.board.wholly_inside_own_area(
+            side, float(self.x[i, c]), float(self.y[i, c]), float(self.boardset.radius[c])
+        )
+
+    def _set_layout(self, i: int, layout: Sequence[Disk]) -> None:
+        self.present[i] = False
+        self.x[i] = 0.0
+        self.y[i] = 0.0
+        self.layer[i] = 0
+        for d in layout:
+            c = self.ids.index(d.id)
+            self.present[i, c] = True
+            self.x[i, c] = d.x
+            self.y[i, c] = d.y
+            self.layer[i, c] = d.layer
+
+    def pass_turn(self, i: int) -> Ruling:
+        """Board ``i``'s shooter takes no shot and the turn passes without penalty (R3d), as
+        :meth:`Match.pass_turn`: forced when the striker has nowhere to go (R2b reading
+        ``covered_area_line = "pass"``), else a pass the rules leave to practice (the empty
+        seat of a solo clear)."""
+        state = self.states[i]
+        forced = False
+        if self.options.covered_area_line == "pass":
+            try:
+                self.placement(i)
+            except NoPlacementError:
+                forced = True
+        key = ("pass", forced, *self._state_key(state))
+        known = self._rulings.get(key)
+        if known is None:
+            known = self._remember(key, pass_turn(state, no_placement=forced))
+        self.states[i] = _counted(known[0], state.shots)
+        self.actions[i] += 1
+        self.history[i].append(Stroke("pass"))
+        return known[1]
+
+    def call_time(self, i: int) -> None:
+        """R7b on board ``i``: time is up; the round is finished, then the game decided.
+
+        Raises:
+            UntimedMatchError: the options set no time limit (as :meth:`Match.call_time`).
+        """
+        if not self.options.timed:
+            raise UntimedMatchError(
+                "call_time: this match has no time limit, so there is no R7b "
+                "(RuleOptions.match_time_s is None)",
+                "call_time：この試合には試合時間がないためR7bは使えません"
+                "（RuleOptions.match_time_s が None）",
+            )
+        self.states[i] = call_time(self.states[i])
+        self.actions[i] += 1
+        self.history[i].append(Stroke("call_time"))
+
+    def decide_lot(self, i: int, winner: Color) -> None:
+        """R7d (``deadlock="lot"``) on board ``i``: the rock-paper-scissors winner."""
+        self.states[i] = decide_lot(self.states[i], winner)
+        self.actions[i] += 1
+        self.history[i].append(Stroke("lot", winner=winner))
+
+    def match(self, i: int) -> Match:
+        """Board ``i``'s game replayed through :class:`Match` (for its record, replay, hints)."""
+        start = self._start[i]
+        if start is None:
+            match = Match(self.players, self.options, self.board, self.seeds[i], self.fly_off)
+        else:
+            layout, state = start.layout, start.referee.state
+            match = Match.from_position(
+                layout, state, board=self.board, seed=self.seeds[i], fly_off=self.fly_off
+            )
+        for stroke in self.history[i]:
+            if stroke.kind == "shot":
+                assert stroke.shot is not None
+                match.play(stroke.shot, stroke.noise)
+            elif stroke.kind == "pass":
+                match.pass_turn()
+            elif stroke.kind == "call_time":
+                match.call_time()
+            else:
+                assert stroke.winner is not None
+                match.decide_lot(stroke.winner)
+        return match
+
+    def position(self, i: int) -> Match:
+        """A match starting from board ``i``'s position now (no history): what a computer player
+        decides on."""
+        return Match.from_position(
+            self.layout(i),
+            self.states[i],
+            board=self.board,
+            seed=self.seeds[i],
+            fly_off=self.fly_off,
+        )
+
+
+def _counted(state: RefereeState, shots: int) -> RefereeState:
+    """``state`` with ``shots`` shots counted. Only the count (>= 0) differs from a validated
+    state, so the copy needs no new validation."""
+    if state.shots == shots:
+        return state
+    counted = object.__new__(RefereeState)
+    counted.__dict__.update(state.__dict__, shots=shots)
+    return counted

@@ -1,0 +1,333 @@
+"""Load for ``hikone-carrom bench server --rooms N``: many online rooms played by WebSocket clients.
+
+Each room has 2 or 4 clients (one per seat, half the rooms of each size); the shooter shoots
+about 1 s after it received the previous result. The figure is the time from sending a shot to
+the moment the room's last client holds its event (s, ``time.monotonic``, which all processes of
+one machine share). Rooms may ask for the expert's hint before every shot. The clients run in
+their own processes, so that they do not share the server's interpreter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["LoadResult", "RoomPlan", "aim", "make_rooms", "run_load"]
+
+PAUSE_S = 1.0
+"""Time between a shooter receiving a result and its next shot, s."""
+
+ANSWER_TIMEOUT_S = 30.0
+"""A shot whose event has not reached every client after this long counts as lost, s."""
+
+
+@dataclass(frozen=True)
+class RoomPlan:
+    """One room of the load: its id, a token per seat, its clients' server URLs (one per seat)
+    and whether its shooters ask for a hint before each shot."""
+
+    room_id: str
+    tokens: tuple[str, ...]
+    urls: tuple[str, ...]
+    hints: bool = False
+    servers: tuple[str, ...] = ()
+    """Every server's WebSocket base: a client whose server stops reconnects to the next."""
+
+
+@dataclass
+class LoadResult:
+    """What the clients saw: shot latencies (s) of rooms without hints, of rooms with hints,
+    hint answers (s), busy refusals, shots lost or seen twice, reconnects, rooms."""
+
+    latencies: list[float] = field(default_factory=list)
+    hint_room_latencies: list[float] = field(default_factory=list)
+    hint_times: list[float] = field(default_factory=list)
+    busy: int = 0
+    lost: int = 0
+    doubled: int = 0
+    gaps: int = 0
+    reconnects: int = 0
+    resumed: list[float] = field(default_factory=list)
+    """Per room, s from the kill to its first shot completed after it (``kill_at``)."""
+    finals: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """Per room, the event number and state its clients ended with (state JSON, or "differ")."""
+    errors: list[str] = field(default_factory=list)
+
+    def merge(self, other: LoadResult) -> None:
+        """Add another client process's results."""
+        self.latencies += other.latencies
+        self.hint_room_latencies += other.hint_room_latencies
+        self.hint_times += other.hint_times
+        self.busy += other.busy
+        self.lost += other.lost
+        self.doubled += other.doubled
+        self.gaps += other.gaps
+        self.reconnects += other.reconnects
+        self.resumed += other.resumed
+        self.finals.update(other.finals)
+        self.errors += other.errors
+
+
+def make_rooms(
+    servers: Sequence[str], rooms: int, *, hint_rooms: int = 0, seed: int = 1
+) -> list[RoomPlan]:
+    """Create ``rooms`` online rooms (half of 2 seats, half of 4; ``hint_rooms`` more of 2 seats
+    whose players ask for hints) over REST, seats taken; each client is given a server at
+    random."""
+    import httpx
+
+    pick = random.Random(seed)
+    plans: list[RoomPlan] = []
+    with httpx.Client(timeout=30) as http:
+        for k in range(rooms + hint_rooms):
+            players = 4 if k < rooms and k % 2 else 2
+            base = servers[k % len(servers)]
+            made = http.post(f"{base}/api/rooms", json={"mode": "online", "players": players})
+            made.raise_for_status()
+            room = made.json()["room_id"]
+            tokens = [made.json()["token"]]
+            for seat in range(1, players):
+                taken = http.post(f"{base}/api/rooms/{room}/seats/{seat}", json={})
+                taken.raise_for_status()
+                tokens.append(taken.json()["token"])
+            bases = tuple(b.replace("http://", "ws://") for b in servers)
+            urls = tuple(pick.choice(bases) for _ in range(players))
+            plans.append(RoomPlan(room, tuple(tokens), urls, hints=k >= rooms, servers=bases))
+    return plans
+
+
+def aim(state: dict[str, Any], k: int) -> dict[str, Any]:
+    """A legal shot for the shooter, towards the centre with a small varying angle and speed."""
+    placement = state["placement"]
+    if placement["kind"] == "point":
+        x, y = placement["point"]
+    else:
+        (x0, y0), (x1, y1) = placement["line"]
+        lo, hi = max(placement["free"], key=lambda iv: iv[1] - iv[0])
+        s = (lo + hi) / 2
+        x, y = x0 + (x1 - x0) * s, y0 + (y1 - y0) * s
+    angle = math.atan2(-y, -x) + 0.15 * math.sin(k)
+    return {
+        "type": "shot",
+        "seat": state["shooter"],
+        "x": x,
+        "y": y,
+        "angle": angle,
+        "speed": 2.0 + (k % 5) * 0.5,
+    }
+
+
+class _Client:
+    """One seat's WebSocket: a reader that numbers what arrives, reconnecting when dropped."""
+
+    def __init__(self, bases: list[str], room: str, token: str, result: LoadResult) -> None:
+        self.bases = bases
+        self.room = room
+        self.token = token
+        self.result = result
+        self.ws: Any = None
+        self.seq = 0
+        self.state: dict[str, Any] = {}
+        self.seen: dict[int, float] = {}
+        self.changed = asyncio.Event()
+        self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.reader: asyncio.Task[None] | None = None
+        self.closing = False
+        self.generation = 0
+        """How many times it connected (a shot sent before a reconnect is sent again)."""
+
+    async def connect(self) -> None:
+        import websockets
+
+        attempt = 0
+        while True:
+            url = f"{self.bases[attempt % len(self.bases)]}/ws/rooms/{self.room}"
+            attempt += 1
+            try:
+                self.ws = await websockets.connect(url, max_size=None, open_timeout=10)
+                await self.ws.send(
+                    json.dumps({"type": "hello", "token": self.token, "last_seq": self.seq})
+                )
+                self.reader = asyncio.create_task(self._read(self.ws))
+                self.generation += 1
+                return
+            except (OSError, TimeoutError, websockets.exceptions.WebSocketException) as err:
+                if self.closing:
+                    raise
+                self.result.errors.append(f"connect: {err}")
+                await asyncio.sleep(0.5)
+
+    async def _read(self, ws: Any) -> None:
+        import websockets
+
+        try:
+            async for text in ws:
+                now = time.monotonic()
+                msg = json.loads(text)
+                kind = msg.get("type")
+                if kind == "snapshot":
+                    if msg["seq"] < self.seq:
+                        self.result.errors.append("a snapshot went back in time")
+                    self.seq = max(self.seq, msg["seq"])
+                    self.state = msg["state"]
+                elif kind == "event":
+                    seq = msg["seq"]
+                    if seq in self.seen:
+                        self.result.doubled += 1
+                    elif seq != self.seq + 1:
+                        self.result.gaps += 1
+                        await ws.send(json.dumps({"type": "resync", "last_seq": self.seq}))
+                        continue
+                    self.seen[seq] = now
+                    self.seq = seq
+                    self.state = msg["event"]["state"]
+                elif kind in ("hint", "error", "duplicate"):
+                    await self.answers.put(msg)
+                self.changed.set()
+        except websockets.ConnectionClosed:
+            pass
+        if not self.closing:
+            self.result.reconnects += 1
+            await self.connect()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.send(json.dumps(message))
+
+    async def wait_for(self, seq: int, timeout: float) -> float | None:
+        """When this client got event ``seq`` (or a snapshot past it), None after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while self.seq < seq:
+            self.changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+        return self.seen.get(seq, time.monotonic())
+
+    async def close(self) -> None:
+        self.closing = True
+        if self.reader is not None:
+            self.reader.cancel()
+        with contextlib.suppress(Exception):
+            await self.ws.close()
+
+
+async def _play_room(
+    plan: RoomPlan, until: float, result: LoadResult, start: float, kill_at: float | None
+) -> None:
+    clients = []
+    for url, token in zip(plan.urls, plan.tokens, strict=True):
+        bases = [url, *(b for b in plan.servers if b != url)]
+        clients.append(_Client(bases, plan.room_id, token, result))
+    await asyncio.sleep(start)
+    for c in clients:
+        await c.connect()
+    for c in clients:
+        await c.wait_for(0, ANSWER_TIMEOUT_S)
+    while not clients[0].state:
+        await asyncio.sleep(0.05)
+    k = 0
+    try:
+        while time.monotonic() < until:
+            state = max(clients, key=lambda c: c.seq).state
+            seq = max(c.seq for c in clients)
+            if state.get("over"):
+                await clients[0].send({"type": "rematch", "id": f"r{seq}"})
+                await clients[0].wait_for(seq + 1, ANSWER_TIMEOUT_S)
+                continue
+            shooter = clients[state["shooter"]]
+            if plan.hints:
+                asked = time.monotonic()
+                await shooter.send({"type": "hint", "id": f"h{seq}"})
+                answer = await asyncio.wait_for(shooter.answers.get(), ANSWER_TIMEOUT_S)
+                if answer.get("code") == "busy":
+                    result.busy += 1
+                elif answer.get("type") == "hint":
+                    result.hint_times.append(time.monotonic() - asked)
+            sent = time.monotonic()
+            shot = {**aim(state, k), "id": f"s{seq}"}
+            generation = shooter.generation
+            await shooter.send(shot)
+            k += 1
+            while shooter.seq <= seq and time.monotonic() - sent < ANSWER_TIMEOUT_S:
+                await shooter.wait_for(seq + 1, 0.5)
+                if shooter.generation != generation and shooter.seq <= seq:
+                    generation = shooter.generation  # reconnected: the same shot, the same id
+                    await shooter.send(shot)
+            got = [await c.wait_for(seq + 1, ANSWER_TIMEOUT_S) for c in clients]
+            if any(t is None for t in got):
+                result.lost += 1
+                continue
+            latest = max(t for t in got if t is not None)
+            if kill_at is not None and sent > kill_at:
+                result.resumed.append(latest - kill_at)
+                kill_at = None
+            (result.hint_room_latencies if plan.hints else result.latencies).append(latest - sent)
+            await asyncio.sleep(max(0.0, PAUSE_S - (time.monotonic() - latest)))
+        last = max(c.seq for c in clients)
+        for c in clients:
+            await c.wait_for(last, 5.0)
+        states = {json.dumps(c.state, sort_keys=True) for c in clients}
+        seqs = {c.seq for c in clients}
+        final = states.pop() if len(states) == 1 and len(seqs) == 1 else "differ"
+        result.finals[plan.room_id] = (last, final)
+    except Exception as err:
+        result.errors.append(f"room {plan.room_id}: {type(err).__name__}: {err}")
+    finally:
+        for c in clients:
+            await c.close()
+
+
+def _client_process(
+    plans: list[RoomPlan], until: float, spread: float, kill_at: float | None
+) -> LoadResult:
+    async def everything() -> LoadResult:
+        result = LoadResult()
+        await asyncio.gather(
+            *(
+                _play_room(p, until, result, spread * k / max(1, len(plans)), kill_at)
+                for k, p in enumerate(plans)
+            )
+        )
+        return result
+
+    return asyncio.run(everything())
+
+
+def run_load(
+    plans: Sequence[RoomPlan],
+    seconds: float,
+    *,
+    processes: int = 2,
+    kill: tuple[float, Callable[[], None]] | None = None,
+) -> LoadResult:
+    """Play every room for ``seconds`` from ``processes`` client processes; the rooms start
+    spread over the first 2 s. ``kill`` = (after s, stop): ``stop()`` is called that long after
+    the start (kill -9 of a server), and each room's time to its next shot is measured."""
+    start = time.monotonic()
+    until = start + seconds + 2.0
+    kill_at = None if kill is None else start + 2.0 + kill[0]
+    shares = [list(plans[k::processes]) for k in range(processes)]
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(processes) as pool:
+        pending = pool.starmap_async(
+            _client_process, [(share, until, 2.0, kill_at) for share in shares]
+        )
+        if kill is not None and kill_at is not None:
+            time.sleep(max(0.0, kill_at - time.monotonic()))
+            kill[1]()
+        parts = pending.get()
+    total = LoadResult()
+    for part in parts:
+        total.merge(part)
+    return total

@@ -1,0 +1,220 @@
+"""A room another server process owns, as this process serves it to its own clients.
+
+Every client message is forwarded to the owner (:meth:`Cluster.request`); its events come back on
+the room's channel and are relayed to each client in order, exactly once: an event already sent
+is skipped, and a gap (a message lost by Redis, or events stored while a client was joining) is
+filled from the store, where every event is written before it is published. When the owner stops
+answering, the clients are disconnected with :attr:`CloseCode.ROOM_MOVED`; they reconnect and the
+room is taken over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+from hikone_carrom.server.cluster import Cluster, OwnerGone
+from hikone_carrom.server.errors import CloseCode, DuplicateAction, RoomError, room_moved
+from hikone_carrom.server.room import Subscriber
+from hikone_carrom.server.runner import Runner
+from hikone_carrom.server.schemas import ClientMessage, HintRequest
+from hikone_carrom.server.storage import GameStore
+
+__all__ = ["ACT_TIMEOUT_S", "HINT_TIMEOUT_S", "RemoteRoom", "event_text"]
+
+log = logging.getLogger(__name__)
+
+ACT_TIMEOUT_S = 20.0
+"""How long (s) a forwarded action may take before its owner counts as gone."""
+
+HINT_TIMEOUT_S = 180.0
+"""How long (s) a forwarded hint request may take (thinking may queue)."""
+
+
+def event_text(seq: int, payload: dict[str, Any]) -> str:
+    """The ``event`` message of a stored event."""
+    return json.dumps({"type": "event", "seq": seq, "event": payload}, separators=(",", ":"))
+
+
+class RemoteRoom:
+    """Clients of this process in a room owned by process ``owner``."""
+
+    def __init__(
+        self, room_id: str, owner: str, cluster: Cluster, store: GameStore, runner: Runner
+    ) -> None:
+        self.id = room_id
+        self.owner = owner
+        self.cluster = cluster
+        self.store = store
+        self.runner = runner
+        self.subscribers: set[Subscriber] = set()
+        self.seq = 0
+        self.stale = False
+        self.holders = 0
+        self.last_active = time.monotonic()
+        self._sent: dict[Subscriber, int] = {}
+        self._joining: dict[Subscriber, list[tuple[int, str]]] = {}
+        self._filling: dict[Subscriber, list[tuple[int, str]]] = {}
+        self._following = False
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- forwarding ---------------------------------------------------------------------------
+
+    async def _ask(self, body: dict[str, Any], timeout_s: float = ACT_TIMEOUT_S) -> dict[str, Any]:
+        if self.stale:
+            raise room_moved()
+        try:
+            reply = await self.cluster.request(
+                self.owner, {"room": self.id, **body}, timeout_s=timeout_s
+            )
+        except OwnerGone as err:
+            log.warning("room %s: owner %s gone: %s", self.id, self.owner, err)
+            self.go_stale()
+            raise room_moved() from err
+        if "duplicate" in reply:
+            dup = reply["duplicate"]
+            raise DuplicateAction(str(dup["id"]), int(dup["seq"]))
+        if "error" in reply:
+            e = reply["error"]
+            if e.get("code") == "room_moved":
+                self.go_stale()
+            raise RoomError(
+                str(e.get("code")),
+                str(e.get("en")),
+                str(e.get("ja")),
+                rule=e.get("rule"),
+                status=int(e.get("status", 409)),
+            )
+        return reply
+
+    async def join(self, sub: Subscriber, token: str | None) -> None:
+        """Say hello for ``sub``: its seats and a snapshot from the owner, then every event."""
+        await self._follow()
+        self._joining[sub] = []
+        try:
+            reply = await self._ask({"op": "hello", "token": token})
+        except BaseException:
+            self._joining.pop(sub, None)
+            raise
+        snapshot = reply["snapshot"]
+        sub.seats = frozenset(int(s) for s in reply["seats"])
+        sub.send(json.dumps(snapshot, separators=(",", ":")))
+        self._sent[sub] = int(snapshot["seq"])
+        self.seq = max(self.seq, int(snapshot["seq"]))
+        waiting = self._joining.pop(sub, [])
+        self.subscribers.add(sub)
+        self.last_active = time.monotonic()
+        for seq, text in waiting:
+            self._offer(sub, seq, text)
+
+    async def resync(self, sub: Subscriber) -> None:
+        """Send ``sub`` a fresh snapshot (it saw a gap)."""
+        snapshot = await self.view(sub.seats)
+        sub.send(json.dumps(snapshot, separators=(",", ":")))
+        self._sent[sub] = max(self._sent.get(sub, 0), int(snapshot["seq"]))
+
+    async def view(self, seats: frozenset[int]) -> dict[str, Any]:
+        """The room as a client holding ``seats`` sees it now (from the owner)."""
+        snapshot: dict[str, Any] = (await self._ask({"op": "view", "seats": sorted(seats)}))[
+            "snapshot"
+        ]
+        return snapshot
+
+    async def act(self, seats: frozenset[int], msg: ClientMessage) -> dict[str, Any] | None:
+        """Forward one client action to the owner; returns the answer for that client."""
+        timeout = HINT_TIMEOUT_S if isinstance(msg, HintRequest) else ACT_TIMEOUT_S
+        body = {"op": "act", "seats": sorted(seats), "message": msg.model_dump(mode="json")}
+        answer: dict[str, Any] | None = (await self._ask(body, timeout))["answer"]
+        return answer
+
+    async def take_seat(self, seat: int, name: str) -> str:
+        """Take an open seat (at the owner); returns the seat token."""
+        reply = await self._ask({"op": "take_seat", "seat": seat, "name": name})
+        return str(reply["token"])
+
+    # -- relaying -----------------------------------------------------------------------------
+
+    async def _follow(self) -> None:
+        if not self._following:
+            self._following = True
+            await self.cluster.follow(self.id, self.deliver)
+
+    def deliver(self, seq: int, text: str) -> None:
+        """An event from the owner: to every client, in order, once."""
+        self.seq = max(self.seq, seq)
+        for waiting in self._joining.values():
+            waiting.append((seq, text))
+        for sub in list(self.subscribers):
+            self._offer(sub, seq, text)
+
+    def _offer(self, sub: Subscriber, seq: int, text: str) -> None:
+        if sub in self._filling:
+            self._filling[sub].append((seq, text))
+            return
+        last = self._sent.get(sub, 0)
+        if seq <= last:
+            return
+        if seq == last + 1:
+            sub.send(text)
+            self._sent[sub] = seq
+            return
+        self._filling[sub] = [(seq, text)]
+        task = asyncio.get_running_loop().create_task(self._fill(sub))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _fill(self, sub: Subscriber) -> None:
+        """Send ``sub`` the events it missed, from the store, then what came meanwhile."""
+        try:
+            events = await self.runner.store(self.store.events_after, self.id, self._sent[sub])
+        except Exception:
+            log.exception("room %s: cannot fill a gap from the store", self.id)
+            self._filling.pop(sub, None)
+            sub.drop(CloseCode.ROOM_MOVED)
+            return
+        for ev in events:
+            if ev.seq == self._sent[sub] + 1:
+                sub.send(event_text(ev.seq, ev.payload))
+                self._sent[sub] = ev.seq
+        later = self._filling.pop(sub, [])
+        for seq, text in later:
+            self._offer(sub, seq, text)
+
+    def attach(self, sub: Subscriber) -> None:
+        """Clients are attached by :meth:`join`."""
+        self.subscribers.add(sub)
+
+    def detach(self, sub: Subscriber) -> None:
+        """``sub`` left."""
+        self.subscribers.discard(sub)
+        self._sent.pop(sub, None)
+        self._joining.pop(sub, None)
+        self._filling.pop(sub, None)
+        self.last_active = time.monotonic()
+
+    def go_stale(self) -> None:
+        """The owner is gone: disconnect this process's clients (they reconnect, and the room is
+        taken over)."""
+        if self.stale:
+            return
+        self.stale = True
+        for sub in list(self.subscribers) + list(self._joining):
+            sub.drop(CloseCode.ROOM_MOVED)
+
+    def idle_for(self, now: float) -> float:
+        """How long (s) no client of this process has been in the room."""
+        if self.subscribers or self.holders or self._joining:
+            return 0.0
+        return max(0.0, now - self.last_active)
+
+    async def close(self) -> None:
+        """Stop relaying."""
+        self.stale = True
+        for task in list(self._tasks):
+            task.cancel()
+        if self._following:
+            self._following = False
+            await self.cluster.unfollow(self.id)
