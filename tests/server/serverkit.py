@@ -1,79 +1,45 @@
-"""Real server processes for the multi-process tests: ``hikone-carrom serve`` in a subprocess,
-and a small WebSocket client that checks the event numbers it sees."""
+"""Real server processes for the multi-process tests (``hikone-carrom serve`` in subprocesses), and
+a small WebSocket client that checks the event numbers it sees."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
+from pathlib import Path
 from typing import Any
 
-import httpx
 import websockets.sync.client
 from websockets.exceptions import ConnectionClosed
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from hikone_carrom.server.throwaway import GameServer
 
 
-class ServerProcess:
-    """``hikone-carrom serve --db URL --redis URL`` on a free port."""
-
-    def __init__(self, db_url: str, redis_url: str) -> None:
-        self.port = _free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-        command = [sys.executable, "-m", "hikone_carrom.cli", "serve", "--port", str(self.port)]
-        command += ["--db", db_url, "--redis", redis_url, "--think-workers", "1"]
-        self.process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
-        deadline = time.monotonic() + 90
-        while True:
-            if self.process.poll() is not None:
-                err = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"the server stopped: {err}")
-            try:
-                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
-
-    @property
-    def ws(self) -> str:
-        return self.base.replace("http://", "ws://")
-
-    def kill9(self) -> None:
-        """Stop the process at once, as a crash would."""
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+def start_servers(
+    count: int, db_url: str, redis_url: str, log_dir: Path, *options: str
+) -> list[GameServer]:
+    """``count`` server processes sharing the store and Redis (one thinking worker each)."""
+    servers: list[GameServer] = []
+    try:
+        for _ in range(count):
+            servers.append(
+                GameServer(
+                    db_url, "--redis", redis_url, "--think-workers", "1", *options, log_dir=log_dir
+                )
+            )
+        for server in servers:
+            server.wait_ready()
+    except BaseException:
+        for server in servers:
+            server.stop()
+        raise
+    return servers
 
 
 class Player:
     """One client of a room: it says hello, keeps the last event number and the state, and
     checks that the events it sees are numbered without gaps or repeats."""
 
-    def __init__(self, server: ServerProcess, room_id: str, token: str | None) -> None:
+    def __init__(self, server: GameServer, room_id: str, token: str | None) -> None:
         self.room_id = room_id
         self.token = token
         self.seq = 0
@@ -82,7 +48,7 @@ class Player:
         self.answers: list[dict[str, Any]] = []
         self.connect(server)
 
-    def connect(self, server: ServerProcess) -> None:
+    def connect(self, server: GameServer) -> None:
         self._stack = contextlib.ExitStack()
         url = f"{server.ws}/ws/rooms/{self.room_id}"
         self.conn = self._stack.enter_context(websockets.sync.client.connect(url))

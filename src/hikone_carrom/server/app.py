@@ -114,7 +114,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         )
         registry = RoomRegistry(store, runner, thinker, settings, spec, cluster)
         if cluster is not None:
-            await cluster.start(registry.answer)
+            await cluster.start()
         app.state.store = store
         app.state.runner = runner
         app.state.registry = registry

@@ -24,11 +24,9 @@ import contextlib
 import json
 import math
 import os
-import signal
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -39,6 +37,7 @@ from typing import Any
 
 from hikone_carrom.server.benchload import aim
 from hikone_carrom.server.config import WS_DEFLATE, ServerSettings
+from hikone_carrom.server.throwaway import GameServer
 
 __all__ = ["event_latencies", "hint_latencies", "main", "serve_app_in_thread", "serve_in_thread"]
 
@@ -240,45 +239,6 @@ def rss_mib(pid: int) -> float:
     raise RuntimeError(f"no VmRSS for process {pid}")
 
 
-@contextmanager
-def serve_in_process(db_url: str, *more: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """Run ``hikone-carrom serve`` in its own process on a free port (no room-creation limit);
-    yields its base URL and the process."""
-    port = _free_port()
-    command = [sys.executable, "-m", "hikone_carrom.cli", "serve", "--port", str(port)]
-    command += ["--db", db_url, "--rooms-per-minute", "1000000", *more]
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(base, proc)
-        yield base, proc
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
-def _wait_healthy(base: str, proc: subprocess.Popen[bytes]) -> None:
-    import httpx
-
-    deadline = time.monotonic() + 60
-    while True:
-        if proc.poll() is not None:
-            err = proc.stderr.read().decode() if proc.stderr else ""
-            raise RuntimeError(f"the server stopped: {err.strip()}")
-        try:
-            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError("the server did not start")
-        time.sleep(0.1)
-
-
 def _percentiles(label: str, seconds: list[float]) -> str:
     if not seconds:
         return f"{label}: none"
@@ -289,21 +249,34 @@ def _percentiles(label: str, seconds: list[float]) -> str:
     )
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process has used so far, all its threads, user + system, s (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _load_figures(
-    label: str, servers: list[str], args: argparse.Namespace, hint_rooms: int
+    label: str, servers: list[GameServer], args: argparse.Namespace, hint_rooms: int
 ) -> float:
     """Play the load once and print its figures; returns the p95 (s) of rooms without hints."""
     from hikone_carrom.server.benchload import make_rooms, run_load
 
-    plans = make_rooms(servers, args.rooms, hint_rooms=hint_rooms)
+    plans = make_rooms([s.base for s in servers], args.rooms, hint_rooms=hint_rooms)
+    cpu = sum(cpu_seconds(s.process.pid) for s in servers)
     started = time.monotonic()
     result = run_load(plans, args.seconds, processes=args.client_processes)
     took = time.monotonic() - started
+    cpu = sum(cpu_seconds(s.process.pid) for s in servers) - cpu
     shots = len(result.latencies) + len(result.hint_room_latencies)
     print(f"{label}: {args.rooms} rooms (half of 2, half of 4 clients)", end="")
     print(f" + {hint_rooms} rooms asking for hints" if hint_rooms else "", end="")
     print(f", {args.seconds:g} s, {shots / took:.1f} shots/s")
     print("  " + _percentiles("send -> last client", result.latencies))
+    if shots:
+        print(
+            f"  server CPU per shot: {1000.0 * cpu / shots:.2f} ms"
+            " (all its threads, from the first connection to the last shot)"
+        )
     if hint_rooms:
         print("  " + _percentiles("in the rooms asking for hints", result.hint_room_latencies))
         answered = _percentiles("hint ask -> answer", result.hint_times).replace("shots", "hints")
@@ -380,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="S",
         help="kill -9 the first server this long into the load; its rooms must go on",
     )
+    parser.add_argument("--logs", default=None, metavar="DIR", help="keep the servers' logs here")
     args = parser.parse_args(argv)
     if args.shots < 1:
         parser.error("--shots must be at least 1")
@@ -440,19 +414,24 @@ def _load_main(args: argparse.Namespace) -> int:
                 redis_url = redis.url
             more = ["--redis", redis_url]
         shown = "SQLite" if db.startswith("sqlite") else "PostgreSQL"
-        servers = [stack.enter_context(serve_in_process(db, *more)) for _ in range(args.servers)]
-        bases = [base for base, _ in servers]
+        logs = Path(args.logs) if args.logs else Path(tmp)
+        servers: list[GameServer] = []
+        for _ in range(args.servers):
+            servers.append(GameServer(db, "--rooms-per-minute", "1000000", *more, log_dir=logs))
+            stack.callback(servers[-1].stop)
+        for server in servers:
+            server.wait_ready()
+        bases = [server.base for server in servers]
         label = f"{args.servers} server process{'es' if args.servers > 1 else ''}, {shown}"
         label += ", Redis" if args.servers > 1 else ""
         if args.memory:
-            _memory_figures(bases[0], servers[0][1], args.memory)
+            _memory_figures(bases[0], servers[0].process, args.memory)
         if args.rooms and args.kill_after is not None:
-            victim = servers[0][1]
-            _kill_figures(label, bases, args, lambda: os.kill(victim.pid, signal.SIGKILL))
+            _kill_figures(label, bases, args, servers[0].kill9)
         elif args.rooms:
-            plain = _load_figures(label, bases, args, 0)
+            plain = _load_figures(label, servers, args, 0)
             if args.hint_rooms:
-                hinted = _load_figures(label, bases, args, args.hint_rooms)
+                hinted = _load_figures(label, servers, args, args.hint_rooms)
                 print(f"  p95 with hint rooms / without: {hinted / plain:.2f}")
     print(f"machine load average after: {_load_average()}")
     return 0
@@ -462,28 +441,13 @@ def _kill_figures(
     label: str, bases: list[str], args: argparse.Namespace, kill: Callable[[], None]
 ) -> None:
     """Play the load, kill -9 the first server during it, and check every room afterwards."""
-    import httpx
-
-    from hikone_carrom.server.benchload import make_rooms, run_load
+    from hikone_carrom.server.benchload import check_against_store, make_rooms, run_load
 
     plans = make_rooms(bases, args.rooms)
     result = run_load(
         plans, args.seconds, processes=args.client_processes, kill=(args.kill_after, kill)
     )
-    survivors = bases[1:]
-    inconsistent = sum(1 for _, final in result.finals.values() if final == "differ")
-    stored_mismatch = 0
-    doubled_ids = 0
-    with httpx.Client(timeout=120) as http:
-        for room, (seq, final) in result.finals.items():
-            snap = http.get(f"{survivors[0]}/api/rooms/{room}").json()
-            if snap["seq"] != seq or (
-                final != "differ" and json.dumps(snap["state"], sort_keys=True) != final
-            ):
-                stored_mismatch += 1
-            replay = http.get(f"{survivors[0]}/api/games/{snap['room']['game_id']}/replay").json()
-            ids = [e.get("action_id") for e in replay["events"] if e.get("action_id")]
-            doubled_ids += len(ids) - len(set(ids))
+    check = check_against_store(bases[1], result)
     resumed = sorted(result.resumed)
     print(f"{label}: {args.rooms} rooms, kill -9 of one process {args.kill_after:g} s in")
     print("  " + _percentiles("send -> last client", result.latencies))
@@ -494,9 +458,10 @@ def _kill_figures(
             f" p95 {_quantile(resumed, 0.95):.2f} s, max {resumed[-1]:.2f} s"
         )
     print(
-        f"  rooms whose clients disagree: {inconsistent}; rooms unlike the store: "
-        f"{stored_mismatch}; shots stored twice: {doubled_ids}; shots lost (no event within "
-        f"30 s, resent with the same id): {result.lost}; events seen twice: {result.doubled}"
+        f"  rooms whose clients disagree: {check.differ}; rooms with a client behind: "
+        f"{check.behind}; rooms unlike the store: {check.unlike_store}; shots stored twice: "
+        f"{check.stored_twice}; shots lost (no event within 30 s, resent with the same id): "
+        f"{result.lost}; events seen twice: {result.doubled}; gaps: {result.gaps}"
     )
     print(f"  reconnects {result.reconnects}, errors {len(result.errors)}")
     for err in result.errors[:5]:

@@ -20,13 +20,33 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["LoadResult", "RoomPlan", "aim", "make_rooms", "run_load"]
+__all__ = [
+    "LoadResult",
+    "RoomCheck",
+    "RoomPlan",
+    "aim",
+    "check_against_store",
+    "make_rooms",
+    "run_load",
+]
 
 PAUSE_S = 1.0
 """Time between a shooter receiving a result and its next shot, s."""
 
 ANSWER_TIMEOUT_S = 30.0
 """A shot whose event has not reached every client after this long counts as lost, s."""
+
+RETRIED = ("store_unavailable", "cluster_unavailable")
+"""Refusals after which a shooter sends the same shot again (nothing changed)."""
+
+RETRY_FIRST_S = 0.5
+RETRY_MAX_S = 15.0
+
+
+def retry_delay(attempt: int) -> float:
+    """The browser's pause before reconnect attempt ``attempt`` (0, 1, ...), s: 0.5 s doubling
+    up to 15 s, ±20 % (``web/js/net.js``)."""
+    return float(min(RETRY_MAX_S, RETRY_FIRST_S * 2**attempt) * random.uniform(0.8, 1.2))
 
 
 @dataclass(frozen=True)
@@ -58,7 +78,8 @@ class LoadResult:
     resumed: list[float] = field(default_factory=list)
     """Per room, s from the kill to its first shot completed after it (``kill_at``)."""
     finals: dict[str, tuple[int, str]] = field(default_factory=dict)
-    """Per room, the event number and state its clients ended with (state JSON, or "differ")."""
+    """Per room, the last event number and the state its clients ended with: the state's JSON,
+    "differ" (same event, different states) or "behind" (a client did not reach that event)."""
     errors: list[str] = field(default_factory=list)
 
     def merge(self, other: LoadResult) -> None:
@@ -143,14 +164,20 @@ class _Client:
         self.closing = False
         self.generation = 0
         """How many times it connected (a shot sent before a reconnect is sent again)."""
+        self.refused: dict[str, str] = {}
+        """Error codes of refused actions by id."""
+        self.failures = 0
+        """Connections in a row that got no snapshot (the browser's back-off counter)."""
 
     async def connect(self) -> None:
+        """Connect and say hello, as the browser does: a failed attempt is tried again after
+        0.5 s, doubling up to 15 s (each ±20 %), on the next server (a load balancer sends a
+        client to a server that answers)."""
         import websockets
 
         attempt = 0
         while True:
             url = f"{self.bases[attempt % len(self.bases)]}/ws/rooms/{self.room}"
-            attempt += 1
             try:
                 self.ws = await websockets.connect(url, max_size=None, open_timeout=10)
                 await self.ws.send(
@@ -163,7 +190,13 @@ class _Client:
                 if self.closing:
                     raise
                 self.result.errors.append(f"connect: {err}")
-                await asyncio.sleep(0.5)
+            attempt += 1
+            await self._pause()
+
+    async def _pause(self) -> None:
+        """Wait before the next attempt; failures in a row (no snapshot between) wait longer."""
+        await asyncio.sleep(retry_delay(self.failures))
+        self.failures += 1
 
     async def _read(self, ws: Any) -> None:
         import websockets
@@ -176,13 +209,16 @@ class _Client:
                 if kind == "snapshot":
                     if msg["seq"] < self.seq:
                         self.result.errors.append("a snapshot went back in time")
-                    self.seq = max(self.seq, msg["seq"])
-                    self.state = msg["state"]
+                    else:
+                        self.seq = msg["seq"]
+                        self.state = msg["state"]
+                    self.failures = 0
                 elif kind == "event":
                     seq = msg["seq"]
-                    if seq in self.seen:
+                    if seq <= self.seq:
                         self.result.doubled += 1
-                    elif seq != self.seq + 1:
+                        continue
+                    if seq != self.seq + 1:
                         self.result.gaps += 1
                         await ws.send(json.dumps({"type": "resync", "last_seq": self.seq}))
                         continue
@@ -190,12 +226,15 @@ class _Client:
                     self.seq = seq
                     self.state = msg["event"]["state"]
                 elif kind in ("hint", "error", "duplicate"):
+                    if kind == "error" and msg.get("id"):
+                        self.refused[str(msg["id"])] = str(msg.get("code"))
                     await self.answers.put(msg)
                 self.changed.set()
         except websockets.ConnectionClosed:
             pass
         if not self.closing:
             self.result.reconnects += 1
+            await self._pause()
             await self.connect()
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -261,8 +300,13 @@ async def _play_room(
             k += 1
             while shooter.seq <= seq and time.monotonic() - sent < ANSWER_TIMEOUT_S:
                 await shooter.wait_for(seq + 1, 0.5)
-                if shooter.generation != generation and shooter.seq <= seq:
+                if shooter.seq > seq:
+                    break
+                if shooter.generation != generation:
                     generation = shooter.generation  # reconnected: the same shot, the same id
+                    await shooter.send(shot)
+                elif shooter.refused.pop(shot["id"], None) in RETRIED:
+                    await asyncio.sleep(retry_delay(0))  # refused for now: the same shot again
                     await shooter.send(shot)
             got = [await c.wait_for(seq + 1, ANSWER_TIMEOUT_S) for c in clients]
             if any(t is None for t in got):
@@ -276,11 +320,14 @@ async def _play_room(
             await asyncio.sleep(max(0.0, PAUSE_S - (time.monotonic() - latest)))
         last = max(c.seq for c in clients)
         for c in clients:
-            await c.wait_for(last, 5.0)
-        states = {json.dumps(c.state, sort_keys=True) for c in clients}
-        seqs = {c.seq for c in clients}
-        final = states.pop() if len(states) == 1 and len(seqs) == 1 else "differ"
-        result.finals[plan.room_id] = (last, final)
+            await c.wait_for(last, ANSWER_TIMEOUT_S)
+        if any(c.seq != last for c in clients):
+            result.finals[plan.room_id] = (last, "behind")
+            seqs = ", ".join(str(c.seq) for c in clients)
+            result.errors.append(f"room {plan.room_id}: clients behind event {last}: {seqs}")
+        else:
+            states = {json.dumps(c.state, sort_keys=True) for c in clients}
+            result.finals[plan.room_id] = (last, states.pop() if len(states) == 1 else "differ")
     except Exception as err:
         result.errors.append(f"room {plan.room_id}: {type(err).__name__}: {err}")
     finally:
@@ -331,3 +378,36 @@ def run_load(
     for part in parts:
         total.merge(part)
     return total
+
+
+@dataclass(frozen=True)
+class RoomCheck:
+    """The rooms of a load compared with the store: rooms whose clients ended on different
+    states of the same event, rooms with a client that did not reach the room's last event,
+    rooms whose last event or state is not the stored one, and action ids stored twice."""
+
+    differ: int
+    behind: int
+    unlike_store: int
+    stored_twice: int
+
+
+def check_against_store(base: str, result: LoadResult) -> RoomCheck:
+    """Compare what every room's clients ended with against the store, through the server at
+    ``base`` (its snapshot and its replay of the room's current game)."""
+    import httpx
+
+    unlike = twice = 0
+    with httpx.Client(timeout=120) as http:
+        for room, (seq, final) in result.finals.items():
+            snap = http.get(f"{base}/api/rooms/{room}").json()
+            same_state = final in ("differ", "behind") or (
+                json.dumps(snap["state"], sort_keys=True) == final
+            )
+            if snap["seq"] != seq or not same_state:
+                unlike += 1
+            replay = http.get(f"{base}/api/games/{snap['room']['game_id']}/replay").json()
+            ids = [e["action_id"] for e in replay["events"] if e.get("action_id")]
+            twice += len(ids) - len(set(ids))
+    finals = [final for _, final in result.finals.values()]
+    return RoomCheck(finals.count("differ"), finals.count("behind"), unlike, twice)

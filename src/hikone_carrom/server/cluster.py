@@ -1,15 +1,27 @@
-"""Several server processes, one store, one Redis: who owns each room, and how processes talk.
+"""Several server processes, one store, one Redis: who owns what, and how processes talk.
 
-* **Ownership.** A room is owned by one process at a time: the one holding its lease, the Redis
-  key ``hc:owner:{room}`` set with ``SET NX PX`` and renewed every third of ``lease_s`` by its
-  owner. A process that takes a room over raises the room's epoch in the store
-  (:meth:`GameStore.claim_room`), and every write names that epoch, so a process that lost its
-  lease (paused, cut off) can never write to the room again: the store fences it off.
-* **Liveness.** Each process keeps ``hc:node:{id}`` alive (same lease); when it is gone, the
-  process is dead and its leases are taken over as they expire.
-* **Messages.** Each process listens on the channel ``hc:to:{id}``: requests from other processes
-  (a client's message for a room it owns) and replies to its own requests. An owner publishes each
-  stored event on ``hc:room:{room}``; processes with clients of that room relay it to them.
+What is owned is named by a key, ``kind:id``: ``room:...`` (a game room), ``board:...`` (a
+scoring pad's board), ``event:...`` (a tournament). The same mechanism serves them all:
+
+* **Ownership.** One process at a time owns a key: the one holding its lease, the Redis key
+  ``hc:owner:{key}`` set with ``SET NX PX`` and renewed every third of ``lease_s``. A lease that
+  ran out while nobody else took it is taken again at the next renewal. Taking a key over is safe
+  whatever the previous owner still believes: every write of the store is fenced (a room's epoch,
+  a board's or a tournament's change number), so a previous owner that did not notice can no
+  longer write; it drops its copy and disconnects its clients.
+* **Liveness.** Each process listens on the channel ``hc:to:{process}``. When a process stops or
+  is killed its connections close at once (the kernel closes a killed process's sockets), Redis
+  counts no listener on that channel, and its leases are taken over at once
+  (:meth:`Cluster.acquire`), without waiting for them to run out. A machine that vanishes without
+  closing its connections loses its leases when they run out (``lease_s``).
+* **Messages.** Requests from other processes (a client's message for a key this process owns)
+  and their replies travel on ``hc:to:{process}``; an owner publishes each stored event of a key
+  on ``hc:ev:{key}``, for the processes relaying it to their own clients.
+* **Redis unavailable.** Every call raises :class:`ClusterUnavailable`. An owner keeps serving
+  what it owns (the store still fences every write), nobody can take anything over (nor for a
+  lease's time after Redis is back, while the owners set their leases again), and
+  :attr:`Cluster.outage_listeners` are told once so that clients served through another process are
+  disconnected (they reconnect, and are served again once Redis is back).
 """
 
 from __future__ import annotations
@@ -21,28 +33,40 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-__all__ = ["Cluster", "OwnerGone"]
+from redis.exceptions import RedisError
+
+__all__ = ["Cluster", "ClusterUnavailable", "OwnerGone"]
 
 log = logging.getLogger(__name__)
 
 _RENEW = """
-local n = 0
+local lost = {}
 for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then
+  local holder = redis.call('GET', key)
+  if holder == ARGV[1] then
     redis.call('PEXPIRE', key, ARGV[2])
+  elseif not holder then
+    redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
   else
-    n = n + 1
-    KEYS[n] = key
+    lost[#lost + 1] = key
   end
 end
-local lost = {}
-for i = 1, n do lost[i] = KEYS[i] end
 return lost
 """
-"""Renew the leases this process still holds; returns the keys it no longer holds."""
+"""Renew this process's leases (taking again one that ran out unclaimed); returns the keys
+another process holds now."""
+
+_STEAL = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0
+"""
+"""Move a lease from a stopped process to this one (only if that process still holds it)."""
 
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -51,9 +75,16 @@ return 0
 
 Handler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 
+CALL_TIMEOUT_S = 3.0
+"""How long (s) one Redis call may take before Redis counts as unavailable."""
+
 
 class OwnerGone(Exception):
-    """The process that owned a room did not answer: it stopped, or gave the room up."""
+    """The process that owned a key did not answer: it stopped, or gave the key up."""
+
+
+class ClusterUnavailable(Exception):
+    """Redis cannot be reached: nothing can be taken over or forwarded now."""
 
 
 class Cluster:
@@ -65,27 +96,43 @@ class Cluster:
         self.url = url
         self.node = node or secrets.token_hex(6)
         self.lease_ms = max(300, round(lease_s * 1000))
-        self.redis = redis.asyncio.Redis.from_url(url, decode_responses=True)
+        self.redis = redis.asyncio.Redis.from_url(
+            url,
+            decode_responses=True,
+            socket_timeout=CALL_TIMEOUT_S,
+            socket_connect_timeout=CALL_TIMEOUT_S,
+        )
         self.owned: set[str] = set()
+        self.healthy = True
+        """False from a failed call to Redis until the next renewal that succeeds."""
         self._pubsub = self.redis.pubsub()
         self._replies: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._ids = itertools.count(1)
-        self._room_handlers: dict[str, Callable[[int, str], None]] = {}
+        self._followers: dict[str, Callable[[int, str], None]] = {}
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
-        self._handler: Handler | None = None
-        self.on_lost: Callable[[str], None] = lambda _room: None
-        self.on_dead_owner: Callable[[], Awaitable[None]] | None = None
+        self._handlers: dict[str, Handler] = {}
+        self._lost: dict[str, Callable[[str], None]] = {}
+        self.watchers: list[Callable[[], Awaitable[None]]] = []
+        """Called after every renewal (each checks the owners of what it relays)."""
+        self.outage_listeners: list[Callable[[], None]] = []
+        """Told once when Redis becomes unavailable."""
+        self._answering: set[asyncio.Task[None]] = set()
         self._renew_lua = self.redis.register_script(_RENEW)
+        self._steal_lua = self.redis.register_script(_STEAL)
         self._release_lua = self.redis.register_script(_RELEASE)
 
     # -- life -------------------------------------------------------------------------------
 
-    async def start(self, handler: Handler) -> None:
-        """Announce this process, listen for requests and keep the leases."""
-        self._handler = handler
-        await self.redis.set(self._node_key(self.node), "1", px=self.lease_ms)
-        await self._pubsub.subscribe(self._inbox(self.node))
+    def serve(self, kind: str, answer: Handler, lost: Callable[[str], None]) -> None:
+        """Have ``answer`` serve the requests for keys ``kind:...`` this process owns, and
+        ``lost(id)`` told when another process took such a key over."""
+        self._handlers[kind] = answer
+        self._lost[kind] = lost
+
+    async def start(self) -> None:
+        """Listen for requests and keep the leases."""
+        await self._call(self._pubsub.subscribe(self._inbox(self.node)))
         loop = asyncio.get_running_loop()
         self._tasks = [
             loop.create_task(self._listen()),
@@ -94,82 +141,156 @@ class Cluster:
         ]
 
     async def close(self) -> None:
-        """Give up every lease (another process takes the rooms at once) and stop."""
+        """Give up every lease (other processes take the keys at once) and stop."""
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         with contextlib.suppress(Exception):
-            for room in list(self.owned):
-                await self.release(room)
-            await self.redis.delete(self._node_key(self.node))
+            for key in list(self.owned):
+                await self.release(key)
+        with contextlib.suppress(Exception):
             await self._pubsub.aclose()
-        await self.redis.aclose()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    async def _call(self, call: Awaitable[Any]) -> Any:
+        """One Redis call; a failure becomes :class:`ClusterUnavailable` and an outage."""
+        try:
+            return await call
+        except (RedisError, OSError, TimeoutError) as err:
+            self._outage(err)
+            raise ClusterUnavailable(str(err) or type(err).__name__) from err
+
+    def _outage(self, err: BaseException) -> None:
+        if self.healthy:
+            self.healthy = False
+            log.warning("Redis is unavailable (%s): serving only what this process owns", err)
+            for listener in list(self.outage_listeners):
+                listener()
 
     # -- leases -----------------------------------------------------------------------------
 
     @staticmethod
-    def _owner_key(room: str) -> str:
-        return f"hc:owner:{room}"
-
-    @staticmethod
-    def _node_key(node: str) -> str:
-        return f"hc:node:{node}"
+    def _lease(key: str) -> str:
+        return f"hc:owner:{key}"
 
     @staticmethod
     def _inbox(node: str) -> str:
         return f"hc:to:{node}"
 
     @staticmethod
-    def _room_channel(room: str) -> str:
-        return f"hc:room:{room}"
+    def _channel(key: str) -> str:
+        return f"hc:ev:{key}"
 
-    async def acquire(self, room: str) -> bool:
-        """Take the room's lease if it is free (or already ours)."""
-        key = self._owner_key(room)
-        if await self.redis.set(key, self.node, nx=True, px=self.lease_ms):
-            self.owned.add(room)
-            return True
-        if await self.redis.get(key) == self.node:
-            self.owned.add(room)
-            return True
+    async def acquire(self, key: str) -> bool:
+        """Take the key's lease if it is free, already ours, or held by a process that stopped.
+
+        Raises:
+            ClusterUnavailable: Redis cannot be reached.
+        """
+        lease = self._lease(key)
+        for _ in range(3):
+            holder = await self._call(self.redis.get(lease))
+            if holder == self.node:
+                self.owned.add(key)
+                return True
+            if holder is not None and not await self.gone(str(holder)):
+                return False
+            if await self._restarted_recently():
+                raise ClusterUnavailable("Redis restarted moments ago; owners renew first")
+            if holder is None:
+                if await self._call(self.redis.set(lease, self.node, nx=True, px=self.lease_ms)):
+                    self.owned.add(key)
+                    return True
+                continue  # taken between the two calls: look again
+            if await self._call(
+                self._steal_lua(keys=[lease], args=[holder, self.node, self.lease_ms])
+            ):
+                log.info("took %s over from stopped process %s", key, holder)
+                self.owned.add(key)
+                return True
         return False
 
-    async def owner(self, room: str) -> str | None:
-        """The process holding the room's lease, or None."""
-        owner = await self.redis.get(self._owner_key(room))
-        return None if owner is None else str(owner)
+    async def _restarted_recently(self) -> bool:
+        """Whether Redis started less than a lease ago: it forgot every lease (it keeps nothing
+        on disk), and the owners set theirs again at their next renewal, so a free lease is
+        not taken meanwhile."""
+        info = await self._call(self.redis.info("server"))
+        return int(info.get("uptime_in_seconds", 0)) <= self.lease_ms / 1000.0
 
-    async def alive(self, node: str) -> bool:
-        """Whether a process is running (it renewed its presence within the lease)."""
-        return bool(await self.redis.exists(self._node_key(node)))
+    async def claim_new(self, key: str) -> None:
+        """Own a key nobody else can know yet (a new room, board or tournament): its lease is
+        set now, or at the next renewal if Redis is unavailable."""
+        self.owned.add(key)
+        with contextlib.suppress(ClusterUnavailable):
+            await self._call(self.redis.set(self._lease(key), self.node, nx=True, px=self.lease_ms))
 
-    async def release(self, room: str) -> None:
-        """Give the room's lease up (only if it is still ours)."""
-        self.owned.discard(room)
-        await self._release_lua(keys=[self._owner_key(room)], args=[self.node])
+    async def owner(self, key: str) -> str | None:
+        """The process holding the key's lease, or None."""
+        holder = await self._call(self.redis.get(self._lease(key)))
+        return None if holder is None else str(holder)
+
+    async def owners(self, keys: Iterable[str]) -> dict[str, str | None]:
+        """The processes holding the leases of ``keys`` (one call)."""
+        keys = list(keys)
+        if not keys:
+            return {}
+        holders = await self._call(self.redis.mget([self._lease(k) for k in keys]))
+        return {k: None if h is None else str(h) for k, h in zip(keys, holders, strict=True)}
+
+    async def gone(self, node: str) -> bool:
+        """Whether a process stopped: nobody listens on its channel any more."""
+        return node in await self.stopped([node])
+
+    async def stopped(self, nodes: Iterable[str]) -> set[str]:
+        """Which of ``nodes`` stopped (one call)."""
+        names = sorted(set(nodes))
+        if not names:
+            return set()
+        counts = await self._call(self.redis.pubsub_numsub(*(self._inbox(n) for n in names)))
+        listening = {str(channel).removeprefix("hc:to:") for channel, n in counts if int(n) > 0}
+        return {n for n in names if n not in listening}
+
+    async def release(self, key: str) -> None:
+        """Give the key's lease up (only if it is still ours)."""
+        self.owned.discard(key)
+        await self._call(self._release_lua(keys=[self._lease(key)], args=[self.node]))
 
     async def _renew(self) -> None:
         every = self.lease_ms / 3000.0
         while True:
             await asyncio.sleep(every)
             try:
-                await self.redis.set(self._node_key(self.node), "1", px=self.lease_ms)
-                rooms = list(self.owned)
-                if rooms:
-                    keys = [self._owner_key(r) for r in rooms]
-                    lost = await self._renew_lua(keys=keys, args=[self.node, self.lease_ms])
-                    for key in lost:
-                        room = str(key).removeprefix("hc:owner:")
-                        if room in self.owned:
-                            self.owned.discard(room)
-                            log.warning("lost the lease of room %s", room)
-                            self.on_lost(room)
-                if self.on_dead_owner is not None:
-                    await self.on_dead_owner()
+                keys = list(self.owned)
+                if keys:
+                    leases = [self._lease(k) for k in keys]
+                    lost = await self._call(
+                        self._renew_lua(keys=leases, args=[self.node, self.lease_ms])
+                    )
+                    for lease in lost:
+                        self._lose(str(lease).removeprefix("hc:owner:"))
+                else:
+                    await self._call(self.redis.ping())
+                if not self.healthy:
+                    log.warning("Redis is back")
+                    self.healthy = True
+                for watcher in list(self.watchers):
+                    await watcher()
+            except ClusterUnavailable:
+                pass
             except Exception:
                 log.exception("lease renewal failed")
+
+    def _lose(self, key: str) -> None:
+        if key in self.owned:
+            self.owned.discard(key)
+            log.warning("another process took %s over", key)
+            kind, _, ident = key.partition(":")
+            lost = self._lost.get(kind)
+            if lost is not None:
+                lost(ident)
 
     # -- messages ---------------------------------------------------------------------------
 
@@ -177,50 +298,49 @@ class Cluster:
         """Send a request to another process and wait for its reply.
 
         Raises:
-            OwnerGone: nobody listens for that process, or it did not answer in ``timeout_s``
-                while its presence expired.
+            OwnerGone: nobody listens for that process, or it did not answer in ``timeout_s``.
+            ClusterUnavailable: Redis cannot be reached.
         """
         rid = next(self._ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._replies[rid] = future
         try:
             message = json.dumps({"kind": "request", "from": self.node, "rid": rid, **body})
-            if not await self.redis.publish(self._inbox(node), message):
+            if not await self._call(self.redis.publish(self._inbox(node), message)):
                 raise OwnerGone(f"process {node} is not listening")
             deadline = time.monotonic() + timeout_s
             while True:
                 try:
                     return await asyncio.wait_for(asyncio.shield(future), 1.0)
                 except TimeoutError:
-                    if not await self.alive(node):
+                    if await self.gone(node):
                         raise OwnerGone(f"process {node} stopped") from None
                     if time.monotonic() > deadline:
                         raise OwnerGone(f"process {node} did not answer") from None
         finally:
             self._replies.pop(rid, None)
 
-    def publish_event(self, room: str, seq: int, text: str) -> None:
-        """Relay a stored event to the other processes (in order, without waiting)."""
-        self._outbox.put_nowait((self._room_channel(room), f"{seq} {text}"))
+    def publish_event(self, key: str, seq: int, text: str) -> None:
+        """Relay a stored event of ``key`` to the other processes (in order, without waiting)."""
+        self._outbox.put_nowait((self._channel(key), f"{seq} {text}"))
 
     async def _send(self) -> None:
         while True:
             channel, message = await self._outbox.get()
-            try:
-                await self.redis.publish(channel, message)
-            except Exception:
-                log.exception("could not publish an event")
+            # during an outage, the processes relaying it drop their clients
+            with contextlib.suppress(ClusterUnavailable):
+                await self._call(self.redis.publish(channel, message))
 
-    async def follow(self, room: str, deliver: Callable[[int, str], None]) -> None:
-        """Receive the room's events (seq, event message text) from its owner."""
-        self._room_handlers[room] = deliver
-        await self._pubsub.subscribe(self._room_channel(room))
+    async def follow(self, key: str, deliver: Callable[[int, str], None]) -> None:
+        """Receive the events (seq, message text) its owner publishes for ``key``."""
+        self._followers[key] = deliver
+        await self._call(self._pubsub.subscribe(self._channel(key)))
 
-    async def unfollow(self, room: str) -> None:
-        """Stop receiving the room's events."""
-        self._room_handlers.pop(room, None)
-        with contextlib.suppress(Exception):
-            await self._pubsub.unsubscribe(self._room_channel(room))
+    async def unfollow(self, key: str) -> None:
+        """Stop receiving the key's events."""
+        self._followers.pop(key, None)
+        with contextlib.suppress(ClusterUnavailable):
+            await self._call(self._pubsub.unsubscribe(self._channel(key)))
 
     async def _listen(self) -> None:
         while True:
@@ -228,15 +348,19 @@ class Cluster:
                 message = await self._pubsub.get_message(
                     ignore_subscribe_messages=True, timeout=1.0
                 )
+            except (RedisError, OSError, TimeoutError) as err:
+                self._outage(err)
+                await asyncio.sleep(0.5)
+                continue
             except Exception:
-                log.exception("Redis subscription failed")
+                log.exception("the Redis subscription failed")
                 await asyncio.sleep(0.5)
                 continue
             if message is None:
                 continue
             channel, data = str(message["channel"]), str(message["data"])
-            if channel.startswith("hc:room:"):
-                deliver = self._room_handlers.get(channel.removeprefix("hc:room:"))
+            if channel.startswith("hc:ev:"):
+                deliver = self._followers.get(channel.removeprefix("hc:ev:"))
                 seq, _, text = data.partition(" ")
                 if deliver is not None:
                     deliver(int(seq), text)
@@ -247,15 +371,20 @@ class Cluster:
                 if future is not None and not future.done():
                     future.set_result(body)
             elif body.get("kind") == "request":
-                asyncio.get_running_loop().create_task(self._answer(body))
+                task = asyncio.get_running_loop().create_task(self._answer(body))
+                self._answering.add(task)
+                task.add_done_callback(self._answering.discard)
 
     async def _answer(self, body: dict[str, Any]) -> None:
-        assert self._handler is not None
+        kind = str(body.get("key", "")).partition(":")[0]
+        handler = self._handlers.get(kind)
         try:
-            reply = await self._handler(body)
+            if handler is None:
+                raise ValueError(f"no handler for {body.get('key')!r}")
+            reply = await handler(body)
         except Exception as err:
             log.exception("request failed")
-            reply = {"error": {"code": "internal", "en": str(err), "ja": str(err)}}
+            reply = {"error": {"code": "internal", "en": str(err), "ja": str(err), "status": 500}}
         message = json.dumps({"kind": "reply", "rid": body["rid"], **reply})
-        with contextlib.suppress(Exception):
-            await self.redis.publish(self._inbox(str(body["from"])), message)
+        with contextlib.suppress(ClusterUnavailable):
+            await self._call(self.redis.publish(self._inbox(str(body["from"])), message))

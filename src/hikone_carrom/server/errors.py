@@ -9,6 +9,7 @@ __all__ = [
     "CloseCode",
     "DuplicateAction",
     "RoomError",
+    "cluster_unavailable",
     "error_message",
     "room_moved",
     "store_unavailable",
@@ -25,6 +26,9 @@ class CloseCode(IntEnum):
     """Another server process now serves the room."""
     TOO_SLOW = 4002
     """The client fell behind: more than the send buffer was waiting for it."""
+    UNAVAILABLE = 1013
+    """The room cannot be served just now (the store or the other server processes cannot be
+    reached): try again later."""
 
 
 class RoomError(Exception):
@@ -89,4 +93,15 @@ def room_moved() -> RoomError:
         "This room moved to another server process; reconnecting gets it back",
         "この部屋は別のサーバーに移りました。再接続すると続きから遊べます",
         status=409,
+    )
+
+
+def cluster_unavailable() -> RoomError:
+    """The server processes cannot reach each other (Redis is down): nothing changed (HTTP 503)."""
+    return RoomError(
+        "cluster_unavailable",
+        "The game servers cannot reach each other just now, so nothing changed; "
+        "try again in a moment",
+        "ゲームサーバー同士が今は連絡できないため、何も変わっていません。少し待ってからもう一度どうぞ",
+        status=503,
     )

@@ -191,7 +191,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from hikone_carrom.server.app import create_app
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     app = create_app(settings)
     local = f"http://{_url_host(args.host)}:{args.port}/"
     if args.host in ("0.0.0.0", "::", ""):

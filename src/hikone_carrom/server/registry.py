@@ -11,6 +11,7 @@ other processes forward for the rooms it owns.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -20,9 +21,15 @@ from typing import Any
 
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.server.analysis import AnalysisJobs
-from hikone_carrom.server.cluster import Cluster
+from hikone_carrom.server.cluster import Cluster, ClusterUnavailable
 from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.errors import DuplicateAction, RoomError, room_moved, store_unavailable
+from hikone_carrom.server.errors import (
+    CloseCode,
+    DuplicateAction,
+    RoomError,
+    cluster_unavailable,
+    room_moved,
+)
 from hikone_carrom.server.players import available_levels
 from hikone_carrom.server.relay import RemoteRoom
 from hikone_carrom.server.room import Room, RoomConfig, RoomServices
@@ -60,7 +67,9 @@ class RoomRegistry:
         self.settings = settings
         self.board = board
         self.cluster = cluster
-        publish = cluster.publish_event if cluster is not None else None
+        publish = None
+        if cluster is not None:
+            publish = lambda room, seq, text: cluster.publish_event(f"room:{room}", seq, text)  # noqa: E731
         self.services = RoomServices(
             store, runner, thinker, board, settings.ai_delay_s, publish=publish
         )
@@ -72,8 +81,9 @@ class RoomRegistry:
         self.analyses = AnalysisJobs(store, runner)
         """Post-game analyses of this process (one at a time)."""
         if cluster is not None:
-            cluster.on_lost = self._lost
-            cluster.on_dead_owner = self._check_owners
+            cluster.serve("room", self.answer, self._lost)
+            cluster.watchers.append(self._check_owners)
+            cluster.outage_listeners.append(self._outage)
 
     async def create(self, request: CreateRoom) -> tuple[Room, str]:
         """A new room as asked; returns it with the creator's seat token."""
@@ -115,14 +125,15 @@ class RoomRegistry:
             seed=secrets.randbelow(1 << 31),
             hints=request.hints_on(),
         )
-        if self.cluster is not None and not await self.cluster.acquire(config.id):
-            raise room_moved()  # another process holds a lease on a brand-new id: never
+        if self.cluster is not None:
+            await self.cluster.claim_new(f"room:{config.id}")
         try:
             names = [n.strip() for n in request.names] if request.names else None
             room, token = await Room.create(config, request.name, self.services, names)
         except BaseException:
             if self.cluster is not None:
-                await self.cluster.release(config.id)
+                with contextlib.suppress(ClusterUnavailable):
+                    await self.cluster.release(f"room:{config.id}")
             raise
         self.rooms[config.id] = room
         return room, token
@@ -153,26 +164,36 @@ class RoomRegistry:
             await room.close()
         if self.cluster is None:
             return await self._restore(room_id)
-        deadline = time.monotonic() + 2.5 * self.cluster.lease_ms / 1000.0
+        try:
+            return await self._owned_or_remote(room_id, self.cluster)
+        except ClusterUnavailable as err:
+            log.warning("room %s: cannot find its owner: %s", room_id, err)
+            raise cluster_unavailable() from err
+
+    async def _owned_or_remote(self, room_id: str, cluster: Cluster) -> ServedRoom:
+        """Take the room if nobody (alive) owns it, else reach it through its owner."""
+        key = f"room:{room_id}"
+        deadline = time.monotonic() + 2.5 * cluster.lease_ms / 1000.0
         while True:
-            if await self.cluster.acquire(room_id):
+            if await cluster.acquire(key):
                 try:
                     return await self._restore(room_id)
                 except BaseException:
-                    await self.cluster.release(room_id)
+                    with contextlib.suppress(ClusterUnavailable):
+                        await cluster.release(key)
                     raise
-            owner = await self.cluster.owner(room_id)
-            if owner is not None and owner != self.cluster.node and await self.cluster.alive(owner):
+            owner = await cluster.owner(key)
+            if owner is not None and owner != cluster.node and not await cluster.gone(owner):
                 remote = self.remote.get(room_id)
                 if remote is None or remote.stale or remote.owner != owner:
                     if remote is not None:
                         await remote.close()
-                    remote = RemoteRoom(room_id, owner, self.cluster, self.store, self.runner)
+                    remote = RemoteRoom(room_id, owner, cluster, self.store, self.runner)
                     self.remote[room_id] = remote
                 return remote
             if time.monotonic() > deadline:
-                raise store_unavailable()
-            await asyncio.sleep(0.2)  # a stopped owner's lease is running out
+                raise cluster_unavailable()
+            await asyncio.sleep(0.1)  # the lease changed hands meanwhile: look again
 
     async def _restore(self, room_id: str) -> Room:
         try:
@@ -204,7 +225,8 @@ class RoomRegistry:
             room = self.rooms.pop(rid)
             await room.close()
             if self.cluster is not None:
-                await self.cluster.release(rid)
+                with contextlib.suppress(ClusterUnavailable):
+                    await self.cluster.release(f"room:{rid}")
         for rid in [rid for rid, r in self.remote.items() if r.idle_for(now) >= idle]:
             await self.remote.pop(rid).close()
         for rid in list(self._loading):
@@ -231,18 +253,30 @@ class RoomRegistry:
             room.drop_everyone()
 
     async def _check_owners(self) -> None:
-        """Disconnect the clients of rooms whose owner stopped (they reconnect: takeover)."""
+        """Disconnect the clients of rooms whose owner stopped or gave them up (they reconnect,
+        and the room is taken over)."""
         assert self.cluster is not None
-        for remote in list(self.remote.values()):
-            if remote.subscribers and not await self.cluster.alive(remote.owner):
+        watched = [r for r in self.remote.values() if r.subscribers and not r.stale]
+        if not watched:
+            return
+        owners = await self.cluster.owners(f"room:{r.id}" for r in watched)
+        stopped = await self.cluster.stopped(r.owner for r in watched)
+        for remote in watched:
+            if owners[f"room:{remote.id}"] != remote.owner or remote.owner in stopped:
                 remote.go_stale()
+
+    def _outage(self) -> None:
+        """Redis is unavailable: clients of rooms other processes own cannot be served (they
+        reconnect and are served again once it is back); rooms owned here go on."""
+        for remote in list(self.remote.values()):
+            remote.go_stale(CloseCode.UNAVAILABLE)
 
     async def answer(self, body: dict[str, Any]) -> dict[str, Any]:
         """Serve a request another process forwarded for a room this process owns."""
-        room_id = str(body["room"])
+        room_id = str(body["key"]).removeprefix("room:")
         room = self.rooms.get(room_id)
         cluster = self.cluster
-        if room is None and cluster is not None and room_id in cluster.owned:
+        if room is None and cluster is not None and f"room:{room_id}" in cluster.owned:
             room = await self._restore(room_id)
         if room is None or room.stale:
             return {"error": {**room_moved().detail(), "status": 409}}

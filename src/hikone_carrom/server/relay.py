@@ -16,8 +16,14 @@ import logging
 import time
 from typing import Any
 
-from hikone_carrom.server.cluster import Cluster, OwnerGone
-from hikone_carrom.server.errors import CloseCode, DuplicateAction, RoomError, room_moved
+from hikone_carrom.server.cluster import Cluster, ClusterUnavailable, OwnerGone
+from hikone_carrom.server.errors import (
+    CloseCode,
+    DuplicateAction,
+    RoomError,
+    cluster_unavailable,
+    room_moved,
+)
 from hikone_carrom.server.room import Subscriber
 from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.schemas import ClientMessage, HintRequest
@@ -46,6 +52,7 @@ class RemoteRoom:
         self, room_id: str, owner: str, cluster: Cluster, store: GameStore, runner: Runner
     ) -> None:
         self.id = room_id
+        self.key = f"room:{room_id}"
         self.owner = owner
         self.cluster = cluster
         self.store = store
@@ -68,12 +75,15 @@ class RemoteRoom:
             raise room_moved()
         try:
             reply = await self.cluster.request(
-                self.owner, {"room": self.id, **body}, timeout_s=timeout_s
+                self.owner, {"key": self.key, **body}, timeout_s=timeout_s
             )
         except OwnerGone as err:
-            log.warning("room %s: owner %s gone: %s", self.id, self.owner, err)
+            log.info("room %s: owner %s gone: %s", self.id, self.owner, err)
             self.go_stale()
             raise room_moved() from err
+        except ClusterUnavailable as err:
+            self.go_stale(CloseCode.UNAVAILABLE)
+            raise cluster_unavailable() from err
         if "duplicate" in reply:
             dup = reply["duplicate"]
             raise DuplicateAction(str(dup["id"]), int(dup["seq"]))
@@ -140,7 +150,12 @@ class RemoteRoom:
     async def _follow(self) -> None:
         if not self._following:
             self._following = True
-            await self.cluster.follow(self.id, self.deliver)
+            try:
+                await self.cluster.follow(self.key, self.deliver)
+            except ClusterUnavailable as err:
+                self._following = False
+                self.go_stale(CloseCode.UNAVAILABLE)
+                raise cluster_unavailable() from err
 
     def deliver(self, seq: int, text: str) -> None:
         """An event from the owner: to every client, in order, once."""
@@ -168,13 +183,18 @@ class RemoteRoom:
 
     async def _fill(self, sub: Subscriber) -> None:
         """Send ``sub`` the events it missed, from the store, then what came meanwhile."""
+        last = self._sent.get(sub)
+        if last is None:
+            return  # it left meanwhile
         try:
-            events = await self.runner.store(self.store.events_after, self.id, self._sent[sub])
+            events = await self.runner.store(self.store.events_after, self.id, last)
         except Exception:
             log.exception("room %s: cannot fill a gap from the store", self.id)
             self._filling.pop(sub, None)
-            sub.drop(CloseCode.ROOM_MOVED)
+            sub.drop(CloseCode.UNAVAILABLE)
             return
+        if sub not in self._filling:
+            return  # it left meanwhile
         for ev in events:
             if ev.seq == self._sent[sub] + 1:
                 sub.send(event_text(ev.seq, ev.payload))
@@ -195,14 +215,14 @@ class RemoteRoom:
         self._filling.pop(sub, None)
         self.last_active = time.monotonic()
 
-    def go_stale(self) -> None:
-        """The owner is gone: disconnect this process's clients (they reconnect, and the room is
-        taken over)."""
+    def go_stale(self, code: int = CloseCode.ROOM_MOVED) -> None:
+        """The owner is gone (or cannot be reached): disconnect this process's clients with
+        ``code`` (they reconnect, and the room is taken over or reached again)."""
         if self.stale:
             return
         self.stale = True
         for sub in list(self.subscribers) + list(self._joining):
-            sub.drop(CloseCode.ROOM_MOVED)
+            sub.drop(code)
 
     def idle_for(self, now: float) -> float:
         """How long (s) no client of this process has been in the room."""
@@ -217,4 +237,4 @@ class RemoteRoom:
             task.cancel()
         if self._following:
             self._following = False
-            await self.cluster.unfollow(self.id)
+            await self.cluster.unfollow(self.key)

@@ -443,6 +443,8 @@ class Room:
     async def join(self, sub: Subscriber, token: str | None) -> None:
         """Say hello for ``sub``: its seats, a snapshot, then every event of the room; the
         others learn that its seats are online (a second hello of a client moves its seats)."""
+        if self.stale:
+            raise room_moved()
         old = sub.seats if sub in self.subscribers else frozenset()
         left = self.presence.leave(old)
         sub.seats = self.seats_of_token(token)
@@ -454,10 +456,14 @@ class Room:
 
     async def resync(self, sub: Subscriber) -> None:
         """Send ``sub`` a fresh snapshot (it saw a gap)."""
+        if self.stale:
+            raise room_moved()
         sub.send(json.dumps(self.snapshot(sub.seats), separators=(",", ":")))
 
     async def view(self, seats: frozenset[int]) -> dict[str, Any]:
         """The room as a client holding ``seats`` sees it now."""
+        if self.stale:
+            raise room_moved()
         return self.snapshot(seats)
 
     async def act(self, seats: frozenset[int], msg: ClientMessage) -> dict[str, Any] | None:
@@ -467,6 +473,8 @@ class Room:
         Raises:
             RoomError: refused, nothing changed. DuplicateAction: its id was already played.
         """
+        if self.stale:
+            raise room_moved()
         if isinstance(msg, ShotMessage):
             try:
                 shot = Shot(msg.x, msg.y, msg.angle, msg.speed)

@@ -1,9 +1,12 @@
-"""Throwaway PostgreSQL and Redis servers for tests and benchmarks: Debian's real servers in a
-temporary folder, listening on a free loopback port, stopped and removed at the end.
+"""Throwaway servers for tests and benchmarks, each on a free loopback port and stopped at the
+end: Debian's real PostgreSQL and Redis in a temporary folder, and the game server itself
+(``hikone-carrom serve``) in its own process.
 
 PostgreSQL: ``initdb`` and ``pg_ctl``; when run as root, the server runs as the unprivileged
 ``postgres`` user (or ``nobody``), which owns the folder: PostgreSQL refuses to run as root.
-Redis: ``redis-server`` without persistence.
+Redis: ``redis-server`` without persistence; it can be stopped and started again on the same
+port (a Redis outage). The game server writes its log to a file (a pipe nobody reads would
+stop it once full).
 """
 
 from __future__ import annotations
@@ -13,8 +16,10 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
@@ -26,6 +31,7 @@ __all__ = [
     "MISSING_MESSAGE",
     "REDIS_MISSING",
     "ClusterError",
+    "GameServer",
     "PostgresCluster",
     "RedisServer",
     "find_bin_dir",
@@ -182,7 +188,7 @@ REDIS_MISSING = (
 class RedisServer:
     """One running ``redis-server`` on a free loopback port, without persistence."""
 
-    def __init__(self, process: subprocess.Popen[bytes], root: Path, port: int) -> None:
+    def __init__(self, process: subprocess.Popen[bytes] | None, root: Path, port: int) -> None:
         self.process = process
         self.root = root
         self.port = port
@@ -195,36 +201,108 @@ class RedisServer:
     @classmethod
     def start(cls) -> RedisServer:
         """Start ``redis-server`` and wait until it answers."""
-        binary = shutil.which("redis-server")
-        if binary is None:
+        if shutil.which("redis-server") is None:
             raise ClusterError(REDIS_MISSING)
-        root = Path(tempfile.mkdtemp(prefix="hikone-redis-"))
-        port = _free_port()
-        command = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
-        command += ["--appendonly", "no", "--dir", str(root)]
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        server = cls(process, root, port)
+        server = cls(None, Path(tempfile.mkdtemp(prefix="hikone-redis-")), _free_port())
+        server.resume()
+        return server
+
+    def resume(self) -> None:
+        """Start the server process (again, empty: nothing is persisted) on its port."""
+        binary = shutil.which("redis-server") or "redis-server"
+        command = [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+        command += ["--appendonly", "no", "--dir", str(self.root)]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         deadline = time.monotonic() + START_TIMEOUT_S
         while True:
             try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as probe:
                     probe.sendall(b"PING\r\n")
                     if probe.recv(16).startswith(b"+PONG"):
-                        return server
+                        return
             except OSError:
                 pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                server.stop()
-                raise ClusterError(f"redis-server did not start on port {port}")
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise ClusterError(f"redis-server did not start on port {self.port}")
             time.sleep(0.05)
+
+    def pause(self) -> None:
+        """Stop the server process (its connections are cut), keeping the port for
+        :meth:`resume`."""
+        process = self.process
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
     def stop(self) -> None:
         """Stop the server and remove its folder."""
+        self.pause()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+class GameServer:
+    """``hikone-carrom serve --db URL [options]`` started in its own process on a free loopback
+    port, its log in ``log`` (a file in ``log_dir``); :meth:`wait_ready` until it answers,
+    :meth:`kill9` stops it as a crash would, :meth:`stop` as Ctrl+C."""
+
+    def __init__(self, db_url: str, *options: str, log_dir: Path) -> None:
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log_dir / f"server-{self.port}.log"
+        command = [sys.executable, "-m", "hikone_carrom.cli", "serve", "--port", str(self.port)]
+        command += ["--db", db_url, *options]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        with self.log.open("wb") as out:
+            self.process = subprocess.Popen(command, env=env, stdout=out, stderr=out)
+
+    @property
+    def ws(self) -> str:
+        """The WebSocket base URL."""
+        return self.base.replace("http://", "ws://")
+
+    def wait_ready(self) -> GameServer:
+        """Wait until the server answers (it migrates its store first); returns it.
+
+        Raises:
+            ClusterError: it stopped, or did not answer within 3 minutes (a busy machine).
+        """
+        import httpx
+
+        deadline = time.monotonic() + 180
+        while True:
+            if self.process.poll() is not None:
+                raise ClusterError(f"the game server stopped: {self.log_tail()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/health", timeout=2).status_code == 200:
+                    return self
+            if time.monotonic() > deadline:
+                self.kill9()
+                raise ClusterError(f"the game server did not start: {self.log_tail()}")
+            time.sleep(0.1)
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The last lines of the server's log."""
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def kill9(self) -> None:
+        """Stop the process at once, as a crash would (its sockets are closed by the kernel)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        """Stop the process as Ctrl+C would (it gives its leases up)."""
         if self.process.poll() is None:
             self.process.terminate()
             try:
-                self.process.wait(timeout=20)
+                self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        shutil.rmtree(self.root, ignore_errors=True)
+                self.kill9()

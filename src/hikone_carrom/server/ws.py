@@ -39,6 +39,14 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE = 4096
 """Longest client message accepted, characters."""
 
+_RECONNECT = {
+    "room_moved": CloseCode.ROOM_MOVED,
+    "store_unavailable": CloseCode.UNAVAILABLE,
+    "cluster_unavailable": CloseCode.UNAVAILABLE,
+}
+"""Refusals after which a connection cannot go on as it is: it is closed with this code and the
+client reconnects (a hello that got no snapshot, a room served from elsewhere now)."""
+
 CLOSE_WAIT_S = 2.0
 """How long (s) a closing connection may take to send what is queued and its close frame."""
 
@@ -117,7 +125,7 @@ async def serve_room(websocket: WebSocket, room_id: str, registry: RoomRegistry)
             reader.cancel()
         with contextlib.suppress(BaseException):
             await reader
-        if not conn.dropped.is_set() and not writer.done():
+        if conn.close_code != CloseCode.TOO_SLOW and not writer.done():
             flush = asyncio.create_task(conn.flush())
             await asyncio.wait(
                 {flush, writer}, timeout=CLOSE_WAIT_S, return_when=asyncio.FIRST_COMPLETED
@@ -144,8 +152,10 @@ async def _read(
                 await _serve(websocket, conn, room, registry)
             finally:
                 room.detach(conn)
-    except RoomError as err:  # no such room, or the store is unavailable
+    except RoomError as err:  # no such room, the store or the other processes unavailable
         conn.send_json(err.to_message())
+        if err.code in _RECONNECT:
+            conn.drop(_RECONNECT[err.code])
 
 
 async def _serve(
@@ -242,6 +252,8 @@ async def _handle(
         conn.send_json(dup.to_message())
     except RoomError as err:
         conn.send_json(_with_id(err.to_message(), action_id))
+        if err.code == "room_moved" or (isinstance(msg, Hello | Resync) and err.code in _RECONNECT):
+            conn.drop(_RECONNECT[err.code])  # the client reconnects and says hello again
 
 
 async def _hint(room: ServedRoom, conn: Connection, msg: HintRequest) -> None:
@@ -252,6 +264,8 @@ async def _hint(room: ServedRoom, conn: Connection, msg: HintRequest) -> None:
             conn.send_json(answer)
     except RoomError as err:
         conn.send_json(_with_id(err.to_message(), msg.id))
+        if err.code == "room_moved":
+            conn.drop(CloseCode.ROOM_MOVED)
 
 
 async def _analyse(room: ServedRoom, msg: AnalyseRequest, registry: RoomRegistry) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Engine, create_engine, event, func, insert, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -47,6 +47,8 @@ __all__ = [
 ]
 
 _MIGRATIONS = Path(__file__).with_name("migrations")
+_MIGRATE_LOCK = 0x6869_6B6F_6E65
+"""PostgreSQL advisory lock held while the schema is migrated ("hikone")."""
 
 
 class StoreError(Exception):
@@ -259,11 +261,16 @@ class GameStore:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def migrate(self) -> None:
-        """Bring the schema to the newest Alembic revision (creates it on a new database)."""
+        """Bring the schema to the newest Alembic revision (creates it on a new database). On
+        PostgreSQL, processes started together take turns (an advisory lock)."""
         config = Config()
         config.set_main_option("script_location", str(_MIGRATIONS))
         config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
         with self._guard(), self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATE_LOCK}
+                )
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
