@@ -66,6 +66,7 @@ export function explain(ev, seatName) {
       kind: "info",
     });
   }
+  if (ev.lapsed) lines.push({ text: t("v.draw.lapse"), kind: "info" });
   const penalty = r.penalty > 0 || r.restored || r.skipped || (r.fouls || []).length > 0;
   const sentences = ev.explain ? pick(ev.explain) : [];
   sentences.forEach((text, i) => {
