@@ -59,9 +59,10 @@ def test_analysis_over_the_websocket_reports_progress_to_the_room(
     ):
         hello(player, token)
         hello(watcher, None)
-        send(watcher, type="analyse")  # anyone in the room may ask
+        send(watcher, type="analyse", id="an-1")  # anyone in the room may ask
         first = receive(watcher)
         assert first["type"] == "analysis" and first["status"] in ("queued", "running")
+        assert first["id"] == "an-1"  # the answer to the asking client
         seen: list[tuple[str, int]] = []
         while True:
             msg = receive(player)

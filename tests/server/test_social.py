@@ -88,6 +88,21 @@ def test_chat_is_rate_limited_per_connection(client: TestClient) -> None:
         assert codes[:4] == ["chat"] * 4 and codes[4:] == ["chat_rate"] * 2
 
 
+def test_a_chat_line_resent_with_its_id_is_said_once(client: TestClient) -> None:
+    made = create_room(client, mode="online", players=2, name="Aki")
+    rid = made["room_id"]
+    with client.websocket_connect(f"/ws/rooms/{rid}") as ws:
+        hello(ws, made["token"])
+        send(ws, type="chat", preset="hello", id="c-1")
+        said = event(ws)
+        assert said["event"]["action_id"] == "c-1"
+    with client.websocket_connect(f"/ws/rooms/{rid}") as ws:  # the browser came back
+        hello(ws, made["token"])
+        send(ws, type="chat", preset="hello", id="c-1")
+        assert receive(ws) == {"type": "duplicate", "id": "c-1", "seq": said["seq"]}
+        assert len(hello(ws, made["token"])["chat"]["recent"]) == 1
+
+
 def test_chat_is_for_online_rooms(client: TestClient) -> None:
     made = create_room(client, mode="hotseat", players=2)
     with client.websocket_connect(f"/ws/rooms/{made['room_id']}") as ws:

@@ -491,7 +491,7 @@ class Room:
         elif isinstance(msg, Resign):
             await self.resign(seats, msg.seat, msg.id)
         elif isinstance(msg, ChatMessage):
-            await self.say(seats, msg.preset, msg.text)
+            await self.say(seats, msg.preset, msg.text, msg.id)
         return None
 
     def drop_everyone(self) -> None:
@@ -1006,16 +1006,22 @@ class Room:
         if step is not None and not self.match.is_over:
             payload["lapsed"] = step.payload()
 
-    async def say(self, seats: frozenset[int], preset: str | None, text: str | None) -> None:
+    async def say(
+        self,
+        seats: frozenset[int],
+        preset: str | None,
+        text: str | None,
+        action_id: str | None = None,
+    ) -> None:
         """A chat line from a client: a set phrase (anyone in the room) or free text (players
-        only). Stored with the events; every client gets it."""
+        only). Stored with the events; every client gets it (once per ``action_id``)."""
         line = chat_line(self, seats, preset, text)
 
         async def change() -> None:
             line["at"] = datetime.now(UTC).isoformat()
-            await self._commit("chat", line)
+            await self._commit("chat", line, action_id=action_id)
 
-        await self._act(None, change)
+        await self._act(action_id, change)
 
     # -- computer players and the clock ------------------------------------------------------
 

@@ -211,7 +211,7 @@ class Resign(_Action):
     seat: int = Field(ge=0, le=3)
 
 
-class ChatMessage(_Message):
+class ChatMessage(_Action):
     """A chat line: one of the set phrases (``preset``, its id) or free text (``text``, players
     only, at most 200 characters, no control characters)."""
 
@@ -220,7 +220,7 @@ class ChatMessage(_Message):
     text: str | None = Field(default=None, max_length=1000)
 
 
-class AnalyseRequest(_Message):
+class AnalyseRequest(_Action):
     """Ask for the post-game analysis of a finished game of this room (default: the current
     one); progress and the result go to everyone in the room."""
 

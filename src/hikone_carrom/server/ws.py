@@ -234,7 +234,7 @@ async def _handle(
             hints.add(task)
             task.add_done_callback(hints.discard)
         elif isinstance(msg, AnalyseRequest):
-            conn.send_json(await _analyse(room, msg, registry))
+            conn.send_json(_with_id(await _analyse(room, msg, registry), msg.id))
         elif isinstance(msg, ChatMessage):
             if not conn.chat_rate.ready:
                 raise RoomError(

@@ -213,7 +213,7 @@ export class RoomConnection {
 
   _onMessage(msg) {
     if (msg.type === "event") this._answered(msg.event && msg.event.action_id);
-    else if (msg.type === "duplicate" || msg.type === "error" || msg.type === "hint") this._answered(msg.id);
+    else if (msg.id) this._answered(msg.id); // an answer to this client alone: error, duplicate, hint, analysis
     if (msg.type === "snapshot") {
       this.seq = msg.seq;
       this.retry = 0; // a room that answers: the next drop starts the back-off afresh
