@@ -198,8 +198,8 @@ def test_hotseat_names_are_shown_used_in_rulings_and_recorded(client: TestClient
         (
             {"mode": "online", "players": 3},
             "players",
-            "Players must be one of 2 or 4.",
-            "人数は 2 or 4 のどれかにしてください。",
+            "Players must be 2 or 4.",
+            "人数は2か4にしてください。",
         ),
         ({"players": 2}, "mode", "Mode is required.", "モードを入力してください。"),
         (

@@ -120,11 +120,14 @@ def field_sentence(error: dict[str, Any]) -> dict[str, str]:
             "ja": f"{ja}は true か false で指定してください。",
         }
     if kind == "literal_error":
-        expected = str(ctx.get("expected", ""))
+        choices = _choices(str(ctx.get("expected", "")))
+        listed = ", ".join(choices[:-1]) + f" or {choices[-1]}" if len(choices) > 1 else choices[0]
         return {
             "field": path,
-            "en": f"{en} must be one of {expected}.",
-            "ja": f"{ja}は {expected} のどれかにしてください。",
+            "en": f"{en} must be {listed}.",
+            "ja": f"{ja}は{'か'.join(choices)}にしてください。"
+            if len(choices) <= 2
+            else f"{ja}は{'、'.join(choices)}のどれかにしてください。",
         }
     if kind == "extra_forbidden":
         return {
@@ -173,3 +176,9 @@ def validation_detail(errors: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "rule": None,
         "fields": fields,
     }
+
+
+def _choices(expected: str) -> list[str]:
+    """The allowed values in pydantic's ``"'a', 'b' or 'c'"``, without quotes."""
+    parts = expected.replace(" or ", ", ").split(", ")
+    return [p.strip().strip("'\"") for p in parts if p.strip()]
