@@ -364,7 +364,11 @@ def test_analysis_of_a_finished_game_with_progress_and_chart(
     ask.click()
     expect(card.locator(".analysis-status")).to_contain_text("Analysing shot")
     chart = card.locator("svg.analysis-chart")
-    expect(chart.locator("g.shot")).to_have_count(1, timeout=120_000)  # shown as it grows
+    page.wait_for_function(  # shown as it grows: a part of the game's shots (polled each 0.7 s)
+        "() => { const n = document.querySelectorAll('#analysis svg.analysis-chart g.shot')"
+        ".length; return n >= 1 && n < 4; }",
+        timeout=120_000,
+    )
     page.screenshot(path=str(artifacts / "analysis-progress-desktop-en.png"))
     expect(chart.locator("g.shot")).to_have_count(4, timeout=240_000)
     expect(card.locator("progress")).to_be_hidden()
