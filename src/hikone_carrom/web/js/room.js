@@ -697,8 +697,10 @@ export class RoomPage {
     else {
       const color = this.room.seats[st.shooter].color;
       turn.append(chip(color));
-      turn.append(text("strong", this.turnText()));
-      turn.append(text("span", t(`color.${color}`), "color-name"));
+      const said = this.turnText();
+      turn.append(text("strong", said));
+      // the colour in words beside the chip, unless the name already says it ("Red (south)")
+      if (!said.includes(t(`color.${color}`))) turn.append(text("span", t(`color.${color}`), "color-name"));
       if (st.first_shot && this.myTurn()) turn.append(text("span", t("controls.first"), "sub"));
       if ((st.unshootable || []).length && this.myTurn()) turn.append(text("span", t("controls.unshootable"), "sub"));
       if (this.mySeats.size === 0) turn.append(text("span", t("turn.watch"), "sub"));
