@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import math
-from dataclasses import FrozenInstanceError
+from dataclasses import FrozenInstanceError, replace
+from pathlib import Path
 
 import pytest
 
-from hikone_carrom.board import DEFAULT_BOARD, BoardError, BoardSpec, PieceKind, Side
+from hikone_carrom.board import (
+    DEFAULT_BOARD,
+    LEGACY_FIGURES,
+    BoardError,
+    BoardSpec,
+    PieceKind,
+    Side,
+)
+from hikone_carrom.board_file import read_board_file, write_board_file
 
 B = BoardSpec()
 
@@ -125,3 +135,98 @@ def test_opening_layout_r1a() -> None:
     assert min(gaps) > 0.001 and max(gaps) < 0.0015
     # no puck centre on a line from a tee spot to the jack (the x and y axes)
     assert min(min(abs(p.x), abs(p.y)) for p in pucks) > 0.015
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"half_width": 10**400},  # issue 33, item 6: was OverflowError
+        {"friction": -(10**400)},
+        {"puck_mass": 1e300},
+        {"stack_friction": -0.1},
+        {"disk_friction": float("inf")},
+        {"rail_friction": "0.1"},
+        {"merge_grazing_pairs": 1},
+        {"gravity": True},
+    ],
+)
+def test_huge_absurd_or_mistyped_figures_are_refused_with_a_sentence(
+    kwargs: dict[str, object],
+) -> None:
+    with pytest.raises(BoardError) as err:
+        BoardSpec(**kwargs)  # type: ignore[arg-type]
+    assert len(str(err.value)) < 200
+
+
+def test_integer_figures_are_stored_as_floats() -> None:
+    b = BoardSpec(half_width=1)
+    assert b.half_width == 1.0 and isinstance(b.half_width, float)
+    assert b == BoardSpec(half_width=1.0)
+
+
+def test_the_friction_models_have_defaults_and_the_legacy_preset_switches_them_off() -> None:
+    assert (B.stack_friction, B.disk_friction, B.rail_friction) == (0.25, 0.10, 0.15)
+    assert B.merge_grazing_pairs is False
+    legacy = BoardSpec.legacy()
+    assert (legacy.stack_friction, legacy.disk_friction, legacy.rail_friction) == (0.0, 0.0, 0.0)
+    assert legacy.merge_grazing_pairs is True
+    assert BoardSpec.legacy(friction=0.1).friction == 0.1
+    assert replace(legacy, **LEGACY_FIGURES) == legacy
+
+
+def test_a_board_round_trips_through_its_dict() -> None:
+    b = BoardSpec(friction=0.13, rail_friction=0.2)
+    assert BoardSpec.from_dict(b.to_dict()) == b
+    assert BoardSpec.from_dict({"friction": 0.1}, complete=False) == BoardSpec(friction=0.1)
+    with pytest.raises(BoardError, match="lacks the figures"):
+        BoardSpec.from_dict({"friction": 0.1})
+    with pytest.raises(BoardError, match="unknown board figures: spin"):
+        BoardSpec.from_dict({**b.to_dict(), "spin": 1.0})
+    with pytest.raises(BoardError, match="JSON object"):
+        BoardSpec.from_dict([1, 2])
+
+
+def test_board_files_are_written_and_read(tmp_path: Path) -> None:
+    path = tmp_path / "club.json"
+    board = BoardSpec(friction=0.11, stack_friction=0.3)
+    write_board_file(path, board, note="measured at the club")
+    assert read_board_file(path) == board
+    assert json.loads(path.read_text())["note"] == "measured at the club"
+    path.write_text(
+        json.dumps({"format": "hikone-carrom-board", "version": 1, "board": {"friction": 0.2}})
+    )
+    assert read_board_file(path) == BoardSpec(friction=0.2)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "not valid JSON"),
+        ('{"format": "other"}', "not a hikone-carrom-board file"),
+        ('{"format": "hikone-carrom-board", "version": 9, "board": {}}', "version 9"),
+        ('{"format": "hikone-carrom-board", "version": 1, "board": {"friction": -1}}', "friction"),
+        ('{"format": "hikone-carrom-board", "version": 1, "board": {"wind": 1}}', "unknown"),
+        ('{"format": "hikone-carrom-board", "version": 1, "board": 3}', "JSON object"),
+        ("[" * 100_000, "not valid JSON"),
+    ],
+)
+def test_bad_board_files_are_refused_with_a_sentence(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(BoardError, match=message):
+        read_board_file(path)
+
+
+def test_board_files_must_be_small_regular_files(tmp_path: Path) -> None:
+    with pytest.raises(BoardError, match="cannot read"):
+        read_board_file(tmp_path / "missing.json")
+    with pytest.raises(BoardError, match="not a regular file"):
+        read_board_file(tmp_path)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (2 << 20))
+    with pytest.raises(BoardError, match="too large"):
+        read_board_file(big)
+    with pytest.raises(BoardError, match="cannot write"):
+        write_board_file(tmp_path / "no" / "such" / "folder.json", B)

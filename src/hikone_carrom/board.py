@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 __all__ = [
     "DEFAULT_BOARD",
+    "LEGACY_FIGURES",
     "BoardError",
     "BoardSpec",
     "PieceKind",
@@ -72,6 +73,18 @@ class Placement(NamedTuple):
     y: float
 
 
+_FLAGS = frozenset({"merge_grazing_pairs"})
+_MAY_BE_ZERO = ("fly_off_max_probability", "stack_friction", "disk_friction", "rail_friction")
+_LARGEST = 1e6
+"""No board figure (SI units) is anywhere near this; larger values are refused as absurd."""
+LEGACY_FIGURES: dict[str, float | bool] = {
+    "stack_friction": 0.0,
+    "disk_friction": 0.0,
+    "rail_friction": 0.0,
+    "merge_grazing_pairs": True,
+}
+"""The figures that give the physics of record format 1 (no friction models, the old merge)."""
+
 # Outward unit normal of each side: the rail of side s is the line n.(x, y) = half_width.
 _NORMAL: dict[Side, tuple[float, float]] = {
     Side.SOUTH: (0.0, -1.0),
@@ -101,7 +114,9 @@ class BoardSpec:
         striker_mass: kg. Estimate (same as a puck).
         jack_radius: m. Sourced (about 34 mm across).
         jack_mass: kg. Estimate (same wood and thickness as a puck).
-        friction: sliding friction coefficient on the powdered board. Estimate (0.07-0.20 measured).
+        friction: sliding friction coefficient mu of a disk on the powdered board (deceleration
+            mu*g). Estimate inside the measured 0.07-0.20 of disks on flour and starch layers
+            (docs/physics.md).
         gravity: m/s^2. Standard gravity.
         restitution_disk: disk-disk coefficient of restitution. Estimate.
         restitution_rail: disk-rail coefficient of restitution. Estimate.
@@ -110,8 +125,21 @@ class BoardSpec:
             m/s. Estimate: gentle play never jumps a rail.
         fly_off_full_speed: rail-normal impact speed at which the fly-off probability reaches
             ``fly_off_max_probability``, m/s. Estimate.
-        fly_off_max_probability: probability of flying off at or above ``fly_off_full_speed``.
-            Estimate: a 5 m/s flick straight into a rail sometimes flies.
+        fly_off_max_probability: the fly-off rate: probability of flying off at a rail impact at
+            or above ``fly_off_full_speed`` (linear from 0 at ``fly_off_speed``). Estimate: no
+            published rate exists; set it from a club's own count (docs/physics.md).
+        stack_friction: Coulomb friction coefficient between a stacked disk and the disk under it
+            (R6e piles): a pile pushed gently rides together, a hard hit pulls the bottom disk
+            out. 0 switches the coupling off (stacked disks never move with their support and
+            load it not). Estimate (lacquered wood on wood, powdered).
+        disk_friction: impact friction coefficient between two disks: the tangential impulse is
+            at most this times the normal one (the throw of a cut; spins change). 0: impacts
+            act along the line of centres only. Estimate.
+        rail_friction: impact friction coefficient between a disk and a rail (same model).
+            0: the tangential velocity is kept in full. Estimate.
+        merge_grazing_pairs: True applies the merge of slowly meeting pressed pairs (below
+            0.1 mm/s) also to pairs sliding past each other; only for replaying records of
+            format 1, whose physics it reproduces (see :meth:`legacy`).
     """
 
     half_width: float = 0.300
@@ -134,16 +162,40 @@ class BoardSpec:
     fly_off_speed: float = 3.0
     fly_off_full_speed: float = 5.0
     fly_off_max_probability: float = 0.2
+    stack_friction: float = 0.25
+    disk_friction: float = 0.10
+    rail_friction: float = 0.15
+    merge_grazing_pairs: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if not isinstance(value, int | float) or not math.isfinite(value):
-                raise BoardError(f"BoardSpec.{f.name} must be a finite number, got {value!r}")
-        positive = [f.name for f in fields(self) if f.name != "fly_off_max_probability"]
-        for name in positive:
-            if getattr(self, name) <= 0.0:
-                raise BoardError(f"BoardSpec.{name} must be > 0, got {getattr(self, name)!r}")
+            if f.name in _FLAGS:
+                if not isinstance(value, bool):
+                    raise BoardError(f"BoardSpec.{f.name} must be true or false, got {value!r}")
+                continue
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise BoardError(f"BoardSpec.{f.name} must be a number, got {value!r}")
+            try:
+                finite = math.isfinite(value)
+            except OverflowError:
+                finite = False
+            if not finite or abs(value) > _LARGEST:
+                shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+                raise BoardError(
+                    f"BoardSpec.{f.name} must be a finite number of at most {_LARGEST:g}, "
+                    f"got {shown}"
+                )
+            if isinstance(value, int):
+                object.__setattr__(self, f.name, float(value))
+        for f in fields(self):
+            if f.name in _FLAGS or f.name in _MAY_BE_ZERO:
+                continue
+            if getattr(self, f.name) <= 0.0:
+                raise BoardError(f"BoardSpec.{f.name} must be > 0, got {getattr(self, f.name)!r}")
+        for name in _MAY_BE_ZERO:
+            if getattr(self, name) < 0.0:
+                raise BoardError(f"BoardSpec.{name} must be >= 0, got {getattr(self, name)!r}")
         if not 0.0 <= self.fly_off_max_probability <= 1.0:
             raise BoardError("BoardSpec.fly_off_max_probability must lie in [0, 1]")
         if self.fly_off_full_speed <= self.fly_off_speed:
@@ -152,6 +204,33 @@ class BoardSpec:
             raise BoardError("restitution coefficients must lie in [0, 1]")
         if self.area_line_offset >= self.half_width or self.area_line_length > 2 * self.half_width:
             raise BoardError("the area lines must lie on the board")
+
+    @classmethod
+    def legacy(cls, **changes: float) -> BoardSpec:
+        """The physics of record format 1: no stack, disk or rail friction, and the merge of
+        every slowly meeting pressed pair. Records of format 1 replay with it exactly; the
+        frictionless setting of the differential checks. ``changes`` override other figures."""
+        return cls(**{**LEGACY_FIGURES, **changes})  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, float | bool]:
+        """Every figure by name (plain JSON: SI units, the flag a bool)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: object, *, complete: bool = True) -> BoardSpec:
+        """A board from :meth:`to_dict`'s form. ``complete``: every figure must be given;
+        otherwise missing ones take the defaults. Unknown names and bad values raise BoardError.
+        """
+        if not isinstance(data, dict):
+            raise BoardError("a board is a JSON object of named figures")
+        names = [f.name for f in fields(cls)]
+        unknown = sorted(set(data) - set(names), key=str)
+        if unknown:
+            raise BoardError(f"unknown board figures: {', '.join(map(str, unknown))}")
+        missing = [n for n in names if n not in data]
+        if complete and missing:
+            raise BoardError(f"the board lacks the figures {', '.join(missing)}")
+        return cls(**data)
 
     # --- derived figures -------------------------------------------------------------------
     @property
@@ -206,7 +285,7 @@ class BoardSpec:
 
     def _depth_behind_line(self, side: Side, x: float, y: float) -> tuple[float, float]:
         """(signed distance of (x, y) past the area line towards the rail, lateral offset), m."""
-        nx, ny = _NORMAL[Side(side)]
+        nx, ny = _NORMAL.get(side) or _NORMAL[Side(side)]  # a Side is found without a call
         along = nx * x + ny * y - (self.half_width - self.area_line_offset)
         lateral = -ny * x + nx * y
         return along, lateral

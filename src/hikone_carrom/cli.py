@@ -32,6 +32,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "benchmarks: physics | server | analysis | tournament | tournament-live | env"
         " / ベンチマーク",
     ),
+    "calibrate": (
+        "hikone_carrom.calibrate",
+        "fit the board's physics to measured shots / 実測から盤の物理定数を求める",
+    ),
 }
 
 _BENCHES = {

@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hikone_carrom import ai
+from hikone_carrom.board_file import add_board_argument, board_from_args
 from hikone_carrom.match import ActionKind, Match
 from hikone_carrom.records import RecordFormatError, to_record, writable, write
 from hikone_carrom.rules import Color, RuleOptions
@@ -141,7 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", help="write the match record (JSON) here")
     parser.add_argument("--time-limit", type=float, help="match time, s (R7b); untimed if absent")
     parser.add_argument("--max-actions", type=_count, default=2000)
+    add_board_argument(parser)
     args = parser.parse_args(argv)
+    board = board_from_args(parser, args)
     console = Console()
     names = args.bots.split(",")
     names = [names[i % len(names)] for i in range(args.players)]
@@ -151,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError(f"--seed must be an int >= 0, not {args.seed}")
         bots = [ai.make_player(n, seed=args.seed * 101 + i) for i, n in enumerate(names)]
         options = RuleOptions(match_time_s=args.time_limit)
-        match = Match(args.players, options, seed=args.seed, now=vt)
+        match = Match(args.players, options, board=board, seed=args.seed, now=vt)
         if args.record:
             writable(args.record)
     except ValueError as exc:

@@ -16,12 +16,11 @@ ALL_PLAYERS: tuple[str | int, ...] = ("random", "aim", "greedy", 1, 2, 3, 4, 5, 
 MEASURED = Path(__file__).resolve().parents[2] / "docs" / "measured"
 """The committed results files of ``hikone-carrom ai-eval`` runs (docs/measured/README.md)."""
 
-MEASURED_BOARD = BoardSpec()
+MEASURED_BOARD = BoardSpec.legacy()
 """The board, and so the physics model, the stored results in :data:`MEASURED` were measured
-under. It must stay that model: when the default board's physics changes, pin this to the
-figures of the model the results were measured under (the default board of 4 Dec 2026), or
-re-measure the results files. The expert alone on the board uses its pot table only on the
-board the table was built on (``pot_table().board``), which is that model too."""
+under: the physics before the friction models (docs/physics.md), which ``BoardSpec.legacy()``
+reproduces bit for bit. The expert alone on the board uses the pot table built on that board
+(``pot_table(MEASURED_BOARD)``, stored beside the default board's)."""
 
 
 def scrambled_match(players: int, seed: int, shots: int) -> Match:

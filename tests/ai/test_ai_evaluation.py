@@ -19,6 +19,8 @@ from hikone_carrom.ai.report import duel_table, markdown, phase_table, solo_tabl
 from hikone_carrom.ai.results import RESULTS_FORMAT, ResultsFile
 from hikone_carrom.ai.runner import run_local
 from hikone_carrom.ai.stats import mean_interval, percentile, summarize, wilson
+from hikone_carrom.board import BoardSpec
+from hikone_carrom.board_file import write_board_file
 
 
 def test_wilson_interval() -> None:
@@ -244,3 +246,29 @@ def test_sigterm_stops_the_command_and_its_workers(tmp_path: Path) -> None:
         time.sleep(0.2)
     assert _tagged_processes(tag) == []
     assert len(ResultsFile(results)) == 0  # a valid file, nothing finished: resumable
+
+
+def test_the_evaluation_runs_on_a_board_file_and_keeps_boards_apart(
+    tmp_path: Path, capsys: Any
+) -> None:
+    """``ai-eval --board FILE`` plays on that board; its results file names the board, and a
+    run on another board refuses to add to it (games of two physics models never mix)."""
+    board = tmp_path / "club.json"
+    write_board_file(board, BoardSpec(friction=0.12, rail_friction=0.0))
+    path = tmp_path / "club.jsonl"
+    args = ["--players", "greedy", "--duels", "none", "--tiers", "0x", "--seeds", "1"]
+    args += ["--cap", "3", "--results", str(path), "--jobs", "1", "--quiet"]
+    assert main([*args, "--board", str(board)]) == 0
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["board"] == BoardSpec(friction=0.12, rail_friction=0.0).to_dict()
+    line = json.loads(path.read_text(encoding="utf-8").splitlines()[1])
+    again = run_task(task_from_dict(line["task"]), BoardSpec(friction=0.12, rail_friction=0.0))
+    assert {k: v for k, v in again["result"].items() if k != "times"} == {
+        k: v for k, v in line["result"].items() if k != "times"
+    }
+    assert main(args) == 2  # the default board differs from the file's
+    assert "another board" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main([*args, "--board", str(tmp_path / "missing.json")])
+    assert stop.value.code == 2
+    assert "cannot read the board file" in capsys.readouterr().err

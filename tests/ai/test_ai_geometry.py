@@ -13,11 +13,13 @@ from hikone_carrom.ai.geometry import (
     line_point_on_ray,
     line_points,
     pocket_aims,
+    speed_after_rail,
     transfer_ratio,
 )
 from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match import Match
 from hikone_carrom.physics import Disk, simulate
+from hikone_carrom.physics.result import position_on_segment
 
 BOARD = BoardSpec()
 
@@ -36,17 +38,35 @@ def test_launch_speed_arrives_with_the_asked_speed() -> None:
     assert final.y == pytest.approx(-0.2 + stop, abs=1e-9)
 
 
-def test_bank_point_sends_the_disk_through_the_goal() -> None:
-    sx, sy, gx, gy = -0.1, -0.21, 0.15, 0.05
-    bx, by = bank_point(BOARD, Side.EAST, BOARD.striker_radius, sx, sy, gx, gy) or (0.0, 0.0)
-    assert bx == pytest.approx(BOARD.half_width - BOARD.striker_radius)
+@pytest.mark.parametrize("board", [BOARD, BoardSpec.legacy()], ids=["rail friction", "none"])
+@pytest.mark.parametrize(
+    ("sx", "sy", "gx", "gy"),
+    [(-0.1, -0.21, 0.15, 0.05), (0.1, 0.2, 0.2, -0.2), (0.2, -0.1, 0.22, -0.05)],
+    ids=["up", "down", "steep"],
+)
+def test_bank_point_sends_the_disk_through_the_goal(
+    board: BoardSpec, sx: float, sy: float, gx: float, gy: float
+) -> None:
+    bx, by = bank_point(board, Side.EAST, board.striker_radius, sx, sy, gx, gy) or (0.0, 0.0)
+    assert bx == pytest.approx(board.half_width - board.striker_radius)
     angle = math.atan2(by - sy, bx - sx)
-    result = simulate([Disk.shot("S", sx, sy, angle, 3.0, board=BOARD)], board=BOARD, fly_off=False)
+    result = simulate([Disk.shot("S", sx, sy, angle, 3.0, board=board)], board=board, fly_off=False)
     (track,) = result.tracks().values()
-    after = track.segments[1]  # the leg after the rail
+    before, after = track.segments[:2]  # the legs before and after the rail
     # The straight line of the second leg passes through the goal.
     cross = (gx - after.x) * after.vy - (gy - after.y) * after.vx
     assert abs(cross) / math.hypot(after.vx, after.vy) < 1e-9
+    # and the rail kept the fraction of the speed the geometry says
+    v_in = position_on_segment(before, after.t_start)
+    kept = speed_after_rail(
+        board,
+        Side.EAST,
+        v_in.vx / math.hypot(v_in.vx, v_in.vy),
+        v_in.vy / math.hypot(v_in.vx, v_in.vy),
+    )
+    assert math.hypot(after.vx, after.vy) == pytest.approx(
+        kept * math.hypot(v_in.vx, v_in.vy), rel=1e-12
+    )
 
 
 def test_no_bank_behind_the_rail() -> None:

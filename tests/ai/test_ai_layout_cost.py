@@ -35,13 +35,16 @@ from hikone_carrom.physics import BatchResult
 PUCK, JACK = PieceKind.PUCK, PieceKind.JACK
 
 
-def test_stored_pot_table_is_what_the_simulation_gives() -> None:
-    table = pot_table()
-    xs, ys = grid(DEFAULT_BOARD)
-    assert table.board == DEFAULT_BOARD
+@pytest.mark.parametrize("board", [DEFAULT_BOARD, BoardSpec.legacy()], ids=["default", "legacy"])
+def test_stored_pot_table_is_what_the_simulation_gives(board: BoardSpec) -> None:
+    """One table for the default board, one for the legacy physics (the board the stored
+    evaluation results were measured on, docs/measured/)."""
+    table = pot_table(board)
+    xs, ys = grid(board)
+    assert table.board == board
     assert np.array_equal(table.xs, xs) and np.array_equal(table.ys, ys)
     for kind, i, j in ((PUCK, 10, 40), (JACK, 5, 33), (PUCK, 20, 10)):
-        assert np.array_equal(table.chances[kind][i, j], chance(DEFAULT_BOARD, kind, xs[i], ys[j]))
+        assert np.array_equal(table.chances[kind][i, j], chance(board, kind, xs[i], ys[j]))
     for p in table.chances.values():
         assert p.shape == (len(xs), len(ys), 4) and np.all((p >= 0.0) & (p <= 1.0))
         corner = (len(xs) - 1, 0)  # over the south-east pocket (index 1)
@@ -52,13 +55,20 @@ def test_stored_pot_table_is_what_the_simulation_gives() -> None:
         assert far[..., 2].mean() > far[..., 1].mean() + 0.2
 
 
-def test_pieces_far_from_the_area_line_are_harder_to_pocket_R2b() -> None:
-    table = pot_table()
+@pytest.mark.parametrize(
+    ("board", "most"), [(BoardSpec.legacy(), 3.0), (DEFAULT_BOARD, 6.0)], ids=["legacy", "default"]
+)
+def test_pieces_far_from_the_area_line_are_harder_to_pocket_R2b(
+    board: BoardSpec, most: float
+) -> None:
+    """A lone piece costs between one and a few strikes (up to 3 on the frictionless legacy
+    board; rail friction and throw make the hardest spots of the default board cost about 5)."""
+    table = pot_table(board)
     for pockets in table.chances.values():
         p = pockets.max(axis=-1)
         near, far = p[:, table.ys < -0.05].mean(), p[:, table.ys > 0.05].mean()
         assert far < near - 0.1
-        assert 1.0 < 1.0 / p.min() < 3.0  # a lone piece costs between one and a few strikes
+        assert 1.0 < 1.0 / p.min() < most
 
 
 _coord = st.floats(-0.28, 0.28, allow_nan=False)
@@ -182,7 +192,8 @@ def test_pieces_in_the_way_count_only_once_at_most_open_pucks_are_left() -> None
 
 
 def test_layout_gain_saves_a_pocketed_pucks_cost_unless_a_penalty_may_return_it_R5h() -> None:
-    view = _view()
+    # the sweep's exact outcomes on the legacy physics (it holds pots with and without a foul)
+    view = _view(BoardSpec.legacy())
     batch = run_shots(view, _sweep(view), np.arange(2880), True)
     gain = layout_gain(view, batch)
     red = [k for k, i in enumerate(view.ids) if i.startswith("R")]
@@ -203,7 +214,7 @@ def test_layout_gain_saves_a_pocketed_pucks_cost_unless_a_penalty_may_return_it_
     jack_moved = ~np.isclose(batch.x[:, jack], view.x[view.index(JACK_ID)])
     assert jack_moved.sum() >= 20
     assert np.allclose(gain, moved + np.where(penalty, 0.0, potted))
-    alone = pot_table().strikes(PUCK, x[:, red], y[:, red], view.side)
+    alone = pot_table(view.board).strikes(PUCK, x[:, red], y[:, red], view.side)
     assert np.all(after >= alone - 1e-12) and np.any(after > alone)
     still = (batch.first_contact < 0) & (batch.striker_fate == 0)
     assert still.any() and np.all(gain[still] == 0.0)  # nothing moved, nothing saved

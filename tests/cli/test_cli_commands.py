@@ -71,3 +71,33 @@ def test_unknown_command_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["frobnicate"]) == 2
     assert main(["--help"]) == 0
     assert "simulate" in capsys.readouterr().out
+
+
+def test_simulate_plays_on_a_board_file_and_its_record_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hikone_carrom.board import BoardSpec
+    from hikone_carrom.board_file import write_board_file
+
+    board = BoardSpec(friction=0.12, stack_friction=0.4, rail_friction=0.05)
+    path = tmp_path / "club.json"
+    write_board_file(path, board)
+    record = _simulate(tmp_path, "--board", str(path), "--max-actions", "6")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["board"] == board.to_dict()
+    assert main(["replay", str(record)]) == 0
+
+
+@pytest.mark.parametrize(
+    "command", [["simulate"], ["bench", "physics"], ["calibrate", "x.csv", "--out", "y.json"]]
+)
+def test_a_bad_board_file_is_one_sentence_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "hikone-carrom-board", "version": 1, "board": {"friction": -1}}')
+    with pytest.raises(SystemExit) as stop:
+        main([*command, "--board", str(bad)])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "friction" in err and "Traceback" not in err

@@ -39,6 +39,7 @@ def _files(tmp: Path) -> dict[str, str]:
     huge["board"]["half_width"] = 10**400
     (tmp / "huge.json").write_text(json.dumps(huge), encoding="utf-8")
     (tmp / "good.json").write_text(dump(_GOOD), encoding="utf-8")
+    (tmp / "shots.csv").write_text("not,a,shots,file\n1,2,3,4\n", encoding="utf-8")
     return {"TMP": str(tmp), "MISSING": str(tmp / "missing")}
 
 
@@ -87,6 +88,14 @@ BAD: list[list[str]] = [
     ["ai-eval", "--players", "nobody", "--seeds", "1"],
     ["pot-table", "--step", "0"],
     ["pot-table", "--step", "wide"],
+    # fitting a board to measured shots
+    ["calibrate", "MISSING/shots.csv", "--out", "TMP/board.json"],
+    ["calibrate", "TMP/shots.csv", "--out", "TMP/board.json"],
+    ["calibrate", "TMP/broken.json", "--out", "TMP/board.json"],
+    ["calibrate", "TMP/shots.csv", "--out", "TMP/board.json", "--fit", "gravity"],
+    ["calibrate", "TMP/shots.csv", "--out", "MISSING/board.json"],
+    ["calibrate", "TMP/shots.csv", "--out", "TMP/board.json", "--board", "TMP/broken.json"],
+    ["simulate", "--board", "TMP/huge.json"],
     # benchmarks
     ["bench", "physics", "--shots", "0"],
     ["bench", "physics", "--repeats", "often"],

@@ -9,96 +9,45 @@ import random
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, expect
+from tests.e2e.tourneykit import (
+    BAD_CSV,
+    GOOD_CSV,
+    context,
+    create_event,
+    director_token,
+    drawn_event,
+    enter_result,
+    event_matches,
+    open_and_save,
+    pad_ops,
+    page_errors,
+    referee,
+    upload,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
-
-DESKTOP: dict[str, Any] = {"viewport": {"width": 1366, "height": 900}}
-PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True,
-                         "is_mobile": True, "device_scale_factor": 2}  # fmt: skip
-VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
-
-BAD_CSV = (
-    "部門,氏名,よみがな,所属,年齢,学年\n"
-    "GS,山田 太郎,やまだ たろう,彦根,30,\n"
-    "JA,佐藤 花子,さとう はなこ,長浜,30,\n"  # row 3: an adult in junior A
-    "GS,鈴木 次郎,Suzuki,米原,30,\n"  # row 4: the reading is not kana
-)
-GOOD_CSV = (
-    "部門,氏名,よみがな,所属,都道府県,年齢,学年\n"
-    "GS,山田 太郎,やまだ たろう,彦根,滋賀県,30,\n"
-    "GS,佐藤 花子,さとう はなこ,長浜,滋賀県,41,\n"
-    "GS,鈴木 次郎,すずき じろう,米原,滋賀県,25,\n"
-    "GS,高橋 三郎,たかはし さぶろう,彦根,京都府,52,\n"
-    "GS,田中 四郎,たなか しろう,長浜,岐阜県,15,中3\n"
-)
-
-
-def _context(browser: Browser, kind: str) -> BrowserContext:
-    ctx = browser.new_context(locale="ja-JP", **VIEWPORTS[kind])
-    ctx.add_init_script("localStorage.setItem('hikone-carrom.lang', 'ja')")
-    return ctx
-
-
-def _errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return errors
-
-
-def _create(page: Page, server_url: str, name: str, boards: int = 3) -> str:
-    page.goto(f"{server_url}/director")
-    form = page.locator("#create")
-    form.locator("input[name=name]").fill(name)
-    form.locator("input[name=boards]").fill(str(boards))
-    form.locator("input[name=operator]").fill("運営 花子")
-    form.locator("button[type=submit]").click()
-    page.wait_for_url("**/director")
-    expect(page.locator("#new-token")).to_contain_text("運営トークン")
-    return page.url.split("/")[4]
-
-
-def _upload(page: Page, text: str, encoding: str) -> None:
-    page.locator("#csv-file").set_input_files(
-        {"name": "entries.csv", "mimeType": "text/csv", "buffer": text.encode(encoding)}
-    )
-    page.click("#csv-import")
-
-
-def _token(page: Page, tid: str) -> str:
-    token: str = page.evaluate(f"localStorage.getItem('hikone-carrom.director.{tid}')")
-    return token
-
-
-def _api(server_url: str, tid: str, token: str) -> httpx.Client:
-    return httpx.Client(
-        base_url=f"{server_url}/api/tournaments/{tid}",
-        headers={"Authorization": f"Bearer {token}", "X-Operator": quote("審判 一郎")},
-        timeout=10,
-    )
 
 
 @pytest.mark.parametrize("kind", ["desktop", "phone"])
 def test_csv_import_reports_bad_rows_then_takes_a_shift_jis_file(
     browser: Browser, server_url: str, artifacts: Path, kind: str
 ) -> None:
-    ctx = _context(browser, kind)
+    ctx = context(browser, kind)
     page = ctx.new_page()
-    errors = _errors(page)
-    _create(page, server_url, f"取り込みテスト {kind}")
-    _upload(page, BAD_CSV, "utf-8")
+    errors = page_errors(page)
+    create_event(page, server_url, f"取り込みテスト {kind}")
+    upload(page, BAD_CSV, "utf-8")
     report = page.locator("#import-report")
     expect(report).to_contain_text("2行に問題があります")
     expect(report.locator("li[data-row='3']")).to_contain_text("ジュニアA")
     expect(report.locator("li[data-row='4']")).to_contain_text("かな")
     expect(page.locator("#entries tr")).to_have_count(0)  # all or nothing
     page.screenshot(path=str(artifacts / f"tournament-import-errors-{kind}.png"), full_page=True)
-    _upload(page, GOOD_CSV, "cp932")
+    upload(page, GOOD_CSV, "cp932")
     expect(page.locator("#import-report")).to_contain_text("5件取り込みました（cp932）")
     expect(page.locator("#entries tr")).to_have_count(5)
     expect(page.locator("#entries")).to_contain_text("田中 四郎")
@@ -107,23 +56,14 @@ def test_csv_import_reports_bad_rows_then_takes_a_shift_jis_file(
     ctx.close()
 
 
-def _enter_result(page: Page, match_row: Any, a: int, b: int) -> None:
-    match_row.locator("button[data-action=result]").click()
-    dialog = page.locator("#result-dialog")
-    dialog.locator("input[name=a]").fill(str(a))
-    dialog.locator("input[name=b]").fill(str(b))
-    dialog.locator("#save-result").click()
-    expect(dialog).to_be_hidden()
-
-
 def test_a_small_event_from_check_in_to_certificates(
     browser: Browser, server_url: str, artifacts: Path, tmp_path: Path
 ) -> None:
-    ctx = _context(browser, "desktop")
+    ctx = context(browser, "desktop")
     page = ctx.new_page()
-    errors = _errors(page)
-    tid = _create(page, server_url, "彦根カロム春季大会")
-    _upload(page, GOOD_CSV, "utf-8")
+    errors = page_errors(page)
+    tid = create_event(page, server_url, "彦根カロム春季大会")
+    upload(page, GOOD_CSV, "utf-8")
     expect(page.locator("#entries tr")).to_have_count(5)
     for row in page.locator("#entries tr").all()[:4]:  # check-in at the desk
         row.locator("button[data-action=checkin]").click()
@@ -149,7 +89,7 @@ def test_a_small_event_from_check_in_to_certificates(
     tile.locator("button[data-action=start]").click()
     expect(tile).to_contain_text("残り")
     page.screenshot(path=str(artifacts / "tournament-director-boards.png"), full_page=True)
-    _enter_result(page, tile, 112, 5)
+    enter_result(page, tile, 112, 5)
     expect(tile).not_to_contain_text("残り")
 
     page.click("button[data-tab=results]")
@@ -159,7 +99,7 @@ def test_a_small_event_from_check_in_to_certificates(
         a, b = rng.randint(0, 12), rng.randint(0, 12)
         if a == b:
             a += 1
-        _enter_result(page, row, a, b)
+        enter_result(page, row, a, b)
 
     page.click("button[data-tab=pools]")
     pool = page.locator("tr[data-pool='GS-1']")
@@ -172,7 +112,7 @@ def test_a_small_event_from_check_in_to_certificates(
     for _ in range(2):
         row = page.locator("#matches tr[data-match^='GS-K'], #matches tr[data-match='GS-F']")
         row = row.filter(has=page.locator("button:text('結果入力')")).first
-        _enter_result(page, row, 112, 3)
+        enter_result(page, row, 112, 3)
     expect(page.locator("#matches tr[data-match='GS-F']")).to_contain_text("112 - 3")
 
     page.click("button[data-tab=print]")
@@ -202,44 +142,26 @@ def test_a_small_event_from_check_in_to_certificates(
     ctx.close()
 
 
-def _matches(server_url: str, tid: str) -> list[dict[str, Any]]:
-    r = httpx.get(f"{server_url}/api/tournaments/{tid}", timeout=10)
-    r.raise_for_status()
-    matches: list[dict[str, Any]] = r.json()["event"]["matches"]
-    return matches
-
-
-def _drawn_event(server_url: str) -> tuple[str, str]:
-    r = httpx.post(f"{server_url}/api/tournaments", json={"name": "ライブ大会", "boards": 3})
-    r.raise_for_status()
-    tid, token = r.json()["id"], r.json()["token"]
-    with _api(server_url, tid, token) as c:
-        c.post("/entries/import", content=GOOD_CSV.encode()).raise_for_status()
-        c.post("/divisions/GS/draw", json={}).raise_for_status()
-        c.post("/plan").raise_for_status()
-    return tid, token
-
-
 def test_a_correction_after_the_pool_closed_is_refused_then_made_after_reopening(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
-    tid, token = _drawn_event(server_url)
-    with _api(server_url, tid, token) as c:
-        matches = _matches(server_url, tid)
+    tid, token = drawn_event(server_url)
+    with referee(server_url, tid, token) as c:
+        matches = event_matches(server_url, tid)
         for i, m in enumerate(x for x in matches if x["stage"] == "pool"):
             c.put(f"/matches/{m['id']}/result", json={"scores": [i % 12 + 1, 0]}).raise_for_status()
         c.post("/pools/GS/1/close").raise_for_status()
-    ctx = _context(browser, "phone")
+    ctx = context(browser, "phone")
     ctx.add_init_script(
         f"localStorage.setItem('hikone-carrom.director.{tid}', '{token}');"
         "localStorage.setItem('hikone-carrom.operator', '訂正係');"
     )
     page = ctx.new_page()
-    errors = _errors(page)
+    errors = page_errors(page)
     page.goto(f"{server_url}/t/{tid}/director")
     page.click("button[data-tab=results]")
     row = page.locator("#matches tr[data-match='GS-A-01']")
-    _open_and_save(page, row, 0, 112)
+    open_and_save(page, row, 0, 112)
     expect(page.locator("#result-dialog .form-error")).to_contain_text("確定済み")
     page.screenshot(path=str(artifacts / "tournament-correction-refused-phone.png"))
     page.locator("#result-dialog button:text('やめる')").click()
@@ -247,7 +169,7 @@ def test_a_correction_after_the_pool_closed_is_refused_then_made_after_reopening
     page.locator("tr[data-pool='GS-1'] button[data-action=reopen]").click()
     expect(page.locator("tr[data-pool='GS-1'] button[data-action=close]")).to_be_visible()
     page.click("button[data-tab=results]")
-    _enter_result(page, page.locator("#matches tr[data-match='GS-A-01']"), 0, 112)
+    enter_result(page, page.locator("#matches tr[data-match='GS-A-01']"), 0, 112)
     expect(page.locator("#matches tr[data-match='GS-A-01']")).to_contain_text("0 - 112")
     page.click("button[data-tab=audit]")
     newest = page.locator("#audit tbody tr").first
@@ -258,30 +180,22 @@ def test_a_correction_after_the_pool_closed_is_refused_then_made_after_reopening
     ctx.close()
 
 
-def _open_and_save(page: Page, row: Any, a: int, b: int) -> None:
-    row.locator("button[data-action=result]").click()
-    dialog = page.locator("#result-dialog")
-    dialog.locator("input[name=a]").fill(str(a))
-    dialog.locator("input[name=b]").fill(str(b))
-    dialog.locator("#save-result").click()
-
-
 @pytest.mark.parametrize("kind", ["phone", "desktop"])
 def test_the_public_pages_follow_the_event_live(
     browser: Browser, server_url: str, artifacts: Path, kind: str
 ) -> None:
-    tid, token = _drawn_event(server_url)
-    ctx = _context(browser, kind)
+    tid, token = drawn_event(server_url)
+    ctx = context(browser, kind)
     page = ctx.new_page()
-    errors = _errors(page)
+    errors = page_errors(page)
     page.goto(f"{server_url}/t/{tid}")
     expect(page.locator("#event-name")).to_have_text("ライブ大会")
     page.locator("#find").fill("ヤマダ")
     card = page.locator("article.person")
     expect(card).to_contain_text("山田 太郎")
     expect(card.locator(".matches.next .where")).to_contain_text("第")
-    with _api(server_url, tid, token) as c:
-        mine = [m for m in _matches(server_url, tid)
+    with referee(server_url, tid, token) as c:
+        mine = [m for m in event_matches(server_url, tid)
                 if any(s and s["name"] == "山田 太郎" for s in m["sides"])]  # fmt: skip
         first = min(mine, key=lambda m: m["planned"]["start_s"])
         c.post(f"/matches/{first['id']}/call", json={}).raise_for_status()
@@ -326,23 +240,14 @@ def test_the_public_pages_follow_the_event_live(
     ctx.close()
 
 
-def _pad_ops(server_url: str, pad_url: str, device: str, ops: list[dict[str, Any]]) -> None:
-    pad_id, token = pad_url.split("/pad/")[1].split("#t=")
-    r = httpx.post(f"{server_url}/api/boards/{pad_id}/ops",
-                   json={"device": device, "ops": ops},
-                   headers={"Authorization": f"Bearer {token}"}, timeout=10)  # fmt: skip
-    r.raise_for_status()
-    assert r.json()["rejected"] is None, r.json()
-
-
 def test_a_board_call_reaches_the_pad_and_the_pads_result_the_standings(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
-    tid, token = _drawn_event(server_url)
-    director = _context(browser, "desktop")
+    tid, token = drawn_event(server_url)
+    director = context(browser, "desktop")
     director.add_init_script(f"localStorage.setItem('hikone-carrom.director.{tid}', '{token}')")
     page = director.new_page()
-    errors = _errors(page)
+    errors = page_errors(page)
     page.goto(f"{server_url}/t/{tid}/director?tab=boards")
     page.click("button[data-tab=boards]")
     page.click("#make-pads")
@@ -354,7 +259,7 @@ def test_a_board_call_reaches_the_pad_and_the_pads_result_the_standings(
     tile = page.locator(".board-tile[data-board='1']")
     expect(tile.locator("a[data-action=watch-pad]")).to_be_visible()
 
-    phone = _context(browser, "phone").new_page()
+    phone = context(browser, "phone").new_page()
     phone.goto(f"{server_url}/t/{tid}?tab=boards")
     public_tile = phone.locator(".board-tile[data-board='1']")
     expect(public_tile).to_contain_text("呼び出し中")
@@ -369,14 +274,14 @@ def test_a_board_call_reaches_the_pad_and_the_pads_result_the_standings(
     )
     claim.raise_for_status()
     shot = {"kind": "shot", "at": None}
-    _pad_ops(server_url, pad_url, device, [
+    pad_ops(server_url, pad_url, device, [
         {"seq": 1, "op": "add", "match": 1, "entry": {**shot, "tap": {}}},
         {"seq": 2, "op": "add", "match": 1, "entry": {**shot, "tap": {"green": 4}}},
     ])  # fmt: skip
     expect(public_tile.locator("[data-score]")).to_have_text(" 0 - 4")  # live from the pad
     expect(tile.locator("[data-score]")).to_have_text("0 - 4")
     phone.screenshot(path=str(artifacts / "tournament-public-pad-live-phone.png"), full_page=True)
-    _pad_ops(server_url, pad_url, device, [
+    pad_ops(server_url, pad_url, device, [
         {"seq": 3, "op": "add", "match": 1, "entry": {**shot, "tap": {}}},
         {"seq": 4, "op": "add", "match": 1, "entry": {**shot, "tap": {"red": 12}}},
         {"seq": 5, "op": "add", "match": 1, "entry": {**shot, "tap": {"jack": True}}},
@@ -428,11 +333,11 @@ def test_the_pages_resume_after_a_server_restart(
     url = f"http://127.0.0.1:{port}"
     proc = _serve(port, db_url)
     try:
-        tid, token = _drawn_event(url)
-        first, second = [m for m in _matches(url, tid) if m["stage"] == "pool"][:2]
-        with _api(url, tid, token) as c:
+        tid, token = drawn_event(url)
+        first, second = [m for m in event_matches(url, tid) if m["stage"] == "pool"][:2]
+        with referee(url, tid, token) as c:
             c.put(f"/matches/{first['id']}/result", json={"scores": [7, 3]}).raise_for_status()
-        page = _context(browser, "phone").new_page()
+        page = context(browser, "phone").new_page()
         page.goto(f"{url}/t/{tid}?tab=pools")
         expect(page.locator("section[data-pool='GS-1'] tbody tr").first).to_contain_text("2")
         proc.terminate()
@@ -440,7 +345,7 @@ def test_the_pages_resume_after_a_server_restart(
         expect(page.locator("#live-dot")).to_have_class("live-dot off")
         proc = _serve(port, db_url)
         expect(page.locator("#live-dot")).to_have_class("live-dot", timeout=20_000)
-        with _api(url, tid, token) as c:  # nothing was lost: the director carries on
+        with referee(url, tid, token) as c:  # nothing was lost: the director carries on
             c.put(f"/matches/{second['id']}/result", json={"scores": [112, 0]}).raise_for_status()
         page.click("button[data-tab=bracket]")
         page.click("button[data-tab=pools]")
@@ -457,9 +362,9 @@ def test_the_pages_resume_after_a_server_restart(
 def test_an_online_event_takes_each_player_to_their_seat(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
-    director = _context(browser, "desktop")
+    director = context(browser, "desktop")
     page = director.new_page()
-    errors = _errors(page)
+    errors = page_errors(page)
     page.goto(f"{server_url}/director")
     form = page.locator("#create")
     form.locator("input[name=name]").fill("オンライン春の大会")
@@ -468,8 +373,8 @@ def test_an_online_event_takes_each_player_to_their_seat(
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/t/*/director")
     tid = page.url.split("/")[4]
-    token = _token(page, tid)
-    with _api(server_url, tid, token) as c:
+    token = director_token(page, tid)
+    with referee(server_url, tid, token) as c:
         c.post("/entries/import", content=GOOD_CSV.encode()).raise_for_status()
         c.post("/divisions/GS/draw", json={}).raise_for_status()
         c.post("/plan").raise_for_status()
@@ -477,19 +382,19 @@ def test_an_online_event_takes_each_player_to_their_seat(
     page.click("button[data-tab=print]")
     links = page.locator("#player-links tr")
     expect(links).to_have_count(5)
-    first = min((m for m in _matches(server_url, tid) if m["stage"] == "pool"),
+    first = min((m for m in event_matches(server_url, tid) if m["stage"] == "pool"),
                 key=lambda m: m["planned"]["start_s"])  # fmt: skip
     red, green = (s["name"] for s in first["sides"])
     red_link = links.filter(has_text=red).locator("a").get_attribute("href")
     green_link = links.filter(has_text=green).locator("a").get_attribute("href")
     assert red_link and green_link and "#k=" in red_link
 
-    phone = _context(browser, "phone").new_page()
-    phone_errors = _errors(phone)
+    phone = context(browser, "phone").new_page()
+    phone_errors = page_errors(phone)
     phone.goto(red_link)
     expect(phone.locator("article.person")).to_contain_text(red)
     expect(phone.locator("#play")).to_have_count(0)  # not called yet
-    with _api(server_url, tid, token) as c:
+    with referee(server_url, tid, token) as c:
         r = c.post(f"/matches/{first['id']}/call", json={})
         r.raise_for_status()
         assert r.json()["text"]["ja"].startswith("対局")
@@ -498,7 +403,7 @@ def test_an_online_event_takes_each_player_to_their_seat(
     expect(phone.locator("#seats")).to_contain_text(red)
     phone.screenshot(path=str(artifacts / "tournament-online-seat-phone.png"))
 
-    other = _context(browser, "desktop").new_page()
+    other = context(browser, "desktop").new_page()
     other.goto(green_link)
     other.locator("#play").click()
     other.wait_for_url("**/room/*")

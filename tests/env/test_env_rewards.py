@@ -147,3 +147,55 @@ def test_a_match_start_position_must_be_singles_in_play() -> None:
         env.reset(seed=0, options={"position": Match(players=4)})
     with pytest.raises(ValueError):
         env.reset(seed=0, options={"position": "R1a"})
+
+
+def _own_distance(env: SoloClearEnv) -> float:
+    """Summed distance (m) from red's pucks on the board to their nearest pocket's centre."""
+    t = env.game.tables
+    total = 0.0
+    for d in t.layout(0):
+        if d.id.startswith("R"):
+            total += min(math.hypot(d.x - cx, d.y - cy) for cx, cy in BOARD.pocket_centres())
+    return total
+
+
+def test_potential_shaping_telescopes_to_the_change_of_the_pucks_distance() -> None:
+    # gamma 1: the shaping terms of an episode add up to phi(last) - phi(first), whatever the
+    # strikes did, so it cannot change which policy is best (Ng et al. 1999)
+    shaped = SoloClearEnv(reward=Reward(approach=2.0), strike_cap=12)
+    plain = SoloClearEnv(strike_cap=12)
+    shaped.reset(seed=8)
+    plain.reset(seed=8)
+    first = _own_distance(shaped)
+    assert first > 0.0
+    actions = np.random.default_rng(8).uniform(-1.0, 1.0, (12, 3))
+    extra = 0.0
+    for a in actions:
+        _, r_shaped, terminated, truncated, _ = shaped.step(a)
+        _, r_plain, *_ = plain.step(a)
+        extra += r_shaped - r_plain
+        if terminated or truncated:
+            break
+    assert truncated and not terminated
+    assert extra == pytest.approx(-2.0 * _own_distance(shaped) + 2.0 * first, abs=1e-9)
+
+
+def test_potential_shaping_step_is_discounted_and_zero_after_the_win() -> None:
+    match = position([("J", *ON_THE_WAY), ("G0", 0.2, 0.2)])  # every red puck pocketed
+    env = SoloClearEnv(noise=0.0, fly_off=False, reward=Reward(approach=3.0, gamma=0.5))
+    env.reset(seed=3, options={"position": match})
+    shot = Shot(-0.2, LINE_Y, POCKET_LINE, 2.0)  # the jack into the pocket: the win (R7a)
+    _, reward, terminated, _, _ = env.step(action_of(env.game.tables.placement(0), shot, BOARD))
+    assert terminated and reward == 10.0  # no red puck on the board: phi is 0 throughout
+    match = position([("J", 0.0, 0.0), ("R0", 0.1, 0.1)])
+    env.reset(seed=3, options={"position": match})
+    before = _own_distance(env)
+    touch = Shot(0.2, LINE_Y, math.pi / 2, 0.05)  # reaches nothing: the puck stays
+    _, reward, _, _, _ = env.step(action_of(env.game.tables.placement(0), touch, BOARD))
+    assert reward == pytest.approx(0.5 * -3.0 * before + 3.0 * before)
+
+
+@pytest.mark.parametrize("bad", [{"gamma": 1.5}, {"gamma": -0.1}, {"approach": math.inf}])
+def test_reward_weights_are_checked(bad: dict[str, float]) -> None:
+    with pytest.raises(ValueError):
+        Reward(**bad)

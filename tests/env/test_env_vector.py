@@ -82,3 +82,32 @@ def test_vector_seeds_may_be_given_per_board() -> None:
     assert np.array_equal(obs[1], obs1) and reward[1] == reward1
     with pytest.raises(ValueError):
         envs.reset(seed=[1, 2, 3])
+
+
+def test_reset_mask_resets_only_those_boards_as_sync_vector_env_does() -> None:
+    n = 4
+    native = gym.make_vec("HikoneCarrom/SoloClear-v0", num_envs=n, observation="flat")
+    sync = SyncVectorEnv(
+        [lambda: SoloClearEnv(observation="flat") for _ in range(n)],
+        autoreset_mode=AutoresetMode.NEXT_STEP,
+    )
+    native.reset(seed=21)
+    sync.reset(seed=21)
+    rng = np.random.default_rng(5)
+    for step in range(6):
+        actions = rng.uniform(-1.0, 1.0, (n, 3)).astype(np.float32)
+        native.step(actions)
+        sync.step(actions)
+        if step == 2:
+            mask = np.array([False, True, False, True])
+            a_obs, a_info = native.reset(options={"reset_mask": mask})
+            b_obs, _ = sync.reset(options={"reset_mask": mask.copy()})
+            assert np.array_equal(a_obs, b_obs)
+            assert list(a_info["strikes"]) == [3, 0, 3, 0]
+    a = native.step(np.zeros((n, 3), np.float32))
+    b = sync.step(np.zeros((n, 3), np.float32))
+    for x, y in zip(a[:4], b[:4], strict=True):
+        assert np.array_equal(x, y)
+    for bad in (np.zeros(n, dtype=bool), np.ones(n + 1, dtype=bool), np.ones(n)):
+        with pytest.raises(ValueError):
+            native.reset(options={"reset_mask": bad})

@@ -25,6 +25,7 @@ def position(
     options: RuleOptions | None = None,
     seed: int = 0,
     fly_off: bool = False,
+    board: BoardSpec = BOARD,
 ) -> Match:
     """A match from a hand-placed layout; pucks not listed lie in the pockets (counted as such)."""
     layout: list[Disk] = []
@@ -41,7 +42,7 @@ def position(
     )
     if not any(piece_of(d.id) is Piece.JACK for d in layout):
         raise ValueError("tests keep the jack on the board")
-    return Match.from_position(layout, state, seed=seed, fly_off=fly_off)
+    return Match.from_position(layout, state, board=board, seed=seed, fly_off=fly_off)
 
 
 def find_shot(

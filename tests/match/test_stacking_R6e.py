@@ -7,7 +7,7 @@ import math
 
 from match_helpers import BOARD, aim, find_shot, position
 
-from hikone_carrom.board import Side
+from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match import Match, Shot
 from hikone_carrom.physics import Disk, ShotResult
 from hikone_carrom.rules import Piece
@@ -58,8 +58,10 @@ def test_R6e_two_penalties_in_a_row_pile_up_and_R5j_jack_goes_on_top() -> None:
 
 
 def test_R6e_hitting_the_bottom_of_the_pile_knocks_it_out_and_the_rest_drop() -> None:
+    # exact positions of the uncoupled physics (the legacy preset): the pile drops in place
     m = position(
         [("J", 0.0, 0.0, 2), ("R0", 0.0, 0.0, 0), ("G0", 0.0, 0.0, 1), ("G1", -0.2, 0.2)],
+        board=BoardSpec.legacy(),
     )
     res = m.play(Shot(0.0, SOUTH_Y, math.pi / 2 + 0.1, 3.0))
     assert res.result.first_contact.disk_id == "R0"

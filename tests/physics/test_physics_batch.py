@@ -62,12 +62,29 @@ def test_batch_equals_single_on_opening_breaks() -> None:
     _compare(opening_disks(B), shots, [7] * len(shots), fly=True)
 
 
-def test_one_seed_for_all_shots_and_empty_batches() -> None:
+def test_one_seed_gives_each_shot_its_own_fly_off_draws() -> None:
+    """Issue 33, item 8: with the default seed, identical hard shots into a rail do not all fly
+    off or all stay: each shot draws from its own seed, derived from the one given."""
+    shots = np.tile([[0.0, 0.2, 0.0, 5.0]], (200, 1))
+    res = simulate_batch([], shots, B)
+    flown = [res.fate(m) is StrikerFate.FLEW_OFF for m in range(len(res))]
+    assert 0 < sum(flown) < len(flown)
+    assert len(set(res.seeds.tolist())) == len(res)
+    again = simulate_batch([], shots, B, seeds=0)
+    assert np.array_equal(again.seeds, res.seeds) and np.array_equal(again.status, res.status)
+    for m in (0, int(np.argmax(flown))):
+        single = simulate([Disk.striker("S", 0.0, 0.2, 0.0, 5.0)], B, seed=int(res.seeds[m]))
+        assert single.striker_fate is res.fate(m)
+
+
+def test_explicit_seeds_and_empty_batches() -> None:
     layout = opening_disks(B)
     tee = B.tee_spot(Side.SOUTH)
-    res = simulate_batch(layout, shots_from_angles(tee.x, tee.y, [np.pi / 2] * 2, 5.0), B, seeds=3)
+    shots = shots_from_angles(tee.x, tee.y, [np.pi / 2] * 2, 5.0)
+    res = simulate_batch(layout, shots, B, seeds=[3, 3])
     assert res.fate(0) is res.fate(1)
     assert isinstance(res.fate(0), StrikerFate)
+    assert res.seeds.tolist() == [3, 3]
     assert len(simulate_batch(layout, np.zeros((0, 4)), B)) == 0
 
 

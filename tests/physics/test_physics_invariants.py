@@ -83,3 +83,39 @@ def test_piles_at_the_jack_spot_keep_every_invariant(
             assert any(math.hypot(d.x - e.x, d.y - e.y) < d.radius + e.radius for e in below), (
                 "every upper disk rests on a disk of the layer below"
             )
+
+
+@_profile(200)
+@given(
+    second=st.tuples(st.floats(-0.15, 0.15), st.floats(0.06, 0.15)),
+    offsets=st.lists(
+        st.tuples(st.integers(0, 1), st.floats(-0.014, 0.014), st.floats(-0.014, 0.014)),
+        min_size=1,
+        max_size=8,
+    ),
+    side=st.sampled_from(list(Side)),
+    along=st.floats(0.05, 0.95),
+    turn=st.floats(-0.5, 0.5),
+    speed=st.floats(0.3, 5.0),
+)
+def test_two_piles_struck_from_any_side_keep_every_invariant(
+    second: tuple[float, float],
+    offsets: list[tuple[int, float, float]],
+    side: Side,
+    along: float,
+    turn: float,
+    speed: float,
+) -> None:
+    """Piles ride, slide against each other, get blocked and drop (stack friction on)."""
+    centres = [(0.0, 0.0), second]
+    disks = [Disk.jack("J", 0.0, 0.0), Disk.puck("G0", *second)]
+    for k, (pile, dx, dy) in enumerate(offsets):
+        x, y = centres[pile][0] + dx, centres[pile][1] + dy
+        disks.append(Disk.puck(f"R{k}", x, y, layer=resting_layer(disks, x, y, B.puck_radius)))
+    seg = B.area_line(side)
+    x = seg.a.x + along * (seg.b.x - seg.a.x)
+    y = seg.a.y + along * (seg.b.y - seg.a.y)
+    disks.append(Disk.shot("S", x, y, math.atan2(-y, -x) + turn, speed))
+    res = simulate(disks, B, seed=len(offsets))
+    assert not res.truncated
+    assert_invariants(res, disks, B)

@@ -1,5 +1,6 @@
 """Cross-check of simple shots against pymunk (time-stepped, dt = 1/240 s): a statistical
-oracle, so the tolerances are a few millimetres."""
+oracle, so the tolerances are a few millimetres. The reference has no impact or stack friction,
+so the engine runs the frictionless (legacy) setting."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hikone_carrom.bench.pymunk_ref import pymunk_shot
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.physics import Disk, simulate
 
-B = BoardSpec()
+B = BoardSpec.legacy()
 
 
 @pytest.mark.parametrize("speed", [0.6, 1.0])

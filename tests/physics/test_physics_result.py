@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
+import threading
 
 import pytest
 
@@ -18,6 +20,7 @@ from hikone_carrom.physics import (
     opening_disks,
     simulate,
 )
+from hikone_carrom.physics.simulate import MAX_EVENTS_LIMIT
 
 B = BoardSpec()
 
@@ -25,7 +28,7 @@ B = BoardSpec()
 def test_to_dict_is_plain_json_and_complete() -> None:
     res = simulate(opening_break(B).disks(B), B, seed=4)
     d = json.loads(json.dumps(res.to_dict(), allow_nan=False))
-    assert d["version"] == 1
+    assert d["version"] == 2
     assert len(d["events"]) == len(res.events)
     assert {f["id"] for f in d["final"]} == {x.id for x in res.final}
     assert set(d["tracks"]) == set(res.ids)
@@ -66,7 +69,7 @@ def test_tracks_segments_and_ends() -> None:
 def test_first_contact_after_a_bank() -> None:
     # the striker goes right, banks off the east rail and comes back to the puck
     disks = [Disk.striker("S", 0.1, -0.1, 2.0, 0.8), Disk.puck("P", 0.05, 0.1)]
-    res = simulate(disks, B)
+    res = simulate(disks, BoardSpec.legacy())
     fc = res.first_contact
     assert fc.rails_before == (Side.EAST,)
     assert fc.disk_id == "P"
@@ -112,3 +115,58 @@ def test_bad_input_is_refused(disks: list[Disk], kwargs: dict[str, object], mess
     with pytest.raises(InvalidLayoutError, match=message):
         simulate(disks, B, **kwargs)  # type: ignore[arg-type]
     assert issubclass(InvalidLayoutError, PhysicsError)
+
+
+@pytest.mark.parametrize(
+    "disk",
+    [
+        Disk("A", 10**400, 0.0),
+        Disk("A", 0.0, 0.0, vx=-(10**400)),
+        Disk("A", 0.0, 0.0, mass=10**309),
+        Disk("A", 0.0, 0.0, layer=10**400),
+        Disk("A", 0.0, 0.0, radius=True),  # type: ignore[arg-type]
+    ],
+)
+def test_huge_or_odd_numbers_in_disks_are_refused_with_a_sentence(disk: Disk) -> None:
+    """Issue 33, item 6: a 400-digit int gave OverflowError; now an InvalidLayoutError."""
+    with pytest.raises(InvalidLayoutError) as err:
+        simulate([disk], B, striker=None)
+    assert len(str(err.value)) < 200
+
+
+@pytest.mark.parametrize(("angle", "speed"), [(10**400, 1.0), (0.0, 10**400), (math.inf, 1.0)])
+def test_a_shot_with_huge_numbers_is_refused(angle: float, speed: float) -> None:
+    with pytest.raises(InvalidLayoutError, match="finite"):
+        Disk.shot("S", 0.0, 0.0, angle, speed)
+
+
+def test_absurd_event_guards_are_refused_and_memory_follows_the_events() -> None:
+    """Issue 33, item 6: max_events=10**9 allocated 67 GiB; the guard is now bounded and the
+    log grows with the events that happen."""
+    import tracemalloc
+
+    disks = opening_break(B).disks(B)
+    for bad in (10**9, 10**400):
+        with pytest.raises(InvalidLayoutError, match="max_events must be at most"):
+            simulate(disks, B, max_events=bad)
+    tracemalloc.start()
+    try:
+        res = simulate(disks, B, max_events=MAX_EVENTS_LIMIT)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 20e6
+    assert res.to_dict() == simulate(disks, B).to_dict()
+
+
+def test_a_log_longer_than_the_first_allocation_is_complete(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    disks = opening_break(B).disks(B)
+    full = simulate(disks, B, seed=3)
+    assert len(full.events) > 8
+    module = importlib.import_module("hikone_carrom.physics.simulate")
+    monkeypatch.setattr(module, "FIRST_LOG_ROWS", 8)
+    monkeypatch.setattr(module, "_SCRATCH", threading.local())
+    again = simulate(disks, B, seed=3)
+    assert again.to_dict() == full.to_dict()

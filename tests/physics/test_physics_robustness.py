@@ -68,7 +68,7 @@ def test_simultaneous_double_hit_of_the_opening_break_is_deterministic() -> None
 
 
 def test_corner_double_rail_hit() -> None:
-    tiny = replace(B, pocket_radius=1e-6)
+    tiny = replace(B, pocket_radius=1e-6, rail_friction=0.0)
     limit = tiny.half_width - tiny.striker_radius
     res = simulate([Disk.striker("S", 0.0, 0.0, 3.0, 3.0)], tiny)
     rails = [e for e in res.events if e.kind is EventKind.DISK_RAIL]
@@ -94,9 +94,11 @@ def test_hexagonal_cluster_of_touching_pucks() -> None:
     assert_invariants(res, disks, B)
 
 
-@pytest.mark.parametrize("cap", [1, 2, 3, 17, 40, 84])
+@pytest.mark.parametrize("cap", [1, 2, 3, 17, 40, -1])
 def test_event_guard_leaves_a_consistent_layout_wherever_it_cuts(cap: int) -> None:
     sc = opening_break(B)
+    if cap < 0:
+        cap = simulate(sc.disks(B), B).events_handled - 1
     res = simulate(sc.disks(B), B, max_events=cap)
     assert res.truncated and res.events_handled == cap
     assert_invariants(res, sc.disks(B), B)

@@ -126,6 +126,8 @@ def test_spectators_get_numbered_updates_over_websocket(client: TestClient) -> N
         snap = ws.receive_json()
         assert snap["type"] == "snapshot"
         m = snap["event"]["matches"][0]
+        ws.send_json({"type": "division", "key": "GS:pools"})  # the page shows GS's pools
+        assert ws.receive_json()["type"] == "division"
         client.put(f"/api/tournaments/{tid}/matches/{m['id']}/result", json={"scores": [9, 2]},
                    headers=headers(token))  # fmt: skip
         update = ws.receive_json()
@@ -151,7 +153,7 @@ def test_a_restart_loses_nothing(db_url: str) -> None:
 def test_closing_a_pool_sends_the_knockout_matches_it_fills(client: TestClient) -> None:
     tid, token = ready_event(client)
     play_pools(client, tid, token)
-    with client.websocket_connect(f"/ws/tournaments/{tid}") as ws:
+    with client.websocket_connect(f"/ws/tournaments/{tid}?full=1") as ws:
         snap = ws.receive_json()
         knockout = {m["id"] for m in snap["event"]["matches"] if m["stage"] == "knockout"}
         client.post(f"/api/tournaments/{tid}/pools/GS/1/close", headers=headers(token))
@@ -163,7 +165,9 @@ def test_closing_a_pool_sends_the_knockout_matches_it_fills(client: TestClient) 
         client.put(f"/api/tournaments/{tid}/matches/{pool_result['id']}/result",
                    json={"scores": [1, 0]}, headers=headers(token))  # fmt: skip
         update = ws.receive_json()
-        assert [m["id"] for m in update["matches"]] == [pool_result["id"]]  # no knockout noise
+        tiles = {m for _, now, nxt in update["tiles"] for m in (now, nxt) if m}
+        # the match and its board's next one, no knockout match whose entrants did not change
+        assert {m["id"] for m in update["matches"]} == {pool_result["id"]} | tiles
 
 
 def test_a_store_failure_changes_nothing(client: TestClient) -> None:

@@ -83,3 +83,38 @@ def test_player_links_need_an_online_event(client: TestClient) -> None:
     tid = r.json()["id"]
     r = client.post(f"/api/tournaments/{tid}/play/GS-001.0", json={"key": "x"})
     assert r.status_code == 409 and r.json()["detail"]["code"] == "not_online"
+
+
+def test_an_online_match_is_playing_from_the_first_shot(client: TestClient) -> None:
+    tid, token = _online_event(client)
+    links = _links(client, tid, token)
+    call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
+    red, green = call["sides"]
+    seat_red = _seat(client, tid, links[red])
+    _seat(client, tid, links[green])  # everyone seated: the room's clock runs
+
+    def match() -> dict[str, Any]:
+        found: dict[str, Any] = next(
+            m for m in event(client, tid)["matches"] if m["id"] == call["match"]
+        )
+        return found
+
+    assert match()["status"] == "called"  # seated, nobody has shot yet
+    with (
+        client.websocket_connect(f"/ws/tournaments/{tid}") as spectator,
+        client.websocket_connect(f"/ws/rooms/{call['room']}") as ws,
+    ):
+        spectator.receive_json()
+        state = hello(ws, seat_red["token"])["state"]
+        send(ws, **straight_shot(state))
+        ws.receive_json()
+        update = spectator.receive_json()
+        assert update["type"] == "update"
+        assert next(m for m in update["matches"] if m["id"] == call["match"])["status"] == "playing"
+        live = spectator.receive_json()
+        while live["type"] != "live":
+            live = spectator.receive_json()
+        clock = live["clocks"][call["match"]]
+        assert 0 <= clock["elapsed"] < 300 and clock["running"] is True
+        assert len(live["scores"][call["match"]]) == 2
+    assert match()["status"] == "playing" and match()["started_at"]

@@ -122,3 +122,51 @@ def test_a_pad_with_a_match_going_leaves_the_call_standing(client: TestClient) -
                     headers=headers(token))  # fmt: skip
     assert r.status_code == 200
     assert r.json()["pad"] is None and r.json()["pad_error"]["code"] == "match_in_progress"
+
+
+def test_a_match_is_playing_from_the_moment_its_pad_starts_the_clock(client: TestClient) -> None:
+    tid, token = ready_event(client)
+    link = _pads(client, tid, token, [1])[0]
+    call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
+    pad = _device(client, link)
+    with client.websocket_connect(f"/ws/tournaments/{tid}") as ws:
+        ws.receive_json()  # the snapshot
+        reading = {"limit": 300, "elapsed": 20.0, "started": True, "running": True,
+                   "countdown": None}  # fmt: skip
+        pad.send(pad.op("clock", clock=reading, wall_ms=1_800_000_000_000.0))
+        update = ws.receive_json()
+        assert update["type"] == "update"
+        match = next(m for m in update["matches"] if m["id"] == call["match"])
+        assert match["status"] == "playing"
+        assert match["started_at"] == "2027-01-15T07:59:40+00:00"  # the reading less 20 s
+        assert [1, call["match"]] == update["tiles"][0][:2]
+        pad.send(pad.shot(green=3))
+        live = ws.receive_json()
+        while live["type"] != "live":
+            live = ws.receive_json()
+        assert live["scores"][call["match"]] == [0, 3]
+        assert live["clocks"][call["match"]] == {
+            "elapsed": 20.0,
+            "running": True,
+            "at_ms": 1_800_000_000_000.0,
+        }
+    view = next(m for m in event(client, tid)["matches"] if m["id"] == call["match"])
+    assert view["status"] == "playing"  # stored: a restart keeps it
+    audit = client.get(f"/api/tournaments/{tid}/director", headers=headers(token)).json()["audit"]
+    assert (audit[0]["action"], audit[0]["who"]) == ("begin", "pad:テスト大会 第1台")
+
+
+def test_a_match_is_playing_from_its_first_entry_on_the_pad(client: TestClient) -> None:
+    tid, token = ready_event(client)
+    link = _pads(client, tid, token, [1])[0]
+    call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
+    pad = _device(client, link)
+    before = next(m for m in event(client, tid)["matches"] if m["id"] == call["match"])
+    assert before["status"] == "called"
+    pad.send(pad.shot(red=1))
+    for _ in range(50):
+        now = next(m for m in event(client, tid)["matches"] if m["id"] == call["match"])
+        if now["status"] == "playing":
+            break
+        client.get("/api/health")
+    assert now["status"] == "playing" and now["started_at"]

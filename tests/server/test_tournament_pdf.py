@@ -80,3 +80,49 @@ def test_certificates_before_the_final_are_refused(client: TestClient) -> None:
     tid, _ = ready_event(client)
     r = client.get(f"/api/tournaments/{tid}/print/certificates.pdf")
     assert r.status_code == 409 and r.json()["detail"]["ja"]
+
+
+@pytest.mark.parametrize(("pools", "advance", "pages"), [(32, 2, 3), (25, 3, 5)])
+def test_a_large_bracket_prints_every_qualifier_readably(
+    pools: int, advance: int, pages: int, tmp_path: Path
+) -> None:
+    """64 qualifiers (2 blocks of 32 lines and the final page) and 75 (128 lines: 4 blocks)."""
+    from dataclasses import replace
+
+    from hikone_carrom.server.tournament_pdf import bracket_pdf
+    from hikone_carrom.tournament import (
+        Entry,
+        Event,
+        EventSettings,
+        Person,
+        Result,
+        championship_divisions,
+    )
+
+    _tools()
+    general = replace(championship_divisions()[2], pool_size=4, advance=advance)
+    event = Event(EventSettings("大きな大会"), [general])
+    for i in range(pools * 4):
+        person = Person(f"選手{i:03d}", "せんしゅ", f"クラブ{i % 9}", age=30)
+        event.add_entry(Entry(event.next_entry_id("GS"), "GS", (person,)))
+    event.draw("GS")
+    for m in event.matches("GS"):
+        if m.stage == "pool":
+            event.record(m.id, Result.from_scores(112, int(m.id[-1])))
+    for pool in event.pools["GS"]:
+        event.close_pool("GS", pool.number)
+    qualifiers = [event.entry(e).name for e in event.qualifiers("GS").values() if e]
+    assert len(qualifiers) == pools * advance
+    data = bracket_pdf(event, "GS")
+    pdf = tmp_path / "bracket.pdf"
+    pdf.write_bytes(data)
+    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True).stdout.decode()
+    assert f"Pages:           {pages}" in info
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf),
+                    str(ARTIFACTS / f"tournament-bracket-{len(qualifiers)}")],
+                   check=True, capture_output=True)  # fmt: skip
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", "-layout", str(pdf), "-"], check=True,
+                          capture_output=True).stdout.decode()  # fmt: skip
+    missing = [name for name in qualifiers if name not in text]
+    assert not missing  # every qualifier's name is printed, none cut off
+    assert f"1 / {pages}" in text and "ブロック1" in text and "決勝 Final" in text

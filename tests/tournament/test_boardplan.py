@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hikone_carrom.tournament import BoardPlan, Job, Slot, TournamentError, plan_boards, replan
+from hikone_carrom.tournament import (
+    BoardPlan,
+    Job,
+    Slot,
+    TournamentError,
+    clashes,
+    plan_boards,
+    replan,
+    reslot,
+)
 
 
 def check_plan(plan: BoardPlan, jobs: list[Job], changeover: int) -> None:
@@ -129,3 +138,52 @@ def test_a_full_championship_plan_keeps_every_invariant() -> None:
     check_plan(plan, jobs, event.settings.changeover_s)
     stats = plan.stats(jobs)
     assert 0 < stats.utilisation <= 1 and stats.end_s > plan.start_s
+
+
+@settings(max_examples=100, deadline=None)
+@given(job_sets(), st.integers(1, 6), st.integers(0, 3000), st.data())
+def test_reslotting_moves_only_the_matches_asked_and_those_after_them(
+    jobs: list[Job], boards: int, elapsed: int, data: st.DataObject
+) -> None:
+    plan = plan_boards(jobs, boards, 34200, changeover_s=60)
+    now = 34200 + elapsed
+    moving = set(data.draw(st.lists(st.sampled_from([j.id for j in jobs]), max_size=5)))
+    again = reslot(jobs, plan, moving, now)
+    check_plan(again, jobs, 60)
+    waits_on_moving = set(moving)
+    for job in jobs:  # jobs come after their feeds in the list
+        if any(a in waits_on_moving for a in job.after):
+            waits_on_moving.add(job.id)
+    before, after = plan.by_match(), again.by_match()
+    for match, slot in before.items():
+        if match not in waits_on_moving:
+            assert after[match] == slot  # nobody else's slot moves
+        else:
+            assert after[match].start_s >= now
+
+
+def test_a_match_whose_players_became_known_is_moved_off_a_clash() -> None:
+    # the knockout match "ko" was planned before its players were known (no people)
+    unknown = [
+        Job("pool1", frozenset({"child", "mother"}), 300, priority=(0,)),
+        Job("pool2", frozenset({"a", "b"}), 300, priority=(0,)),
+        Job("ko", frozenset(), 300, ("pool2",), priority=(1,)),
+        Job("pool3", frozenset({"child", "mother"}), 300, priority=(2,)),
+    ]
+    plan = plan_boards(unknown, 2, 0, changeover_s=60)
+    ko, pool3 = plan.slot("ko"), plan.slot("pool3")
+    assert ko is not None and pool3 is not None and ko.start_s == pool3.start_s
+    known = [*unknown[:2], Job("ko", frozenset({"child", "a"}), 300, ("pool2",), priority=(1,)),
+             unknown[3]]  # fmt: skip
+    assert clashes(plan, known) == {"ko", "pool3"}
+    fixed = reslot(known, plan, {"ko"}, 0)
+    assert clashes(fixed, known) == set()
+    assert fixed.slot("pool3") == pool3
+    moved = fixed.slot("ko")
+    assert moved is not None and moved.start_s >= pool3.end_s + 60
+
+
+def test_a_feed_planned_to_end_after_its_match_starts_is_a_clash() -> None:
+    plan = BoardPlan(2, 0, 60, (Slot(0, 1, "a", 300), Slot(200, 2, "b", 500)))
+    jobs = [Job("a", frozenset({"x"}), 300), Job("b", frozenset({"y"}), 300, ("a",))]
+    assert clashes(plan, jobs) == {"b"}

@@ -45,6 +45,7 @@ from hikone_carrom.ai.runner import (
     run_local,
     run_ray,
 )
+from hikone_carrom.board_file import add_board_argument, board_from_args
 
 __all__ = ["DEFAULT_DUELS", "DEFAULT_PLAYERS", "build_parser", "main", "plan_tasks"]
 
@@ -108,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--report-only", action="store_true", help="print the tables, run nothing")
     p.add_argument("--markdown", metavar="FILE", default=None, help="also write the tables here")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_board_argument(p)
     return p
 
 
@@ -155,9 +157,9 @@ def _stream(todo: list[Task], args: argparse.Namespace) -> Iterator[Iterator[dic
     """Result lines of ``todo`` from the runner the arguments choose (Ray held for the block)."""
     if args.ray:
         with ray_session(args.ray, num_cpus=args.jobs):
-            yield run_ray(todo, args.ray, num_cpus=args.jobs)
+            yield run_ray(todo, args.ray, num_cpus=args.jobs, board=args.board_spec)
     else:
-        yield run_local(todo, args.jobs)
+        yield run_local(todo, args.jobs, args.board_spec)
 
 
 def _print(console: Console, table: Table) -> None:
@@ -191,7 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the evaluation; returns the exit code (0 done, 1 Ray unreachable or a task failed on
     it, the finished results kept for a resumed run; 2 bad arguments or results file; 130
     interrupted by Ctrl-C or SIGTERM, the finished results kept)."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    args.board_spec = board_from_args(parser, args)
     with _sigterm_interrupts():
         try:
             return _run(args)
@@ -213,7 +217,7 @@ def _run(args: argparse.Namespace) -> int:
         tasks = plan_tasks(args)
         if args.ray and not args.report_only:
             require_ray(args.ray)  # a bad address or a missing Ray changes nothing on disk
-        results = ResultsFile(args.results)
+        results = ResultsFile(args.results, args.board_spec)
         todo = [t for t in tasks if t.key not in results]
         if not args.report_only and todo:
             with Progress(

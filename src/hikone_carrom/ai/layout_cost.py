@@ -73,7 +73,7 @@ def layout_costs(
     piece's cost is its best pocket's in the pot table; with at most :data:`OPEN` of them, a
     pocket another piece on the board stands in the way to keeps :data:`BLOCKED` of its chance
     (at least the table's ``FLOOR``)."""
-    table = pot_table()
+    table = pot_table(view.board)
     px, py = x[:, pieces], y[:, pieces]
     cost = table.pocket_strikes(kind, px, py, view.side)
     if len(pieces) <= OPEN:
@@ -98,7 +98,7 @@ def layout_gain(view: TableView, batch: BatchResult) -> np.ndarray:
     R5d) save nothing, since the referee may return them (R5h). The jack counts once it may
     be pocketed (R6b): then pocketing it saves its cost.
     Zero for a board other than the table's."""
-    if view.board != pot_table().board:
+    if view.board != pot_table(view.board).board:
         return np.zeros(len(batch))
     prefix = color_prefix(view.color)
     own = [k for k, disk_id in enumerate(view.ids) if disk_id.startswith(prefix)]

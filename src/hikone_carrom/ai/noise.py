@@ -77,7 +77,13 @@ class NoiseModel:
 
     def draw_many(self, rng: np.random.Generator, n: int) -> np.ndarray:
         """``n`` execution errors as an (n, 4) array of (dx m, dy m, dangle rad, speed factor)."""
-        z = rng.standard_normal((n, 4))
+        return self.errors(rng.standard_normal((n, 4)))
+
+    def errors(self, z: np.ndarray) -> np.ndarray:
+        """The execution errors of standard normal draws ``z`` (n, 4), as :meth:`draw_many`
+        (and :meth:`draw`, one row) make them: an (n, 4) array of (dx m, dy m, dangle rad,
+        speed factor)."""
+        n = len(z)
         out = np.empty((n, 4))
         out[:, 0] = z[:, 0] * self.placement
         out[:, 1] = z[:, 1] * self.placement

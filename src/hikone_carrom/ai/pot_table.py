@@ -9,9 +9,11 @@ hand's angle sigma (1.0 degree; the sweep's estimate, :mod:`hikone_carrom.ai.swe
 pieces are left out, so it is an upper bound of what a real layout allows, and a map of where
 a piece is hard to pocket, and in which pocket.
 
-The table for the default board is stored in the package (``ai/data/pot_chances.npz``, one
-grid point every 10 mm; the board is mirror-symmetric, so ``x >= 0`` only) and rebuilt with
-``hikone-carrom pot-table`` (about 6 minutes on one core).
+The tables for the default board and for the legacy physics (``BoardSpec.legacy()``, the
+board the stored evaluation results were measured on) are stored in the package
+(``ai/data/pot_chances.npz`` and ``pot_chances_legacy.npz``, one grid point every 10 mm; the
+board is mirror-symmetric, so ``x >= 0`` only) and rebuilt with ``hikone-carrom pot-table``
+(``--board legacy`` for the other; about 6 minutes on two cores).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
@@ -30,6 +32,7 @@ import numpy as np
 from hikone_carrom.ai.geometry import line_points
 from hikone_carrom.ai.sweep import smoothed
 from hikone_carrom.board import DEFAULT_BOARD, BoardSpec, PieceKind, Side
+from hikone_carrom.board_file import board_from_args
 from hikone_carrom.match.pieces import JACK_ID, STRIKER_ID, disk_for
 from hikone_carrom.match.placement import legal_placement
 from hikone_carrom.physics import simulate_batch
@@ -57,6 +60,7 @@ _ANGLE_SIGMA_DEG = 1.0
 FLOOR = 0.15
 """Lowest chance a cost in strikes is taken from (a cost is at most 1 / FLOOR strikes)."""
 _DATA = "pot_chances.npz"
+_LEGACY_DATA = "pot_chances_legacy.npz"
 _POCKETS = 4
 _MIRROR = np.array([1, 0, 3, 2])
 """Pocket seen in the mirror x -> -x (south-west <-> south-east, north-east <-> north-west)."""
@@ -179,7 +183,7 @@ def save(table: PotTable, path: Path) -> None:
     """Write ``table`` as a NumPy archive (with its board's figures as JSON)."""
     np.savez_compressed(
         path,
-        board=json.dumps(asdict(table.board), sort_keys=True),
+        board=json.dumps(table.board.to_dict(), sort_keys=True),
         xs=table.xs,
         ys=table.ys,
         puck=table.chances[PieceKind.PUCK],
@@ -190,33 +194,51 @@ def save(table: PotTable, path: Path) -> None:
 def load(file: IO[bytes] | Path) -> PotTable:
     """A table written by :func:`save`."""
     with np.load(file) as data:
-        board = BoardSpec(**json.loads(str(data["board"])))
+        board = BoardSpec.from_dict(json.loads(str(data["board"])))
         chances = {kind: np.array(data[kind.value]) for kind in KINDS}
         return PotTable(board, np.array(data["xs"]), np.array(data["ys"]), chances)
 
 
 @cache
-def pot_table() -> PotTable:
-    """The stored table (for :data:`~hikone_carrom.board.DEFAULT_BOARD`)."""
-    with resources.files("hikone_carrom.ai").joinpath("data", _DATA).open("rb") as f:
+def _stored(name: str) -> PotTable:
+    with resources.files("hikone_carrom.ai").joinpath("data", name).open("rb") as f:
         return load(f)
 
 
+def pot_table(board: BoardSpec = DEFAULT_BOARD) -> PotTable:
+    """The stored table for ``board`` (the default board's or the legacy physics'); for any
+    other board the default board's, whose ``board`` then differs (callers check it)."""
+    legacy = _stored(_LEGACY_DATA)
+    return legacy if board == legacy.board else _stored(_DATA)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``hikone-carrom pot-table [--output PATH]``: rebuild the stored table."""
+    """``hikone-carrom pot-table [--board legacy|FILE] [--output PATH]``: rebuild a stored table."""
     parser = argparse.ArgumentParser(
         prog="hikone-carrom pot-table",
         description="Rebuild the table of lone-piece pot chances the expert uses alone on the "
         "board (minutes) / 達人がひとりで使うポット確率表を作り直す（数分）",
     )
-    default = Path(__file__).with_name("data") / _DATA
-    parser.add_argument("--output", type=Path, default=default, help=f"default: {default}")
+    data = Path(__file__).with_name("data")
+    parser.add_argument(
+        "--output", type=Path, help=f"default: {data / _DATA} ({_LEGACY_DATA} for legacy)"
+    )
     parser.add_argument(
         "--step", type=float, default=STEP, help=f"grid spacing, m (default {STEP})"
+    )
+    parser.add_argument(
+        "--board",
+        metavar="legacy|FILE",
+        help="the legacy physics, or a board file; default: the standard board / 盤",
     )
     args = parser.parse_args(argv)
     if not 0.001 <= args.step <= 0.1:
         parser.error("--step must be between 0.001 and 0.1 m / --step は 0.001〜0.1 m")
-    save(build(step=args.step), args.output)
-    print(f"wrote {args.output}")
+    if args.board == "legacy":
+        board, default = BoardSpec.legacy(), data / _LEGACY_DATA
+    else:
+        board, default = board_from_args(parser, args), data / _DATA
+    output = args.output or default
+    save(build(board, step=args.step), output)
+    print(f"wrote {output}")
     return 0

@@ -1,7 +1,8 @@
 """The resumable results file of an evaluation: JSON lines, one finished task per line.
 
-The first line is a header naming the format; each further line holds ``key``, ``task`` and
-``result``. A run appends each result as it finishes; a run given the same file skips the tasks
+The first line is a header naming the format and the board the games are played on (its
+figures, docs/physics.md); each further line holds ``key``, ``task`` and ``result``. A run
+appends each result as it finishes; a run given the same file skips the tasks
 already there. A last line cut short (the run was killed while writing) is dropped; any other
 malformed line is an error naming it.
 """
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from hikone_carrom.ai.errors import EvaluationError
+from hikone_carrom.board import BoardSpec
 
 __all__ = ["RESULTS_FORMAT", "ResultsFile"]
 
@@ -21,17 +23,25 @@ RESULTS_FORMAT = "hikone-carrom/ai-eval/1"
 
 
 class ResultsFile:
-    """A JSON-lines results file at ``path`` (created with its header when missing)."""
+    """A JSON-lines results file at ``path`` (created with its header when missing).
 
-    def __init__(self, path: str | Path) -> None:
+    ``board``: the board of the run; a file whose header names another board is refused, so
+    that games of two physics models never mix (a header without a board, written before the
+    header named it, is taken as it is)."""
+
+    def __init__(self, path: str | Path, board: BoardSpec | None = None) -> None:
         self.path = Path(path)
+        self.board = board
         self.lines: dict[str, dict[str, Any]] = {}
         self._load()
 
     def _load(self) -> None:
         if not self.path.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps({"format": RESULTS_FORMAT}) + "\n", encoding="utf-8")
+            header: dict[str, Any] = {"format": RESULTS_FORMAT}
+            if self.board is not None:
+                header["board"] = self.board.to_dict()
+            self.path.write_text(json.dumps(header) + "\n", encoding="utf-8")
             return
         raw = self.path.read_text(encoding="utf-8")
         rows = raw.split("\n")
@@ -46,6 +56,7 @@ class ResultsFile:
                 if number == 1:
                     if data.get("format") != RESULTS_FORMAT:
                         raise ValueError("format")
+                    self._check_board(data.get("board"))
                 else:
                     self.lines[str(data["key"])] = {"task": data["task"], "result": data["result"]}
             except (ValueError, KeyError, TypeError, AttributeError) as err:
@@ -59,6 +70,16 @@ class ResultsFile:
             keep.append(text)
         if not complete:
             self.path.write_text("\n".join(keep) + "\n", encoding="utf-8")
+
+    def _check_board(self, figures: Any) -> None:
+        if figures is None or self.board is None or figures == self.board.to_dict():
+            return
+        raise EvaluationError(
+            f"{self.path} holds games played on another board: give another results file "
+            "(or the same --board)",
+            f"{self.path} は別の盤で打った対局の結果です。別の結果ファイルか同じ --board を"
+            "指定してください",
+        )
 
     def __contains__(self, key: str) -> bool:
         return key in self.lines

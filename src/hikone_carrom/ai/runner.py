@@ -24,6 +24,7 @@ from typing import Any
 
 from hikone_carrom.ai.errors import AIError, EvaluationError
 from hikone_carrom.ai.evaluation import SoloTask, Task, run_task, task_from_dict, task_to_dict
+from hikone_carrom.board import DEFAULT_BOARD, BoardSpec
 from hikone_carrom.match import Match
 from hikone_carrom.physics import simulate_batch
 from hikone_carrom.physics.batch import PARALLEL_MIN_SHOTS
@@ -101,20 +102,23 @@ def _one_thread() -> None:
     warm_up()
 
 
-def run_inline(tasks: Sequence[Task]) -> Iterator[dict[str, Any]]:
-    """Run the tasks one after another in this process, yielding each result line."""
+def run_inline(tasks: Sequence[Task], board: BoardSpec = DEFAULT_BOARD) -> Iterator[dict[str, Any]]:
+    """Run the tasks on ``board`` one after another in this process, yielding each result line."""
     if tasks:
         warm_up()
     for task in tasks:
-        yield run_task(task)
+        yield run_task(task, board)
 
 
-def run_local(tasks: Sequence[Task], jobs: int) -> Iterator[dict[str, Any]]:
-    """Run the tasks on ``jobs`` local worker processes, yielding result lines as they finish."""
+def run_local(
+    tasks: Sequence[Task], jobs: int, board: BoardSpec = DEFAULT_BOARD
+) -> Iterator[dict[str, Any]]:
+    """Run the tasks on ``board`` on ``jobs`` local worker processes, yielding result lines as
+    they finish."""
     if jobs < 1:
         raise EvaluationError("jobs must be >= 1", "jobs は1以上です")
     if jobs == 1:
-        yield from run_inline(tasks)
+        yield from run_inline(tasks, board)
         return
     ctx = get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_one_thread) as pool:
@@ -124,7 +128,7 @@ def run_local(tasks: Sequence[Task], jobs: int) -> Iterator[dict[str, Any]]:
             queue.reverse()
             while queue or pending:
                 while queue and len(pending) < 2 * jobs:
-                    pending.add(pool.submit(run_task, queue.pop()))
+                    pending.add(pool.submit(run_task, queue.pop(), board))
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in sorted(done, key=lambda f: id(f)):
                     yield fut.result()
@@ -175,7 +179,7 @@ def _run_remote(payload: dict[str, Any]) -> dict[str, Any]:
         if not _warmed:
             warm_up()
             _warmed = True
-        return run_task(task_from_dict(payload["task"]))
+        return run_task(task_from_dict(payload["task"]), BoardSpec.from_dict(payload["board"]))
     except WorkerTaskError:
         raise
     except AIError as err:
@@ -298,9 +302,11 @@ def run_ray(
     importer: Callable[[str], Any] | None = None,
     *,
     num_cpus: int = 2,
+    board: BoardSpec = DEFAULT_BOARD,
 ) -> Iterator[dict[str, Any]]:
-    """Run the tasks on the Ray cluster at ``address`` ("local" starts a local Ray instance with
-    ``num_cpus`` CPUs unless Ray is already connected), yielding result lines as they finish.
+    """Run the tasks on ``board`` on the Ray cluster at ``address`` ("local" starts a local Ray
+    instance with ``num_cpus`` CPUs unless Ray is already connected), yielding result lines as
+    they finish.
 
     After a task fails no new task is submitted; those already running are collected (and
     yielded) first, then the failure is raised.
@@ -324,7 +330,8 @@ def run_ray(
     while pending or (queue and failure is None):
         while failure is None and queue and len(pending) < _RAY_IN_FLIGHT:
             task = queue.pop()
-            ref = remote.remote({"task": task_to_dict(task), "code": code})
+            payload = {"task": task_to_dict(task), "code": code, "board": board.to_dict()}
+            ref = remote.remote(payload)
             flight.append((ref, task))
             pending.append(ref)
         done, pending = ray.wait(pending, num_returns=1)

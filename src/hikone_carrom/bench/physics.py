@@ -1,31 +1,44 @@
-"""``hikone-carrom bench physics``: our exact engine against a pymunk reference, same scenes.
+"""``hikone-carrom bench physics``: the exact engine on real match positions, side by side with a
+lean pymunk peer, timed round by round in one process.
 
-Scenes (see :mod:`hikone_carrom.bench.scenes`): the opening break (striker from seat 0's tee spot
-straight at the jack at 5 m/s) and seeded random mid-game shots. Fly-off is switched off in both
-engines so they simulate the same physics. Prints shots/s, the ratio and the first-shot latency of
-a fresh process (numba cache present). Figures only: nothing here asserts a speed.
+Scenes: the opening break (R1a; the striker from seat 0's tee spot straight at the jack at
+5 m/s) and the positions of a few computer-played matches (:mod:`hikone_carrom.bench.positions`:
+breaks, mid-game layouts and piles, with the shots as executed). Against pymunk the engine runs
+the same physics: the frictionless setting (``BoardSpec.legacy()``) and the disks on the board
+(pymunk has no stacks); fly-off is off in both. Each round times every figure once, the two
+engines one after the other on the same shots, so that a change in the machine's load hits both;
+the figures are medians over the rounds with their ranges. Nothing here asserts a speed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
-from itertools import groupby
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from hikone_carrom.bench.scenes import Scene, midgame_scenes, opening_break, random_shot
-from hikone_carrom.physics import simulate, simulate_batch
+from hikone_carrom.bench.positions import Position, stored
+from hikone_carrom.bench.scenes import opening_break
+from hikone_carrom.board import BoardSpec
+from hikone_carrom.board_file import add_board_argument, board_from_args
+from hikone_carrom.physics import Disk, simulate, simulate_batch
+from hikone_carrom.physics import _engine as E
+from hikone_carrom.physics._pack import board_params, pack, seed_bits
 
 __all__ = ["main", "run_bench"]
+
+BATCH_SHOTS = 64
+"""Shots per batch: variations of the executed shot of a position, as a computer player tries."""
 
 _FRESH = (
     "import time; t0 = time.perf_counter()\n"
@@ -36,23 +49,56 @@ _FRESH = (
 )
 
 
-def _median_time(fn: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
+def _timed(fn: Callable[[], object]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def _floor_only(disks: Sequence[Disk]) -> list[Disk]:
+    return [d for d in disks if d.layer == 0]
+
+
+def _batch_shots(p: Position) -> np.ndarray:
+    """BATCH_SHOTS shots around the executed one: angles +-3 deg, speeds +-10 %."""
+    x, y, vx, vy = p.striker
+    speed = math.hypot(vx, vy)
+    angle = math.atan2(vy, vx)
+    k = np.arange(BATCH_SHOTS)
+    a = angle + np.radians(-3.0 + 6.0 * (k % 8) / 7.0)
+    s = speed * (0.9 + 0.2 * (k // 8) / 7.0)
+    return np.column_stack(
+        [np.full(BATCH_SHOTS, x), np.full(BATCH_SHOTS, y), s * np.cos(a), s * np.sin(a)]
+    )
+
+
+def _engine_and_total(shots: list[list[Disk]], board: BoardSpec) -> tuple[float, float]:
+    """(engine alone, whole simulate() call) in s, summed over the shots: the engine's share is
+    timed around the compiled run() only, on arrays prepared beforehand."""
+    params = board_params(board)
+    prepared = []
+    for disks in shots:
+        ordered, S, L = pack(disks, board, params)
+        s_index = [d.id for d in ordered].index("S")
+        prepared.append((S, L, s_index))
+    EVf = np.empty((1024, E.N_EVF))
+    EVi = np.empty((1024, E.N_EVI), dtype=np.int64)
+    engine = 0.0
+    for S0, L0, s_index in prepared:
+        S = S0.copy()
+        L = L0.copy()
+        outi = np.zeros(E.N_OUTI, dtype=np.int64)
+        outf = np.zeros(E.N_OUTF)
+        rails = np.full(E.MAX_RAILS_BEFORE, -1, dtype=np.int64)
         t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
-def _ours_one_by_one(scenes: list[Scene]) -> None:
-    for k, sc in enumerate(scenes):
-        simulate(sc.disks(), seed=k, fly_off=False)
-
-
-def _ours_batched(scenes: list[Scene]) -> None:
-    for layout, group in groupby(scenes, key=lambda s: s.layout):
-        simulate_batch(layout, [s.shot for s in group], fly_off=False)
+        E.run(S, L, params, s_index, seed_bits(0), False, 20_000, EVf, EVi, outi, outf, rails)
+        engine += time.perf_counter() - t0
+    total = 0.0
+    for disks in shots:
+        t0 = time.perf_counter()
+        simulate(disks, board, fly_off=False)
+        total += time.perf_counter() - t0
+    return engine, total
 
 
 def _fresh_process_latency() -> tuple[float, float]:
@@ -64,128 +110,222 @@ def _fresh_process_latency() -> tuple[float, float]:
     return float(out.strip().splitlines()[-1]), time.perf_counter() - t0
 
 
+def _summary(values: Sequence[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
 def run_bench(
-    shots: int = 1000,
-    repeats: int = 5,
+    rounds: int = 7,
+    board: BoardSpec | None = None,
     with_pymunk: bool = True,
     console: Console | None = None,
 ) -> dict[str, Any]:
-    """Run the suite; returns the figures (seconds and shots/s) as a plain dict."""
+    """Run every round; returns the figures (medians and ranges over the rounds) as a dict."""
     import numba
 
-    con = console or Console(width=120)
+    con = console or Console(width=140)
+    physics = board or BoardSpec()
+    plain = BoardSpec.legacy()
+    positions = stored()
     brk = opening_break().disks()
-    scenes = midgame_scenes(shots, seed=2024)
-    with con.status("warming up (numba cache) / ウォームアップ中..."):
-        simulate(brk, fly_off=False)
-        _ours_batched(scenes[:20])
+    real = [p.shot_disks(physics) for p in positions]
+    flat = [_floor_only(p.shot_disks(plain)) for p in positions]
+    batches = [(p.layout(physics), _batch_shots(p)) for p in positions]
     threads = numba.get_num_threads()
-    fig: dict[str, Any] = {"shots": shots, "repeats": repeats, "threads": threads}
-    with con.status("opening break / ブレイク..."):
-        fig["break_ms"] = 1e3 * _median_time(lambda: simulate(brk, fly_off=False), 50 * repeats)
-        fig["break_events"] = simulate(brk, fly_off=False).events_handled
-    with con.status("mid-game shots one by one / 中盤ショット..."):
-        t = _median_time(lambda: _ours_one_by_one(scenes), repeats)
-        fig["midgame_per_s"] = shots / t
-    with con.status("mid-game shots batched / バッチ..."):
-        numba.set_num_threads(1)
-        try:
-            fig["batch_1core_per_s"] = shots / _median_time(lambda: _ours_batched(scenes), repeats)
-        finally:
-            numba.set_num_threads(threads)
-        fig["batch_all_per_s"] = shots / _median_time(lambda: _ours_batched(scenes), repeats)
-        layout = scenes[0].layout
-        rng = np.random.default_rng(7)
-        one = np.array([random_shot(rng, layout) for _ in range(shots)])
-        numba.set_num_threads(1)
-        try:
-            t = _median_time(lambda: simulate_batch(layout, one, fly_off=False), repeats)
-            fig["big_batch_1core_per_s"] = shots / t
-        finally:
-            numba.set_num_threads(threads)
-        t = _median_time(lambda: simulate_batch(layout, one, fly_off=False), repeats)
-        fig["big_batch_all_per_s"] = shots / t
+    load_before = os.getloadavg()
     if with_pymunk:
         from hikone_carrom.bench.pymunk_ref import pymunk_shot
+    per: dict[str, list[float]] = {}
 
-        with con.status("pymunk reference / pymunk 参照..."):
-            fig["pymunk_break_ms"] = 1e3 * _median_time(lambda: pymunk_shot(brk), 3 * repeats)
-            t0 = time.perf_counter()
-            for sc in scenes:
-                pymunk_shot(sc.disks())
-            fig["pymunk_midgame_per_s"] = shots / (time.perf_counter() - t0)
-        fig["break_ratio"] = fig["pymunk_break_ms"] / fig["break_ms"]
-        fig["midgame_ratio"] = fig["midgame_per_s"] / fig["pymunk_midgame_per_s"]
+    def add(key: str, value: float) -> None:
+        per.setdefault(key, []).append(value)
+
+    with con.status("warming up (numba cache) / ウォームアップ中..."):
+        simulate(brk, plain, fly_off=False)
+        simulate(brk, physics, fly_off=False)
+        simulate_batch(*batches[0], physics, fly_off=False)
+        simulate_batch(batches[0][0], np.tile(batches[0][1], (2, 1)), physics, fly_off=False)
+    for r in range(rounds):
+        with con.status(f"round {r + 1} of {rounds} / {r + 1}/{rounds} 回目..."):
+            add(
+                "break_ms",
+                1e3
+                * statistics.median(
+                    _timed(lambda: simulate(brk, plain, fly_off=False)) for _ in range(20)
+                ),
+            )
+            add(
+                "break_full_ms",
+                1e3
+                * statistics.median(
+                    _timed(lambda: simulate(brk, physics, fly_off=False)) for _ in range(20)
+                ),
+            )
+            if with_pymunk:
+                add("pymunk_break_ms", 1e3 * _timed(lambda: pymunk_shot(brk, plain)))
+            t = _timed(lambda: [simulate(d, plain, fly_off=False) for d in flat])
+            add("flat_per_s", len(flat) / t)
+            if with_pymunk:
+                t = _timed(lambda: [pymunk_shot(d, plain) for d in flat])
+                add("pymunk_flat_per_s", len(flat) / t)
+            t = _timed(lambda: [simulate(d, physics, fly_off=False) for d in real])
+            add("real_per_s", len(real) / t)
+            engine, total = _engine_and_total(real, physics)
+            add("engine_us", 1e6 * engine / len(real))
+            add("overhead_us", 1e6 * (total - engine) / len(real))
+            numba.set_num_threads(1)
+            try:
+                t = _timed(
+                    lambda: [simulate_batch(lay, s, physics, fly_off=False) for lay, s in batches]
+                )
+                add("batch_1_per_s", BATCH_SHOTS * len(batches) / t)
+            finally:
+                numba.set_num_threads(threads)
+            t = _timed(
+                lambda: [simulate_batch(lay, s, physics, fly_off=False) for lay, s in batches]
+            )
+            add("batch_all_per_s", BATCH_SHOTS * len(batches) / t)
+            if with_pymunk:
+                add("break_ratio", per["pymunk_break_ms"][-1] / per["break_ms"][-1])
+                add("flat_ratio", per["flat_per_s"][-1] / per["pymunk_flat_per_s"][-1])
     with con.status("fresh process / 新規プロセス..."):
         inproc, wall = _fresh_process_latency()
-        fig["fresh_first_shot_s"] = inproc
-        fig["fresh_process_wall_s"] = wall
+    disks = [len(d) for d in real]
+    fig: dict[str, Any] = {k: _summary(v) for k, v in per.items()}
+    fig.update(
+        rounds=rounds,
+        threads=threads,
+        positions=len(positions),
+        stacked_positions=sum(p.stacked for p in positions),
+        disks={"median": statistics.median(disks), "min": min(disks), "max": max(disks)},
+        flat_disks=statistics.median(len(d) for d in flat),
+        break_events=simulate(brk, plain, fly_off=False).events_handled,
+        batch_shots=BATCH_SHOTS,
+        fresh_first_shot_s=inproc,
+        fresh_process_wall_s=wall,
+        load_before=list(load_before),
+        load_after=list(os.getloadavg()),
+        board=physics.to_dict(),
+    )
     _print(con, fig)
     return fig
 
 
+def _fmt(s: dict[str, float], spec: str) -> str:
+    return f"{s['median']:{spec}} [{s['min']:{spec}}-{s['max']:{spec}}]"
+
+
 def _print(con: Console, fig: dict[str, Any]) -> None:
-    table = Table(title="physics benchmark / 物理ベンチマーク (per core unless noted)")
-    table.add_column("scene / 場面")
+    load = "/".join(f"{x:.1f}" for x in fig["load_before"])
+    table = Table(
+        title=(
+            f"physics benchmark / 物理ベンチマーク: medians [ranges] over {fig['rounds']} rounds; "
+            f"load average {load} at the start"
+        )
+    )
+    table.add_column("figure / 項目")
     table.add_column("ours / 本エンジン", justify="right")
     table.add_column("pymunk (dt 1/240 s)", justify="right")
     table.add_column("ratio / 比", justify="right")
-    table.add_column("target / 目標")
+    table.add_column("disks / 駒", justify="right")
     pm = "pymunk_break_ms" in fig
+    dash = "-"
     table.add_row(
-        "opening break, median ms / ブレイク",
-        f"{fig['break_ms']:.3f} ({fig['break_events']} events)",
-        f"{fig['pymunk_break_ms']:.2f}" if pm else "-",
-        f"{fig['break_ratio']:.1f}x" if pm else "-",
-        "<= 1 ms, >= 3x",
+        "opening break, ms (frictionless)",
+        f"{_fmt(fig['break_ms'], '.3f')} ({fig['break_events']} events)",
+        _fmt(fig["pymunk_break_ms"], ".2f") if pm else dash,
+        _fmt(fig["break_ratio"], ".1f") + "x" if pm else dash,
+        "26",
     )
     table.add_row(
-        "mid-game shots/s, simulate() / 中盤",
-        f"{fig['midgame_per_s']:,.0f}",
-        f"{fig['pymunk_midgame_per_s']:,.0f}" if pm else "-",
-        f"{fig['midgame_ratio']:.1f}x" if pm else "-",
-        ">= 5,000/s, >= 3x",
+        "opening break, ms (default physics)",
+        _fmt(fig["break_full_ms"], ".3f"),
+        "",
+        "",
+        "26",
+    )
+    table.add_row(
+        f"{fig['positions']} match positions one by one, shots/s (frictionless, board only)",
+        _fmt(fig["flat_per_s"], ",.0f"),
+        _fmt(fig["pymunk_flat_per_s"], ",.0f") if pm else dash,
+        _fmt(fig["flat_ratio"], ".1f") + "x" if pm else dash,
+        f"{fig['flat_disks']:g} median",
+    )
+    d = fig["disks"]
+    disks = f"{d['median']:g} median ({d['min']}-{d['max']})"
+    table.add_row(
+        f"the same positions, default physics ({fig['stacked_positions']} with piles), shots/s",
+        _fmt(fig["real_per_s"], ",.0f"),
+        "",
+        "",
+        disks,
+    )
+    table.add_row(
+        "one simulate() call, mean: engine / Python around it, us",
+        f"{fig['engine_us']['median']:.1f} / {fig['overhead_us']['median']:.1f}",
+        "",
+        "",
+        disks,
     )
     n = fig["threads"]
-    for label, key in (
-        ("batches of 10 shots per layout, 1 thread", "batch_1core_per_s"),
-        (f"batches of 10 shots per layout, {n} threads", "batch_all_per_s"),
-        (f"one batch of {fig['shots']} shots, 1 thread", "big_batch_1core_per_s"),
-        (f"one batch of {fig['shots']} shots, {n} threads", "big_batch_all_per_s"),
-    ):
-        table.add_row(f"mid-game shots/s, {label}", f"{fig[key]:,.0f}", "", "", "")
+    b = fig["batch_shots"]
     table.add_row(
-        "fresh process: import + first shot, s / 初回",
+        f"batches of {b} shots per position, 1 thread, shots/s",
+        _fmt(fig["batch_1_per_s"], ",.0f"),
+        "",
+        "",
+        disks,
+    )
+    table.add_row(
+        f"batches of {b} shots per position, {n} threads, shots/s",
+        _fmt(fig["batch_all_per_s"], ",.0f"),
+        "",
+        "",
+        disks,
+    )
+    table.add_row(
+        "fresh process: import + first shot, s",
         f"{fig['fresh_first_shot_s']:.2f} (process {fig['fresh_process_wall_s']:.2f})",
         "",
         "",
-        "<= 2 s",
+        "",
     )
     con.print(table)
+    after = "/".join(f"{x:.1f}" for x in fig["load_after"])
+    con.print(f"load average at the end / 終了時の負荷: {after} ({os.cpu_count()} cores)")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``hikone-carrom bench physics``; returns the exit status."""
     parser = argparse.ArgumentParser(
         prog="hikone-carrom bench physics",
-        description="Exact engine vs pymunk on the opening break and random mid-game shots.",
+        description="The exact engine on real match positions, against a lean pymunk peer "
+        "timed round by round / 実際の局面での物理エンジンの速さ",
     )
-    parser.add_argument("--shots", type=int, default=1000, help="random mid-game shots (1000)")
-    parser.add_argument("--repeats", type=int, default=5, help="repeats per timing (median)")
-    parser.add_argument("--no-pymunk", action="store_true", help="skip the pymunk reference")
+    parser.add_argument("--rounds", type=int, default=7, help="timing rounds (median; 7)")
+    parser.add_argument("--no-pymunk", action="store_true", help="skip the pymunk peer")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    add_board_argument(parser)
     args = parser.parse_args(argv)
-    if args.shots < 1 or args.repeats < 1:
-        parser.error("--shots and --repeats must be >= 1")
+    board = board_from_args(parser, args)
+    if not 1 <= args.rounds <= 1000:
+        parser.error("--rounds must be between 1 and 1000")
     if not args.no_pymunk:
         try:
             import pymunk  # noqa: F401
         except ImportError:
             parser.error("pymunk is not installed (pip install -e '.[dev]'), or use --no-pymunk")
-    fig = run_bench(args.shots, args.repeats, not args.no_pymunk)
+    fig = run_bench(args.rounds, board, not args.no_pymunk)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(fig, fh, indent=2)
+        try:
+            with open(args.json, "w", encoding="utf-8") as fh:
+                json.dump(fig, fh, indent=2)
+        except OSError as err:
+            print(
+                f"hikone-carrom bench physics: cannot write {args.json}: {err.strerror}",
+                file=sys.stderr,
+            )
+            return 2
     return 0
 
 

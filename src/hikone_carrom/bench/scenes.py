@@ -1,4 +1,6 @@
-"""Seeded benchmark and test scenes: the opening break and random mid-game shots.
+"""Seeded scenes: the opening break (the benchmark's) and random mid-game shots (the physics
+tests' fuzzing; the benchmark's mid-game figures come from real match positions instead,
+:mod:`hikone_carrom.bench.positions`).
 
 Mid-game layout procedure (seeded, numpy PCG64): the jack and 6-20 pucks (random colours) are
 dropped one by one at uniform random points within the rails, rejecting a point whose disk would

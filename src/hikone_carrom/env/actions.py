@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import Placement, PlacementKind, Shot
 
-__all__ = ["MAX_AIM", "MIN_SPEED", "action_of", "forward_angle", "shot_of"]
+__all__ = ["MAX_AIM", "MIN_SPEED", "action_of", "forward_angle", "meant_of", "shot_of"]
 
 MIN_SPEED = 0.05
 """Speed of ``power`` = -1, m/s."""
@@ -64,14 +65,47 @@ def _free(placement: Placement) -> list[tuple[float, float]]:
     return free or [(0.5 * (lo + hi), 0.5 * (lo + hi)) for lo, hi in raw[:1]]
 
 
-def _point_of(placement: Placement, place: float) -> tuple[float, float]:
+class _Lane(NamedTuple):
+    """What mapping ``place`` and ``aim`` needs of a placement: :func:`forward_angle`, the free
+    parts (:func:`_free`), their total length and :func:`_left_first`."""
+
+    forward: float
+    free: list[tuple[float, float]]
+    total: float
+    left_first: bool
+
+
+_LANES: dict[int, tuple[Placement, _Lane]] = {}
+""":func:`_lane` of recent placements by identity (each kept alive with its entry; environments
+meet the same placements again and again)."""
+_LANES_KEPT = 10_000
+
+
+def _lane(placement: Placement) -> _Lane:
+    entry = _LANES.get(id(placement))
+    if entry is not None and entry[0] is placement:
+        return entry[1]
+    free = _free(placement) if placement.kind is PlacementKind.LINE else []
+    lane = _Lane(
+        forward_angle(placement),
+        free,
+        sum(hi - lo for lo, hi in free),
+        placement.kind is PlacementKind.LINE and _left_first(placement),
+    )
+    if len(_LANES) >= _LANES_KEPT:
+        _LANES.clear()
+    _LANES[id(placement)] = (placement, lane)
+    return lane
+
+
+def _point_of(placement: Placement, lane: _Lane, place: float) -> tuple[float, float]:
     """The point of the free lane that ``place`` in [-1, 1] stands for (R2b)."""
     if placement.kind is PlacementKind.POINT:
         return placement.point
-    free = _free(placement)
+    free = lane.free
     u = 0.5 * (place + 1.0)  # 0 at the shooter's left end, 1 at the right end
-    g = u if _left_first(placement) else 1.0 - u
-    target = g * sum(hi - lo for lo, hi in free)
+    g = u if lane.left_first else 1.0 - u
+    target = g * lane.total
     f = free[-1][1]
     for lo, hi in free:
         if target <= hi - lo + _JOINT:  # a joint between two parts belongs to the first
@@ -84,11 +118,19 @@ def _point_of(placement: Placement, place: float) -> tuple[float, float]:
 
 def shot_of(placement: Placement, action: Sequence[float] | np.ndarray, board: BoardSpec) -> Shot:
     """The legal shot an action stands for (R2a, R2b)."""
+    return Shot(*meant_of(placement, action, board))
+
+
+def meant_of(
+    placement: Placement, action: Sequence[float] | np.ndarray, board: BoardSpec
+) -> tuple[float, float, float, float]:
+    """:func:`shot_of` as plain numbers: (x m, y m, angle rad, speed m/s)."""
     place, aim, power = (min(1.0, max(-1.0, float(v))) for v in action)
-    point = _point_of(placement, place)
-    angle = math.remainder(forward_angle(placement) + aim * MAX_AIM, 2.0 * math.pi)
+    lane = _lane(placement)
+    x, y = _point_of(placement, lane, place)
+    angle = math.remainder(lane.forward + aim * MAX_AIM, 2.0 * math.pi)
     speed = MIN_SPEED + 0.5 * (power + 1.0) * (board.max_speed - MIN_SPEED)
-    return Shot(point[0], point[1], angle, speed)
+    return (x, y, angle, speed)
 
 
 def action_of(placement: Placement, shot: Shot, board: BoardSpec) -> np.ndarray:

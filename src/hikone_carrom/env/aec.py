@@ -23,13 +23,14 @@ from pettingzoo.utils import wrappers
 from hikone_carrom.ai.noise import BASE_NOISE
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.env.actions import shot_of
-from hikone_carrom.env.observation import Observer
+from hikone_carrom.env.observation import Observer, slots
 from hikone_carrom.env.render import Renderer, scoreline
-from hikone_carrom.env.reward import Reward
+from hikone_carrom.env.reward import Reward, pocket_distance
 from hikone_carrom.env.single import action_space
 from hikone_carrom.env.tables import Tables
 from hikone_carrom.match import Match, NoPlacementError
 from hikone_carrom.rules import Color, RuleOptions
+from hikone_carrom.rules.pieces import PUCKS_PER_COLOR
 
 __all__ = ["CarromAEC", "env", "raw_env"]
 
@@ -158,6 +159,7 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             raise ValueError(f"{agent} is playing: give it an action, not None")
         t = self.tables
         before = t.states[0]
+        phi_before = self._potentials()
         self._cumulative_rewards[agent] = 0.0
         try:
             placement = t.placement(0)
@@ -173,6 +175,8 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         if t.states[0].awaiting_lot:  # R7d with deadlock="lot": the lot is drawn
             t.decide_lot(0, Color.RED if self._rng.random() < 0.5 else Color.GREEN)
         after = t.states[0]
+        over = after.outcome is not None
+        phi_after = self._potentials()
         shooter_color = self._color[agent]
         for a in self.agents:
             color = self._color[a]
@@ -183,8 +187,8 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
                 else self.reward.change(before, after, color)
             )
             strike = self.reward.strike if a == agent else 0.0
-            self.rewards[a] = pucks + strike + self.reward.terminal(after, color)
-        over = after.outcome is not None
+            shaping = self.reward.shaping(phi_before[color], phi_after[color], np.array(over))
+            self.rewards[a] = pucks + strike + self.reward.terminal(after, color) + float(shaping)
         capped = bool(not over and t.shots[0] >= self.shot_cap)
         for a in self.agents:
             self.terminations[a] = over
@@ -199,6 +203,16 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _potentials(self) -> dict[Color, np.ndarray]:
+        """Each colour's shaping potential now (:meth:`Reward.potential`; 0 without shaping)."""
+        t = self.tables
+        out = {}
+        for color in Color:
+            own = slots(t, color)[1 : 1 + PUCKS_PER_COLOR]
+            distance = pocket_distance(t.board, t.x[:1, own], t.y[:1, own], t.present[:1, own])
+            out[color] = self.reward.potential(distance)[0]
+        return out
 
     def render(self) -> np.ndarray | None:
         """The board now: a picture ("rgb_array") or a window ("human")."""

@@ -23,12 +23,13 @@ from hikone_carrom.ai import NoLegalShotError, Player, decision_rng, make_player
 from hikone_carrom.ai.noise import BASE_NOISE
 from hikone_carrom.ai.player import legal_shot
 from hikone_carrom.board import BoardSpec
-from hikone_carrom.env.actions import shot_of
-from hikone_carrom.env.observation import Observer
-from hikone_carrom.env.reward import Reward
+from hikone_carrom.env.actions import meant_of
+from hikone_carrom.env.observation import Observer, slots
+from hikone_carrom.env.reward import Reward, pocket_distance
 from hikone_carrom.env.tables import Tables
 from hikone_carrom.match import Match, Noise, NoPlacementError, Placement, Shot
 from hikone_carrom.rules import Color, RefereeState, RuleOptions, Ruling
+from hikone_carrom.rules.pieces import PUCKS_PER_COLOR
 
 __all__ = ["Game", "GameConfig", "Step"]
 
@@ -166,6 +167,8 @@ class Game:
         self.strikes = np.zeros(n, dtype=np.int64)
         self._before: list[RefereeState] = list(self.tables.states)
         self._opponents: list[Player | None] = [None] * n
+        self._own = slots(self.tables, self.color)[1 : 1 + PUCKS_PER_COLOR]  # own pucks
+        self._phi = np.zeros(n)
 
     @property
     def n(self) -> int:
@@ -190,66 +193,91 @@ class Game:
             self._opponents[i] = make_player(self.config.opponent, int(rng.integers(_SEED_BOUND)))
         self._advance([i])
         self._before[i] = self.tables.states[i]
+        self._phi[i] = self._potential([i])[0]
 
     def act(self, boards: Sequence[int], actions: np.ndarray) -> Step:
         """The agent's strike on each of ``boards`` (``actions[k]`` for board ``boards[k]``),
         then everything up to its next turn or the end. Boards must be playing."""
         t = self.tables
+        rows = np.asarray(boards, dtype=np.int64)
         shooting: list[int] = []
         where: list[int] = []
         placements: list[Placement] = []
-        shots: list[Shot] = []
-        noises: list[Noise] = []
+        meant: list[tuple[float, float, float, float]] = []
+        draws: list[np.ndarray] = []
         rulings: list[Ruling | None] = [None] * len(boards)
-        for i in boards:
-            self.strikes[i] += 1
-            self._call_time(i)
-        playing = [(k, i) for k, i in enumerate(boards) if not t.is_over(i)]
+        self.strikes[rows] += 1
+        if self.config.timed:
+            for i in boards:
+                self._call_time(i)
+        playing = [(k, i) for k, i in enumerate(boards) if t.states[i].outcome is None]
         found = t.placements([i for _, i in playing])
+        wanted = np.asarray(actions, dtype=np.float64).tolist()
         for (k, i), placement in zip(playing, found, strict=True):
             if isinstance(placement, NoPlacementError):  # nowhere to go (R2b reading "pass")
                 rulings[k] = t.pass_turn(i)
                 continue
-            shot = shot_of(placement, actions[k], t.board)
             shooting.append(i)
             where.append(k)
             placements.append(placement)
-            shots.append(shot)
-            noises.append(self.noise.draw(self.rngs[i]))
-        for k, ruling in zip(where, t.play(shooting, shots, noises, placements), strict=True):
-            rulings[k] = ruling
+            meant.append(meant_of(placement, wanted[k], t.board))
+            draws.append(self.rngs[i].standard_normal(4))  # as NoiseModel.draw
+        if shooting:
+            hands = self.noise.errors(np.array(draws))
+            played = t.play_arrays(shooting, np.array(meant), hands, placements, legal=True)
+            for k, ruling in zip(where, played, strict=True):
+                rulings[k] = ruling
         self._advance(boards)
-        reward = np.zeros(len(boards))
-        terminated = np.zeros(len(boards), dtype=bool)
-        truncated = np.zeros(len(boards), dtype=bool)
+        n = len(boards)
+        reward = np.full(n, self.config.reward.strike)
+        terminated = np.zeros(n, dtype=bool)
         r = self.config.reward
+        color = self.color
         for k, i in enumerate(boards):
             state = t.states[i]
-            reward[k] = (
-                r.change(self._before[i], state, self.color)
-                + r.strike
-                + r.terminal(state, self.color)
-            )
+            before = self._before[i]
+            if state.pocketed != before.pocketed or state.debt != before.debt:
+                reward[k] += r.change(before, state, color)
+            if state.outcome is not None:
+                reward[k] += r.terminal(state, color)
+                terminated[k] = True
             self._before[i] = state
-            terminated[k] = state.outcome is not None
-            truncated[k] = not terminated[k] and self.strikes[i] >= self.config.strike_cap
+        truncated = ~terminated & (self.strikes[rows] >= self.config.strike_cap)
+        if r.approach:
+            after = self._potential(boards)
+            reward += r.shaping(self._phi[rows], after, terminated)
+            self._phi[rows] = after
         return Step(reward, terminated, truncated, rulings)
+
+    def _potential(self, boards: Sequence[int]) -> np.ndarray:
+        """The shaping potential of ``boards`` now (:meth:`Reward.potential`)."""
+        r = self.config.reward
+        if not r.approach:
+            return np.zeros(len(boards))
+        t = self.tables
+        rows = np.asarray(boards, dtype=np.int64)[:, None]
+        own = self._own[None, :]
+        return r.potential(
+            pocket_distance(t.board, t.x[rows, own], t.y[rows, own], t.present[rows, own])
+        )
 
     def observe(self, boards: Sequence[int]) -> dict[str, np.ndarray] | np.ndarray:
         """The agent's observation of each of ``boards``."""
         return self.observer.observe(
-            boards, [self.config.seat] * len(boards), [self.time_left(i) for i in boards]
+            boards, [self.config.seat] * len(boards), self.time_left(boards)
         )
 
-    def time_left(self, i: int) -> float:
-        """Share of board ``i``'s budget left: strikes before the cap, or shots before time."""
+    def time_left(self, boards: Sequence[int]) -> np.ndarray:
+        """Share of each board's budget left: strikes before the cap, or shots before time."""
         cfg = self.config
-        left = 1.0 - self.strikes[i] / cfg.strike_cap
+        rows = np.asarray(boards, dtype=np.int64)
+        left = 1.0 - self.strikes[rows] / cfg.strike_cap
         if cfg.timed and cfg.time_shots is not None:
-            if self.tables.states[i].time_called:
-                return 0.0
-            left = min(left, 1.0 - self.tables.shots[i] / cfg.time_shots)
-        return float(min(1.0, max(0.0, left)))
+            left = np.minimum(left, 1.0 - self.tables.shots[rows] / cfg.time_shots)
+            called = [self.tables.states[i].time_called for i in boards]
+            left[np.array(called, dtype=bool)] = 0.0
+        clipped: np.ndarray = np.minimum(1.0, np.maximum(0.0, left))
+        return clipped
 
     # -- between the agent's strikes ---------------------------------------------------------
 
@@ -273,16 +301,19 @@ class Game:
         """Play every board until the agent's turn or the end: the empty seat's turns are lost
         (solo clear, R8a); the opponent's shots of all boards go in one batch a round."""
         t = self.tables
+        seat, timed, solo = self.config.seat, self.config.timed, self.config.solo
         waiting = list(boards)
         while waiting:
             shooting: list[int] = []
             shots: list[Shot] = []
             noises: list[Noise] = []
             for i in waiting:
-                self._call_time(i)
-                if t.is_over(i) or t.states[i].shooter == self.config.seat:
+                if timed:  # time is called (R7b) and a lot drawn (R7d) only in a timed match
+                    self._call_time(i)
+                state = t.states[i]
+                if state.outcome is not None or state.shooter == seat:
                     continue
-                if self.config.solo:
+                if solo:
                     t.pass_turn(i)
                     continue
                 decided = self._decide(i)
@@ -294,7 +325,7 @@ class Game:
                 noises.append(decided[1])
             t.play(shooting, shots, noises)
             waiting = [
-                i for i in waiting if not t.is_over(i) and t.states[i].shooter != self.config.seat
+                i for i in waiting if t.states[i].outcome is None and t.states[i].shooter != seat
             ]
 
     def _decide(self, i: int) -> tuple[Shot, Noise] | None:

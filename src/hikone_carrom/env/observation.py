@@ -42,6 +42,8 @@ __all__ = ["FLAT_SIZE", "KEYS", "Observer", "observation_space", "slots"]
 
 N_PIECES = len(PIECES)
 COUNT_CAP = 255.0
+_MEMO = 100_000
+"""Observations of referee states remembered before the memory is cleared."""
 """Counts (debt can grow without end, R5i) are clipped to this."""
 KEYS = (
     "counts",
@@ -131,45 +133,38 @@ class Observer:
         self.flat = flat
         self.space = observation_space(tables.board, flat)
         self._slots = np.stack([slots(tables, c) for c in Color])  # by Color.index
+        self._turns = {
+            seat: _TURN[tables.board.seat_side(seat, tables.players)]
+            for seat in range(tables.players)
+        }
+        self._rows: dict[tuple[object, ...], tuple[int, tuple[float, ...]]] = {}
 
     def observe(
-        self, boards: Sequence[int], seats: Sequence[int], time_left: Sequence[float]
+        self,
+        boards: Sequence[int],
+        seats: Sequence[int],
+        time_left: Sequence[float] | np.ndarray,
     ) -> dict[str, np.ndarray] | np.ndarray:
         """Observations of ``boards`` (stacked on a first axis), board k seen from ``seats[k]``
         with ``time_left[k]`` of its budget left."""
         t = self.tables
         rows = np.asarray(boards, dtype=np.int64)
         m = len(rows)
-        states: list[RefereeState] = [t.states[i] for i in boards]
-        colors = [s.color(seat) for s, seat in zip(states, seats, strict=True)]
-        cols = self._slots[np.array([c.index for c in colors], dtype=np.int64)]
+        known = [self._row(i, seat) for i, seat in zip(boards, seats, strict=True)]
+        cols = self._slots[np.array([c for c, _ in known], dtype=np.int64)]
         present = np.take_along_axis(t.present[rows], cols, axis=1)
         x = np.take_along_axis(t.x[rows], cols, axis=1)
         y = np.take_along_axis(t.y[rows], cols, axis=1)
         layer = np.take_along_axis(t.layer[rows], cols, axis=1)
-        turn = np.array(
-            [_TURN[t.board.seat_side(seat, t.players)] for seat in seats], dtype=np.float64
-        ).reshape(m, 2)
+        turn = np.array([self._turns[seat] for seat in seats], dtype=np.float64).reshape(m, 2)
         c, s = turn[:, :1], turn[:, 1:]
         position = np.empty((m, N_PIECES, 2), dtype=np.float32)
         position[:, :, 0] = c * x - s * y
         position[:, :, 1] = s * x + c * y
         position[~present] = 0.0
         scalars = np.empty((m, 9), dtype=np.float32)
-        for k, (state, seat, color) in enumerate(zip(states, seats, colors, strict=True)):
-            own, other = color.index, 1 - color.index
-            scalars[k] = (
-                state.pocketed[own],
-                state.debt[own],
-                PUCKS_PER_COLOR - state.pocketed[own],
-                state.pocketed[other],
-                state.debt[other],
-                PUCKS_PER_COLOR - state.pocketed[other],
-                state.is_first_shot(seat),
-                state.shooter == seat and state.outcome is None,
-                time_left[k],
-            )
-        np.minimum(scalars[:, :6], COUNT_CAP, out=scalars[:, :6])
+        scalars[:, :8] = [row for _, row in known]
+        scalars[:, 8] = time_left
         obs = {
             "counts": scalars[:, :6],
             "first_shot": scalars[:, 6:7],
@@ -184,3 +179,31 @@ class Observer:
         if self.flat:
             return np.concatenate([obs[k].reshape(m, -1) for k in KEYS], axis=1)
         return {k: np.ascontiguousarray(v, dtype=np.float32) for k, v in obs.items()}
+
+    def _row(self, i: int, seat: int) -> tuple[int, tuple[float, ...]]:
+        """The observer's colour (index) and the referee's part of its observation of board
+        ``i`` (counts, first shot, turn), remembered by the state's key (:meth:`Tables.state_key`:
+        all of them but the count of shots, which is not observed)."""
+        key = (self.tables.keys[i], seat)
+        known = self._rows.get(key)
+        if known is None:
+            state: RefereeState = self.tables.states[i]
+            color = state.color(seat)
+            own, other = color.index, 1 - color.index
+            counts = (
+                state.pocketed[own],
+                state.debt[own],
+                PUCKS_PER_COLOR - state.pocketed[own],
+                state.pocketed[other],
+                state.debt[other],
+                PUCKS_PER_COLOR - state.pocketed[other],
+            )
+            row = (
+                *(min(float(c), COUNT_CAP) for c in counts),
+                float(state.is_first_shot(seat)),
+                float(state.shooter == seat and state.outcome is None),
+            )
+            if len(self._rows) >= _MEMO:
+                self._rows.clear()
+            known = self._rows[key] = (color.index, row)
+        return known

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -60,14 +60,14 @@ _MEMO = 100_000
 _SIDES = tuple(Side)
 
 
-@dataclass(frozen=True)
-class Stroke:
-    """An entry of a board's history: a shot with the hand's noise, a pass (R3d), time called
-    (R7b) or a lot decided (R7d, ``winner``)."""
+class Stroke(NamedTuple):
+    """An entry of a board's history: a shot (x m, y m, angle rad, speed m/s, as meant) with the
+    hand's noise (dx m, dy m, dangle rad, speed factor), a pass (R3d), time called (R7b) or a
+    lot decided (R7d, ``winner``)."""
 
     kind: str
-    shot: Shot | None = None
-    noise: Noise | None = None
+    shot: tuple[float, float, float, float] | None = None
+    noise: tuple[float, float, float, float] | None = None
     winner: Color | None = None
 
 
@@ -82,7 +82,9 @@ class Tables:
     Attributes:
         ids: the columns of the layout arrays (the pieces and the striker, the engine's order).
         present, x, y, layer: (n, len(ids)) the layout of every board at rest (m).
-        states: each board's referee state. seeds: each board's match seed.
+        states: each board's referee state. keys: what of each state the rulings depend on
+            (:meth:`state_key`; every state but the count of shots). seeds: each board's match
+            seed.
         shots: shots taken on each board (lost turns excluded).
         physics_time: wall time spent in the physics batches so far, s (the rest of a step is
             the referee, the placements and the observations).
@@ -110,6 +112,10 @@ class Tables:
         self.columns = np.array([col[i] for i in PIECES])
         """Column of each of :data:`PIECES`."""
         self._piece = [None if i == STRIKER_ID else piece_of(i) for i in self.ids]
+        self._column = col
+        kinds = {d.id: d for d in opening} | {STRIKER_ID: disk_for(self.board, STRIKER_ID, 0, 0)}
+        self._kind = [(kinds[i].radius, kinds[i].mass) for i in self.ids]
+        """Each column's radius (m) and mass (kg), as :func:`disk_for` gives them."""
         self._open_present = np.zeros(len(self.ids), dtype=bool)
         self._open_x = np.zeros(len(self.ids))
         self._open_y = np.zeros(len(self.ids))
@@ -124,6 +130,7 @@ class Tables:
         self.layer = np.zeros((n, k), dtype=np.int64)
         initial = RefereeState.initial(players, self.options)
         self.states: list[RefereeState] = [initial] * n
+        self.keys: list[tuple[object, ...]] = [self.state_key(initial)] * n
         self.seeds = [0] * n
         self.actions = np.zeros(n, dtype=np.int64)
         self.shots = np.zeros(n, dtype=np.int64)
@@ -137,7 +144,10 @@ class Tables:
             self._ends[seat] = (segment.a.x, segment.a.y, segment.b.x, segment.b.y)
         reach = self.boardset.radius + 2.0 * self.board.striker_radius + 1e-6
         self._reach2 = reach * reach
-        self._rulings: dict[tuple[object, ...], tuple[RefereeState, Ruling]] = {}
+        self._rulings: dict[
+            tuple[object, ...], tuple[RefereeState, Ruling, tuple[object, ...]]
+        ] = {}
+        self._placements: dict[tuple[int, bytes], Placement] = {}
         for i in range(n):
             self.reset(i, 0)
 
@@ -149,7 +159,7 @@ class Tables:
         self.x[i] = self._open_x
         self.y[i] = self._open_y
         self.layer[i] = 0
-        self.states[i] = RefereeState.initial(self.players, self.options)
+        self._set_state(i, RefereeState.initial(self.players, self.options))
         self.seeds[i] = int(seed)
         self.actions[i] = 0
         self.shots[i] = 0
@@ -160,7 +170,7 @@ class Tables:
         """Board ``i`` continues from ``match``'s position (layout, referee state and seed), with
         no history: a set problem, or a curriculum's start."""
         self.reset(i, match.seed)
-        self.states[i] = match.referee.state
+        self._set_state(i, match.referee.state)
         self._set_layout(i, match.layout)
         self._start[i] = match
 
@@ -178,7 +188,8 @@ class Tables:
             x, y, layer = float(xs[k]), float(ys[k]), int(ls[k])
             d = disks.get(k)
             if d is None or d.x != x or d.y != y or d.layer != layer:
-                d = disks[k] = disk_for(self.board, self.ids[k], x, y, layer)
+                radius, mass = self._kind[k]
+                d = disks[k] = Disk(self.ids[k], x, y, 0.0, 0.0, radius, mass, layer)
             out.append(d)
         return tuple(out)
 
@@ -188,13 +199,29 @@ class Tables:
         rows = np.asarray(boards, dtype=np.int64)
         seats = np.array([self.states[i].shooter for i in boards], dtype=np.int64)
         near = self._near_line(rows, seats)
+        keys = self._near_keys(rows, near)
         out: list[Placement | NoPlacementError] = []
         for k, i in enumerate(boards):
             try:
-                out.append(self._placement(i, near[k]))
+                out.append(self._placement(i, near[k], keys[k]))
             except NoPlacementError as err:
                 out.append(err)
         return out
+
+    def _near_keys(self, rows: np.ndarray, near: np.ndarray) -> list[bytes]:
+        """Each row's pieces near its line (which, where, on what layer) as bytes: what a later
+        shot's placement depends on (with the seat)."""
+        packed = np.concatenate(
+            [
+                near,
+                np.where(near, self.x[rows], 0.0),
+                np.where(near, self.y[rows], 0.0),
+                np.where(near, self.layer[rows], 0),
+            ],
+            axis=1,
+            dtype=np.float64,
+        )
+        return [row.tobytes() for row in packed]
 
     def _near_line(self, rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
         """(len(rows), N) the pieces of each board that can reach a striker overlapping its
@@ -222,18 +249,25 @@ class Tables:
             NoPlacementError: the striker has nowhere to go (the reading
                 ``covered_area_line = "pass"``): the turn passes (:meth:`pass_turn`).
         """
-        seat = self.states[i].shooter
-        near = self._near_line(np.array([i]), np.array([seat]))[0]
-        return self._placement(i, near)
+        rows = np.array([i])
+        near = self._near_line(rows, np.array([self.states[i].shooter]))
+        return self._placement(i, near[0], self._near_keys(rows, near)[0])
 
-    def _placement(self, i: int, near: np.ndarray) -> Placement:
+    def _placement(self, i: int, near: np.ndarray, near_key: bytes) -> Placement:
         state = self.states[i]
         seat = state.shooter
         reading = self.options.covered_area_line
         if not state.is_first_shot(seat):
-            placement = legal_placement(
-                self.board, seat, self.players, False, self._disks_of(i, near), reading
-            )
+            # remembered by the pieces near the line: the same few come back shot after shot
+            key = (seat, near_key)
+            placement = self._placements.get(key)
+            if placement is None:
+                placement = legal_placement(
+                    self.board, seat, self.players, False, self._disks_of(i, near), reading
+                )
+                if len(self._placements) >= _MEMO:
+                    self._placements.clear()
+                self._placements[key] = placement
             if placement.kind is PlacementKind.LINE:
                 return placement
         return legal_placement(
@@ -260,33 +294,58 @@ class Tables:
         Raises:
             IllegalShotError: a shot is not legal; nothing changed on any board.
         """
+        meant = np.array([(s.x, s.y, s.angle, s.speed) for s in shots], dtype=np.float64)
+        hands = np.array([(n.dx, n.dy, n.dangle, n.speed_factor) for n in noises])
+        return self.play_arrays(boards, meant.reshape(-1, 4), hands.reshape(-1, 4), placements)
+
+    def play_arrays(
+        self,
+        boards: Sequence[int],
+        meant: np.ndarray,
+        hands: np.ndarray,
+        placements: Sequence[Placement] | None = None,
+        legal: bool = False,
+    ) -> list[Ruling]:
+        """:meth:`play` with the shots as an (M, 4) array of (x m, y m, angle rad, speed m/s) and
+        the hand's noise as an (M, 4) array of (dx m, dy m, dangle rad, speed factor), as
+        :class:`Noise` holds it. ``legal``: the caller made the shots legal for ``placements``
+        (:func:`~hikone_carrom.env.actions.meant_of` does), so they are not checked again.
+
+        Raises:
+            IllegalShotError: a shot is not legal; nothing changed on any board.
+        """
         if not boards:
             return []
         rows = np.asarray(boards, dtype=np.int64)
         executed = np.empty((len(rows), 4))
         seeds = np.empty(len(rows), dtype=np.int64)
         max_speed = self.board.max_speed
-        for k, i in enumerate(boards):
-            shot, noise = shots[k], noises[k]
+        strokes = []
+        for k, (i, shot, noise) in enumerate(
+            zip(boards, meant.tolist(), hands.tolist(), strict=True)
+        ):
+            x, y, angle, speed = shot
             state = self.states[i]
             if state.outcome is not None or state.awaiting_lot:
                 raise IllegalShotError("The game is over", "ゲームは終了しています")
-            if not 0.0 < shot.speed <= max_speed:
+            if not 0.0 < speed <= max_speed:
                 raise IllegalShotError(
                     f"Speed must be above 0 and at most {max_speed} m/s",
                     f"速さは0より大きく{max_speed} m/sまでにしてください",
                 )
             placement = self.placement(i) if placements is None else placements[k]
-            problem = placement.why_not(shot.x, shot.y)
-            if problem is not None:
-                raise problem
-            x, y, angle, speed = shot.x, shot.y, shot.angle, shot.speed
-            if not noise.is_zero:
-                x, y = placement.nearest(x + noise.dx, y + noise.dy)
-                speed = min(max(speed * (1.0 + noise.speed_factor), 1e-3), max_speed)
-                angle = math.remainder(angle + noise.dangle, 2.0 * math.pi)
+            if not legal:
+                problem = placement.why_not(x, y)
+                if problem is not None:
+                    raise problem
+            dx, dy, dangle, factor = noise
+            if dx != 0.0 or dy != 0.0 or dangle != 0.0 or factor != 0.0:
+                x, y = placement.nearest(x + dx, y + dy)
+                speed = min(max(speed * (1.0 + factor), 1e-3), max_speed)
+                angle = math.remainder(angle + dangle, 2.0 * math.pi)
             executed[k] = (x, y, speed * math.cos(angle), speed * math.sin(angle))
             seeds[k] = shot_seed(self.seeds[i], int(self.actions[i]))  # 63 bits
+            strokes.append(Stroke("shot", tuple(shot), tuple(noise)))
         start = time.perf_counter()
         batch = simulate_boards(
             self.boardset,
@@ -307,7 +366,9 @@ class Tables:
         rulings = []
         for k, i in enumerate(boards):
             rulings.append(self._judge_row(i, batch, k, any_gone[k]))
-            self.history[i].append(Stroke("shot", shots[k], noises[k]))
+            self.history[i].append(strokes[k])
+        self.actions[rows] += 1
+        self.shots[rows] += 1
         moved = np.array([not r.restored for r in rulings])
         if moved.any():
             # the layout each shot left (a board the referee restored keeps its own, R4c)
@@ -359,12 +420,14 @@ class Tables:
                 else:
                     off += (piece,)
         unshootable = self.players == 4 and self._unshootable_hit(i, batch, k)
-        self.states[i], ruling = self._judge(
-            self.states[i], pocketed, off, striker_in, striker_off, unshootable
-        )
-        self.actions[i] += 1
-        self.shots[i] += 1
-        return ruling
+        report = (pocketed, off, striker_in, striker_off, unshootable)
+        key = self.keys[i] + report
+        known = self._rulings.get(key)
+        if known is None:
+            known = self._remember(key, apply(self.states[i], ShotReport(*report)))
+        self.states[i] = _counted(known[0], self.states[i].shots + 1)
+        self.keys[i] = known[2]
+        return known[1]
 
     def _rested_on_striker(self, batch: BatchResult, on: np.ndarray) -> np.ndarray:
         """(M,) did a disk of each row come to rest on the striker (then it drops when the
@@ -380,30 +443,13 @@ class Tables:
             out[rows] = (upper[rows] & (dx * dx + dy * dy < reach * reach)).any(axis=1)
         return out
 
-    def _judge(
-        self,
-        state: RefereeState,
-        pocketed: tuple[Piece, ...],
-        off: tuple[Piece, ...],
-        striker_in: bool,
-        striker_off: bool,
-        unshootable: bool,
-    ) -> tuple[RefereeState, Ruling]:
-        """:func:`~hikone_carrom.rules.apply` on the shot's report, remembered: the ruling
-        depends on the state only through its counts and turn (``shots`` is only counted on),
-        and a game meets the same few again and again."""
-        key = (*self._state_key(state), pocketed, off, striker_in, striker_off, unshootable)
-        known = self._rulings.get(key)
-        if known is None:
-            report = ShotReport(pocketed, off, striker_in, striker_off, unshootable)
-            known = self._remember(key, apply(state, report))
-        return _counted(known[0], state.shots + 1), known[1]
-
     @staticmethod
-    def _state_key(state: RefereeState) -> tuple[object, ...]:
+    def state_key(state: RefereeState) -> tuple[object, ...]:
         """What a ruling depends on besides the report: all of the state but the count of shots
         (the options are the tables'; a finished game keys its outcome, and the referee refuses
-        it the first time, so it is never remembered)."""
+        it the first time, so it is never remembered). The rulings are remembered by it: they
+        depend on the state only through its counts and turn, and a game meets the same few
+        again and again."""
         return (
             state.shooter,
             state.pocketed,
@@ -418,11 +464,17 @@ class Tables:
 
     def _remember(
         self, key: tuple[object, ...], known: tuple[RefereeState, Ruling]
-    ) -> tuple[RefereeState, Ruling]:
+    ) -> tuple[RefereeState, Ruling, tuple[object, ...]]:
+        """Remember a transition of the referee by ``key`` with the key of the state it leads to."""
         if len(self._rulings) >= _MEMO:
             self._rulings.clear()
-        self._rulings[key] = known
-        return known
+        entry = (known[0], known[1], self.state_key(known[0]))
+        self._rulings[key] = entry
+        return entry
+
+    def _set_state(self, i: int, state: RefereeState) -> None:
+        self.states[i] = state
+        self.keys[i] = self.state_key(state)
 
     def _unshootable_hit(self, i: int, batch: BatchResult, k: int) -> bool:
         """R4a-R4c (doubles): the striker's first contact was wholly inside the shooter's own
@@ -444,7 +496,7 @@ class Tables:
         self.y[i] = 0.0
         self.layer[i] = 0
         for d in layout:
-            c = self.ids.index(d.id)
+            c = self._column[d.id]
             self.present[i, c] = True
             self.x[i, c] = d.x
             self.y[i, c] = d.y
@@ -462,11 +514,12 @@ class Tables:
                 self.placement(i)
             except NoPlacementError:
                 forced = True
-        key = ("pass", forced, *self._state_key(state))
+        key = ("pass", forced, *self.keys[i])
         known = self._rulings.get(key)
         if known is None:
             known = self._remember(key, pass_turn(state, no_placement=forced))
         self.states[i] = _counted(known[0], state.shots)
+        self.keys[i] = known[2]
         self.actions[i] += 1
         self.history[i].append(Stroke("pass"))
         return known[1]
@@ -484,13 +537,13 @@ class Tables:
                 "call_time：この試合には試合時間がないためR7bは使えません"
                 "（RuleOptions.match_time_s が None）",
             )
-        self.states[i] = call_time(self.states[i])
+        self._set_state(i, call_time(self.states[i]))
         self.actions[i] += 1
         self.history[i].append(Stroke("call_time"))
 
     def decide_lot(self, i: int, winner: Color) -> None:
         """R7d (``deadlock="lot"``) on board ``i``: the rock-paper-scissors winner."""
-        self.states[i] = decide_lot(self.states[i], winner)
+        self._set_state(i, decide_lot(self.states[i], winner))
         self.actions[i] += 1
         self.history[i].append(Stroke("lot", winner=winner))
 
@@ -506,8 +559,8 @@ class Tables:
             )
         for stroke in self.history[i]:
             if stroke.kind == "shot":
-                assert stroke.shot is not None
-                match.play(stroke.shot, stroke.noise)
+                assert stroke.shot is not None and stroke.noise is not None
+                match.play(Shot(*stroke.shot), Noise(*stroke.noise))
             elif stroke.kind == "pass":
                 match.pass_turn()
             elif stroke.kind == "call_time":

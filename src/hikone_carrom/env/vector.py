@@ -5,6 +5,8 @@ Board ``k`` of ``reset(seed=s)`` plays exactly the game of the single environmen
 seed ``s + k`` (tested), episode after episode. Autoreset follows Gymnasium 1.x's default,
 ``AutoresetMode.NEXT_STEP``: the step after a board's episode ended resets it (its action is
 ignored; reward 0, not terminated, not truncated, the new game's first observation).
+``reset(options={"reset_mask": mask})`` resets only the boards of ``mask`` (as
+:class:`gymnasium.vector.SyncVectorEnv` does): a learner that resets its boards itself.
 """
 
 from __future__ import annotations
@@ -73,7 +75,10 @@ class CarromVectorEnv(VectorEnv[Obs, np.ndarray, np.ndarray]):
         seed: int | Sequence[int | None] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[Obs, dict[str, Any]]:
-        """New games on every board: board k seeded ``seed + k`` (or ``seed[k]``)."""
+        """New games on every board: board k seeded ``seed + k`` (or ``seed[k]``); with
+        ``options={"reset_mask": mask}`` (a bool array, one per board) only on the boards of
+        ``mask``, an unseeded board drawing on from its own generator."""
+        mask = self._reset_mask(options)
         if seed is None:
             seeds: Sequence[int | None] = [None] * self.num_envs
         elif isinstance(seed, int):
@@ -82,14 +87,40 @@ class CarromVectorEnv(VectorEnv[Obs, np.ndarray, np.ndarray]):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise ValueError(f"{len(seeds)} seeds for {self.num_envs} boards")
-        if seed is not None:
-            self._np_random, self._np_random_seed = seeding.np_random(seeds[0])
-        for k, s in enumerate(seeds):
-            rng, _ = seeding.np_random(s)
-            self.game.start(k, rng)
-        self._autoreset[:] = False
-        self._started = True
+        if mask is None:
+            if seed is not None:
+                self._np_random, self._np_random_seed = seeding.np_random(seeds[0])
+            for k, s in enumerate(seeds):
+                rng, _ = seeding.np_random(s)
+                self.game.start(k, rng)
+            self._autoreset[:] = False
+            self._started = True
+        else:
+            if not self._started:
+                raise RuntimeError("reset() every board before resetting some of them")
+            for k in np.flatnonzero(mask).tolist():
+                s = seeds[k]
+                rng = self.game.rngs[k] if s is None else seeding.np_random(s)[0]
+                self.game.start(k, rng)
+            self._autoreset[mask] = False
         return self.game.observe(self._all), {"strikes": self.game.strikes.copy()}
+
+    def _reset_mask(self, options: dict[str, Any] | None) -> np.ndarray | None:
+        """The ``reset_mask`` option checked (``None`` when there is none)."""
+        if not options or "reset_mask" not in options:
+            return None
+        mask = options["reset_mask"]
+        if (
+            not isinstance(mask, np.ndarray)
+            or mask.dtype != np.bool_
+            or mask.shape != (self.num_envs,)
+            or not mask.any()
+        ):
+            raise ValueError(
+                f'options["reset_mask"] must be a bool array of shape ({self.num_envs},) '
+                "with at least one True"
+            )
+        return mask
 
     def step(
         self, actions: np.ndarray

@@ -18,6 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from hikone_carrom.board import BoardSpec, Side
@@ -140,6 +141,11 @@ class Placement:
     def free_intervals(self) -> tuple[tuple[float, float], ...]:
         """Parts of the lane (as fractions 0..1 from its first end) where the striker's centre
         may stand; for a POINT placement, the empty tuple."""
+        return self._free_intervals
+
+    @cached_property
+    def _free_intervals(self) -> tuple[tuple[float, float], ...]:
+        """:meth:`free_intervals`, found once (the placement is immutable)."""
         if self.kind is PlacementKind.POINT:
             return ()
         return _free_stretches(self.lane, self.obstacles, self.board.half_width - self.radius)

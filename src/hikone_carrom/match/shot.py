@@ -88,7 +88,7 @@ class Noise:
     @property
     def is_zero(self) -> bool:
         """True when the noise changes nothing."""
-        return self == Noise()
+        return self.dx == 0.0 and self.dy == 0.0 and self.dangle == 0.0 and self.speed_factor == 0.0
 
     def to_dict(self) -> dict[str, float]:
         """Plain JSON-ready dict."""

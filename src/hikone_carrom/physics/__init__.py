@@ -1,20 +1,24 @@
 """Exact event-driven physics of sliding disks on the Hikone board (knows no rules).
 
-Model (SI units; figures in :class:`hikone_carrom.board.BoardSpec`):
+Model (docs/physics.md; SI units; figures in :class:`hikone_carrom.board.BoardSpec`):
 
-- Between events every disk slides on a straight line, decelerating at mu*g against its velocity
-  until it stops. No spin is modelled.
-- Disk-disk impacts: impulse along the line of centres with restitution ``restitution_disk``, no
-  tangential friction. A pair meeting slower than 0.1 mm/s while friction presses it together
-  (inelastic collapse) moves on as one body (common centre-of-mass velocity).
+- Between events every disk moves by a closed-form law: on the board it slides straight,
+  decelerating at mu*g (more while it carries a pile whose top slides on it); a disk sliding on a
+  moving support moves at a constant acceleration. Spin decays linearly and acts only through
+  the friction of impacts.
+- Disk-disk impacts: an impulse along the line of centres with ``restitution_disk`` and a
+  tangential friction impulse of at most ``disk_friction`` times it (the throw of a cut; spins
+  change). A pair meeting slower than 0.1 mm/s while friction presses it together moves on as
+  one body, unless its disks slide past each other fast enough to part by themselves.
 - Rails: the lines |x|, |y| = half_width - radius for the centre; the normal velocity reverses
-  times ``restitution_rail``, the tangential one is kept. Corner double hits are two events.
+  times ``restitution_rail``, the tangential one loses at most ``rail_friction`` times the normal
+  impulse. Corner double hits are two events.
 - Pockets: a disk on layer 0 falls when its centre is over a corner quarter-circle hole.
-- Stacks (R6e): a disk on layer k >= 1 rests on the disks of layer k-1 under its footprint and
-  never moves with them (no coupling). Only disks of one layer collide. When the last support's
-  footprint slides off (centre distance reaches the sum of radii, a quadratic root) the disk drops,
-  at rest and where it stands, to the highest layer that supports it (``dropped``); the disks it
-  held are checked in turn. A disk dropping to layer 0 over a hole falls in.
+- Stacks (R6e): a disk on layer k >= 1 rests on the disks of layer k-1 under its footprint. One
+  whose centre is over a support rides on it by friction (``stack_friction``), leaves it when
+  its centre reaches the support's rim, and drops where it stands when the support has slid
+  from under it (or slides off beside a support that has stopped). Only disks of one layer
+  collide. ``stack_friction = 0``: stacked disks never move with their support.
 - Flying off (R5c/R5d/R6c): at a rail impact with normal speed v above ``fly_off_speed`` the disk
   leaves the board with probability ``fly_off_max_probability`` * min(1, (v - fly_off_speed) /
   (fly_off_full_speed - fly_off_speed)); the draw is splitmix64(seed, event counter), so it is the
@@ -23,9 +27,10 @@ Model (SI units; figures in :class:`hikone_carrom.board.BoardSpec`):
   none. Simultaneous events run in a fixed order (own events by disk, then pairs, by sorted id).
 - Event guard: after ``max_events`` handled events every moving disk stops where it stands and
   ``ShotResult.truncated`` is set (no exception, so batches never fail half-way).
+- ``BoardSpec.legacy()`` gives the physics of record format 1 (no friction models) bit for bit.
 """
 
-from hikone_carrom.physics.batch import BatchResult, shots_from_angles, simulate_batch
+from hikone_carrom.physics.batch import BatchResult, batch_seeds, shots_from_angles, simulate_batch
 from hikone_carrom.physics.boards import ABSENT, BoardSet, simulate_boards
 from hikone_carrom.physics.disk import Disk, opening_disks, resting_layer
 from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError, PhysicsError
@@ -59,6 +64,7 @@ __all__ = [
     "StrikerFate",
     "Track",
     "TrackSegment",
+    "batch_seeds",
     "opening_disks",
     "resting_layer",
     "shots_from_angles",

@@ -6,20 +6,25 @@ simulation threads and a player's look-ahead run truly in parallel.
 All JIT code lives in this one module on purpose: numba's on-disk cache is invalidated by changes
 to the file of the compiled function only, so a helper in another module could leave a stale cache.
 
-Model (DESIGN.md "Physics model"). Disk i has a reference time t0, centre (x, y), velocity (vx, vy)
-and speed sp at t0. Until it stops at tstop = t0 + sp/a (a = mu*g) its centre is
+Model (docs/physics.md). Disk i has a reference time t0, centre (x, y), velocity (vx, vy), spin w
+and a motion law until the end of its piece (column TSTOP):
 
-    p(t) = p0 + v0 * f(tau),   f(tau) = tau - a*tau^2 / (2*sp),   tau = t - t0,
+- straight (the common case): deceleration ``dec`` against the velocity, so that until it stops at
+  t0 + sp/dec its centre is ``p0 + v0 * f(tau)``, ``f(tau) = tau - dec*tau^2 / (2*sp)``: events
+  with fixed objects (rails, pocket holes, resting disks, supports) are roots of quadratics in f;
+- curved (a disk sliding on a moving support): a constant acceleration vector (ax, ay),
+  ``p0 + v0*tau + a*tau^2/2``, until the piece ends (a transition event).
 
-a straight path travelled ever more slowly, so events with fixed objects (rails, pocket holes,
-resting disks, supports) are roots of quadratics in f and the time follows in closed form; two
-moving disks meet at a root of a quartic in t, found on monotone pieces (split at the roots of the
-derivative, itself split at the roots of a quadratic) by a bracketing Illinois iteration.
+Two moving disks meet at a root of a quartic in t, found on monotone pieces (split at the roots
+of the derivative, itself split at the roots of a quadratic) by a bracketing Illinois iteration.
+Spin decays linearly at 4*mu*g/(3*r) (a uniform disk on the board) and acts only through the
+tangential friction impulse of impacts.
 
-Arrays, not objects: S (N x 10 floats) and L (N x 4 ints) hold the state; a pair table holds the
-next event time of every pair and a row holds every disk's own next event (stop, rail or pocket);
-after an event only the rows of the disks involved are recomputed. Ties are resolved in a fixed
-order: own events by disk index before pair events by (i, j). Nothing allocates per event.
+Arrays, not objects: S (N x 15 floats) and L (N x 6 ints) hold the state; a pair table holds the
+next event time of every pair and a row holds every disk's own next event (stop, rail, pocket,
+transition, leaving its support); after an event only the rows of the disks involved are
+recomputed. Ties are resolved in a fixed order: own events by disk index before pair events by
+(i, j). Nothing allocates per event.
 """
 
 from __future__ import annotations
@@ -28,31 +33,59 @@ import numpy as np
 from numba import njit, prange
 
 # --- column layout of the state arrays -------------------------------------------------------
-T0, X, Y, VX, VY, SP, TSTOP, RAD, MASS, PTIME = range(10)
-N_SCOL = 10
-LAYER, STATUS, POCKET, ORDER = range(4)
-N_LCOL = 4
+T0, X, Y, VX, VY, SP, TSTOP, RAD, MASS, PTIME, DEC, AX, AY, CURV, W = range(15)
+N_SCOL = 15
+LAYER, STATUS, POCKET, ORDER, CARRIER, TIPTO = range(6)
+N_LCOL = 6
+N_LOUT = 4
+"""The L columns a batch reports per shot (layer, status, pocket, order)."""
 # disk status
 ON_BOARD, IN_POCKET, OFF_BOARD = 0, 1, 2
 # logged event kinds (EventKind order)
-DISK_DISK, DISK_RAIL, POCKETED, STOPPED, DROPPED, FLEW_OFF = range(6)
+DISK_DISK, DISK_RAIL, POCKETED, STOPPED, DROPPED, FLEW_OFF, CARRIED = range(7)
 # own (single-disk) events
-OWN_STOP, OWN_RAIL, OWN_POCKET = 1, 2, 3
+OWN_STOP, OWN_RAIL, OWN_POCKET, OWN_TRANS, OWN_RIM = 1, 2, 3, 4, 5
 # rail sides, in Side order: south, west, north, east
 SOUTH, WEST, NORTH, EAST = range(4)
 # parameter vector
-P_DECEL, P_E_DISK, P_E_RAIL, P_HALF, P_POCKET_R, P_FLY_V0, P_FLY_V1, P_FLY_PMAX = range(8)
-N_PARAMS = 8
-# event log rows: floats (time, xi, yi, vxi, vyi, xj, yj, vxj, vyj), ints (kind, i, j, aux, li, lj)
-N_EVF, N_EVI = 9, 6
+(
+    P_DECEL,
+    P_E_DISK,
+    P_E_RAIL,
+    P_HALF,
+    P_POCKET_R,
+    P_FLY_V0,
+    P_FLY_V1,
+    P_FLY_PMAX,
+    P_STACK,
+    P_MU_DISK,
+    P_MU_RAIL,
+    P_MERGE_ALL,
+) = range(12)
+N_PARAMS = 12
+# event log rows: floats (time, then per disk x, y, vx, vy, w, dec, ax, ay for i and for j),
+# ints (kind, i, j, aux, layer i, layer j, curved i, curved j)
+N_EVF, N_EVI = 17, 8
+N_DISK_F = 8
 # outputs: ints (n_log, n_processed, truncated, first_contact, n_rails_before), floats (fc time)
 N_OUTI, N_OUTF = 5, 1
 MAX_RAILS_BEFORE = 16
+# per-pile work rows (floats): x, y, vx, vy, mass, load, unit mass, ax, ay, ex, ey, tend, dec
+N_WF = 13
+# per-pile work rows (ints): disk, parent row, unit base row, onset flag, changed flag
+N_WI = 5
 
 TOUCH = 1e-10
 """Contact tolerance, m: disks this close count as touching (then closing = impact now)."""
 STICK_SPEED = 1e-4
-"""Normal approach speed (m/s) below which a pair pressed together by friction slides as one."""
+"""Normal approach speed (m/s) below which a pair pressed together by friction may move as one."""
+BLOCKED = -2
+"""TIPTO value of a stacked disk that was pressed against another on its layer: it lies where
+it is and rides on nothing until its layer changes."""
+SNAP_SPEED = 1e-9
+"""Relative speed (m/s) below which a disk sliding on its support counts as riding with it."""
+SPIN_DECAY = 4.0 / 3.0
+"""Spin of a uniform disk sliding in place decays at SPIN_DECAY * mu*g / r (rad/s^2)."""
 INF = np.inf
 
 
@@ -66,15 +99,34 @@ def f_to_tau(f: float, sp: float, decel: float) -> float:
 
 
 @njit(cache=True)
-def state_at(S: np.ndarray, i: int, t: float, decel: float) -> tuple[float, float, float, float]:
+def f_end(sp: float, decel: float) -> float:
+    """Path factor f (s) at which a disk of speed sp sliding at deceleration decel stops."""
+    return 0.5 * sp / decel if decel > 0.0 else INF
+
+
+@njit(cache=True)
+def state_at(S: np.ndarray, i: int, t: float) -> tuple[float, float, float, float]:
     """Centre (m) and velocity (m/s) of disk i at time t >= its reference time."""
-    sp = S[i, SP]
     x = S[i, X]
     y = S[i, Y]
-    if sp == 0.0:
-        return x, y, 0.0, 0.0
     vx = S[i, VX]
     vy = S[i, VY]
+    if S[i, CURV] != 0.0:
+        tau = t - S[i, T0]
+        if tau < 0.0:
+            tau = 0.0
+        ax = S[i, AX]
+        ay = S[i, AY]
+        return (
+            x + (vx + 0.5 * ax * tau) * tau,
+            y + (vy + 0.5 * ay * tau) * tau,
+            vx + ax * tau,
+            vy + ay * tau,
+        )
+    sp = S[i, SP]
+    if sp == 0.0:
+        return x, y, 0.0, 0.0
+    decel = S[i, DEC]
     if t >= S[i, TSTOP]:
         tau = sp / decel
         f = tau - 0.5 * decel * tau * tau / sp
@@ -88,14 +140,59 @@ def state_at(S: np.ndarray, i: int, t: float, decel: float) -> tuple[float, floa
 
 
 @njit(cache=True)
+def accel_at(S: np.ndarray, i: int, t: float) -> tuple[float, float]:
+    """Acceleration (m/s^2) of disk i at time t (within its current piece)."""
+    if S[i, CURV] != 0.0:
+        return S[i, AX], S[i, AY]
+    sp = S[i, SP]
+    if sp == 0.0 or t >= S[i, TSTOP]:
+        return 0.0, 0.0
+    return -S[i, DEC] * S[i, VX] / sp, -S[i, DEC] * S[i, VY] / sp
+
+
+@njit(cache=True)
+def moving(S: np.ndarray, i: int, now: float) -> bool:
+    """Is disk i in motion (or accelerating) at time now?"""
+    if S[i, CURV] != 0.0:
+        return bool(now < S[i, TSTOP])
+    return bool(S[i, SP] != 0.0 and now < S[i, TSTOP])
+
+
+@njit(cache=True)
+def spin_at(S: np.ndarray, i: int, t: float, P: np.ndarray) -> float:
+    """Spin (rad/s, counter-clockwise) of disk i at time t: decays linearly to zero."""
+    w = S[i, W]
+    if w == 0.0:
+        return 0.0
+    drop = SPIN_DECAY * P[P_DECEL] * (t - S[i, T0]) / S[i, RAD]
+    if drop >= abs(w):
+        return 0.0
+    return float(w - drop if w > 0.0 else w + drop)
+
+
+@njit(cache=True)
 def set_motion(
-    S: np.ndarray, i: int, t: float, x: float, y: float, vx: float, vy: float, decel: float
+    S: np.ndarray,
+    i: int,
+    t: float,
+    x: float,
+    y: float,
+    vx: float,
+    vy: float,
+    w: float,
+    decel: float,
 ) -> None:
-    """Make (t, x, y, vx, vy) the reference state of disk i (SI units)."""
+    """Make (t, x, y, vx, vy, spin w) the reference state of disk i, sliding straight at
+    deceleration ``decel`` (SI units)."""
     sp = np.sqrt(vx * vx + vy * vy)
     S[i, T0] = t
     S[i, X] = x
     S[i, Y] = y
+    S[i, W] = w
+    S[i, DEC] = decel
+    S[i, CURV] = 0.0
+    S[i, AX] = 0.0
+    S[i, AY] = 0.0
     if sp == 0.0:
         S[i, VX] = 0.0
         S[i, VY] = 0.0
@@ -105,14 +202,54 @@ def set_motion(
         S[i, VX] = vx
         S[i, VY] = vy
         S[i, SP] = sp
-        S[i, TSTOP] = t + sp / decel
+        S[i, TSTOP] = t + sp / decel if decel > 0.0 else INF
 
 
 @njit(cache=True)
-def rebase(S: np.ndarray, i: int, t: float, decel: float) -> None:
-    """Advance disk i's reference state to time t (s)."""
-    x, y, vx, vy = state_at(S, i, t, decel)
-    set_motion(S, i, t, x, y, vx, vy, decel)
+def set_curved(
+    S: np.ndarray,
+    i: int,
+    t: float,
+    x: float,
+    y: float,
+    vx: float,
+    vy: float,
+    w: float,
+    ax: float,
+    ay: float,
+    tend: float,
+) -> None:
+    """Make disk i move from (t, x, y, vx, vy, spin w) at constant acceleration (ax, ay) until
+    ``tend`` (SI units): a disk sliding on a moving support."""
+    S[i, T0] = t
+    S[i, X] = x
+    S[i, Y] = y
+    S[i, VX] = vx
+    S[i, VY] = vy
+    S[i, SP] = np.sqrt(vx * vx + vy * vy)
+    S[i, W] = w
+    S[i, CURV] = 1.0
+    S[i, AX] = ax
+    S[i, AY] = ay
+    S[i, TSTOP] = tend
+
+
+@njit(cache=True)
+def rebase(S: np.ndarray, i: int, t: float, P: np.ndarray) -> None:
+    """Advance disk i's reference state to time t (s), keeping its motion law."""
+    x, y, vx, vy = state_at(S, i, t)
+    w = spin_at(S, i, t, P)
+    if S[i, CURV] != 0.0:
+        set_curved(S, i, t, x, y, vx, vy, w, S[i, AX], S[i, AY], S[i, TSTOP])
+    else:
+        set_motion(S, i, t, x, y, vx, vy, w, S[i, DEC])
+
+
+@njit(cache=True)
+def stop_at(S: np.ndarray, i: int, t: float, P: np.ndarray) -> None:
+    """Bring disk i to rest where it is at time t (s)."""
+    x, y, _, _ = state_at(S, i, t)
+    set_motion(S, i, t, x, y, 0.0, 0.0, spin_at(S, i, t, P), P[P_DECEL])
 
 
 # --- roots --------------------------------------------------------------------------------------
@@ -190,12 +327,20 @@ def cubic_root(
 
 @njit(cache=True)
 def gap_val(
-    ax: float, ay: float, bx: float, by: float, cx: float, cy: float, r2: float, t: float
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+    cx: float,
+    cy: float,
+    r2: float,
+    t: float,
+    sgn: float,
 ) -> float:
-    """|A + B t + C t^2|^2 - R^2 for the relative motion of two moving disks (m^2)."""
+    """sgn * (|A + B t + C t^2|^2 - R^2) for the relative motion of two disks (m^2)."""
     px = ax + (bx + cx * t) * t
     py = ay + (by + cy * t) * t
-    return px * px + py * py - r2
+    return sgn * (px * px + py * py - r2)
 
 
 @njit(cache=True)
@@ -209,19 +354,21 @@ def first_contact_quartic(
     rr: float,
     horizon: float,
     tolc: float,
+    sgn: float,
 ) -> float:
-    """First time in [0, horizon] (s) at which two moving disks touch while closing, or inf.
+    """First time in [0, horizon] (s) at which two disks touch while closing (sgn 1), or their
+    footprints part (sgn -1, they overlap at 0), or inf.
 
-    g(t) = |A + B t + C t^2|^2 - R^2 (a quartic) is split into monotone pieces at the roots of g'
-    (a cubic, itself split at the roots of the quadratic g''). On the first decreasing piece that
-    starts touching (g <= tolc) the contact is at its start; on the first decreasing piece that
-    crosses zero, the contact is the crossing (returned on the g <= 0 side of the bracket).
+    g(t) = sgn * (|A + B t + C t^2|^2 - R^2) (a quartic) is split into monotone pieces at the
+    roots of g' (a cubic, itself split at the roots of the quadratic g''). On the first
+    decreasing piece that starts at g <= tolc the event is at its start; on the first decreasing
+    piece that crosses zero, it is the crossing (returned on the g <= 0 side of the bracket).
     """
     r2 = rr * rr
-    c3 = 4.0 * (cx * cx + cy * cy)
-    c2 = 6.0 * (bx * cx + by * cy)
-    c1 = 2.0 * (bx * bx + by * by) + 4.0 * (ax * cx + ay * cy)
-    c0 = 2.0 * (ax * bx + ay * by)
+    c3 = sgn * 4.0 * (cx * cx + cy * cy)
+    c2 = sgn * 6.0 * (bx * cx + by * cy)
+    c1 = sgn * (2.0 * (bx * bx + by * by) + 4.0 * (ax * cx + ay * cy))
+    c0 = sgn * 2.0 * (ax * bx + ay * by)
     nq, q1, q2 = quad_roots_in(3.0 * c3, 2.0 * c2, c1, 0.0, horizon)
     # critical points of g (roots of the cubic g'), at most three, ascending
     k1 = horizon
@@ -251,14 +398,14 @@ def first_contact_quartic(
         u = v
         gu = gv
     a = 0.0
-    fa = gap_val(ax, ay, bx, by, cx, cy, r2, a)
+    fa = gap_val(ax, ay, bx, by, cx, cy, r2, a, sgn)
     for k in range(nk + 1):
         b = horizon
         if k < nk:
             b = k1 if k == 0 else (k2 if k == 1 else k3)
         if b <= a:
             continue
-        fb = gap_val(ax, ay, bx, by, cx, cy, r2, b)
+        fb = gap_val(ax, ay, bx, by, cx, cy, r2, b, sgn)
         if fb < fa:
             if fa <= tolc:
                 return a
@@ -274,7 +421,7 @@ def first_contact_quartic(
                         c = 0.5 * (lo + hi)
                         if not lo < c < hi:
                             break
-                    fc = gap_val(ax, ay, bx, by, cx, cy, r2, c)
+                    fc = gap_val(ax, ay, bx, by, cx, cy, r2, c, sgn)
                     if fc > 0.0:
                         lo = c
                         flo = fc
@@ -297,18 +444,114 @@ def first_contact_quartic(
 
 # --- event times -------------------------------------------------------------------------------
 @njit(cache=True)
+def rail_time_curved(
+    x: float, v: float, a: float, limit: float, horizon: float, outward: float
+) -> float:
+    """First tau in [0, horizon] (s) at which a coordinate x + v*tau + a*tau^2/2 moving
+    ``outward`` (+1 or -1) reaches ``outward * limit``, or inf."""
+    h = outward * x - limit
+    hv = outward * v
+    if h >= -TOUCH and hv > 0.0:
+        return 0.0
+    n, r1, _ = quad_roots_in(0.5 * outward * a, hv, h, 0.0, horizon)
+    return r1 if n > 0 else INF
+
+
+@njit(cache=True)
+def rim_time(S: np.ndarray, L: np.ndarray, i: int, now: float) -> float:
+    """Time (s) at which the centre of disk i, sliding on its carrier, leaves the carrier's
+    footprint, or inf (riding with it, or stopping on it first).
+
+    The motion relative to the carrier is a straight line (the model keeps the relative
+    acceleration along the relative velocity), so the exit is a quadratic root twice over.
+    """
+    c = L[i, CARRIER]
+    xi, yi, vxi, vyi = state_at(S, i, now)
+    xc, yc, vxc, vyc = state_at(S, c, now)
+    axi, ayi = accel_at(S, i, now)
+    axc, ayc = accel_at(S, c, now)
+    wx = vxi - vxc
+    wy = vyi - vyc
+    rx = axi - axc
+    ry = ayi - ayc
+    ws = np.sqrt(wx * wx + wy * wy)
+    if ws > 0.0:
+        dx = wx / ws
+        dy = wy / ws
+    else:
+        ra = np.sqrt(rx * rx + ry * ry)
+        if ra == 0.0:
+            return INF
+        dx = rx / ra
+        dy = ry / ra
+    apar = rx * dx + ry * dy
+    px = xi - xc
+    py = yi - yc
+    b = px * dx + py * dy
+    rc = S[c, RAD]
+    c0 = px * px + py * py - rc * rc
+    disc = b * b - c0
+    if disc < 0.0:
+        disc = 0.0
+    s_out = -b + np.sqrt(disc)
+    if s_out <= 0.0:
+        return now if ws > 0.0 or apar > 0.0 else INF
+    if apar < 0.0 and s_out >= 0.5 * ws * ws / -apar:
+        return INF
+    disc2 = ws * ws + 2.0 * apar * s_out
+    if disc2 < 0.0:
+        return INF
+    tau = 2.0 * s_out / (ws + np.sqrt(disc2))
+    horizon = INF
+    if moving(S, i, now):
+        horizon = S[i, TSTOP]
+    if moving(S, c, now) and S[c, TSTOP] < horizon:
+        horizon = S[c, TSTOP]
+    t = now + tau
+    return t if t < horizon else INF
+
+
+@njit(cache=True)
 def own_event(
     S: np.ndarray, L: np.ndarray, i: int, now: float, P: np.ndarray
 ) -> tuple[float, int, int]:
     """Next own event of disk i: (time s, OWN_* code, side or pocket index); (inf, 0, 0) if none.
 
-    A moving disk's reference time must be ``now``. A layer-0 disk whose centre is over a hole
-    falls at once; a moving one stops, or first meets a pocket hole or a rail (pockets win ties).
+    A layer-0 disk whose centre is over a hole falls at once; a moving one stops, or first meets
+    a pocket hole or a rail (pockets win ties); a disk on a moving support ends its piece
+    (transition) or leaves its support's footprint.
     """
     if L[i, STATUS] != ON_BOARD:
         return INF, 0, 0
-    decel = P[P_DECEL]
     half = P[P_HALF]
+    limit = half - S[i, RAD]
+    if S[i, CURV] != 0.0:
+        best = S[i, TSTOP]
+        code = OWN_TRANS
+        aux = 0
+        x, y, vx, vy = state_at(S, i, now)
+        hz = best - now
+        for side in range(4):
+            if side == SOUTH:
+                tau = rail_time_curved(y, vy, S[i, AY], limit, hz, -1.0)
+            elif side == WEST:
+                tau = rail_time_curved(x, vx, S[i, AX], limit, hz, -1.0)
+            elif side == NORTH:
+                tau = rail_time_curved(y, vy, S[i, AY], limit, hz, 1.0)
+            else:
+                tau = rail_time_curved(x, vx, S[i, AX], limit, hz, 1.0)
+            if now + tau < best:
+                best = now + tau
+                code = OWN_RAIL
+                aux = side
+        if L[i, CARRIER] >= 0:
+            t = rim_time(S, L, i, now)
+            if t < best:
+                best = t
+                code = OWN_RIM
+                aux = 0
+        return best, code, aux
+    decel = S[i, DEC]
     pr = P[P_POCKET_R]
     x = S[i, X]
     y = S[i, Y]
@@ -326,7 +569,7 @@ def own_event(
                 if dx * dx + dy * dy < pr * pr:
                     return now, OWN_POCKET, k
         return INF, 0, 0
-    best = 0.5 * sp / decel
+    best = f_end(sp, decel)
     code = OWN_STOP
     aux = 0
     if on_floor:
@@ -349,7 +592,6 @@ def own_event(
                 best = f
                 code = OWN_POCKET
                 aux = k
-    limit = half - S[i, RAD]
     for side in range(4):
         f = INF
         if side == SOUTH and vy < 0.0:
@@ -364,9 +606,14 @@ def own_event(
             best = f
             code = OWN_RAIL
             aux = side
-    if code == OWN_STOP:
-        return S[i, TSTOP], code, aux
-    return S[i, T0] + f_to_tau(best, sp, decel), code, aux
+    t_best = S[i, TSTOP]
+    if code != OWN_STOP:
+        t_best = S[i, T0] + f_to_tau(best, sp, decel)
+    if L[i, CARRIER] >= 0:
+        t = rim_time(S, L, i, now)
+        if t < t_best:
+            return t, OWN_RIM, 0
+    return t_best, code, aux
 
 
 @njit(cache=True)
@@ -374,8 +621,9 @@ def pair_time(S: np.ndarray, L: np.ndarray, i: int, j: int, now: float, P: np.nd
     """Next event time (s) of the pair (i, j) from ``now``, or inf.
 
     Same layer: the first contact while closing (touching-and-closing is ``now``; touching-and-
-    separating is no event). Adjacent layers: the moment the moving lower disk's footprint leaves
-    the resting upper disk's (support exit, R6e), counted only when the overlap exceeds TOUCH.
+    separating is no event). Adjacent layers: the moment a moving lower disk's footprint leaves a
+    resting upper disk's that it does not carry (support exit, R6e), counted only when the
+    overlap exceeds TOUCH.
     """
     if L[i, STATUS] != ON_BOARD or L[j, STATUS] != ON_BOARD:
         return INF
@@ -383,22 +631,22 @@ def pair_time(S: np.ndarray, L: np.ndarray, i: int, j: int, now: float, P: np.nd
     lj = L[j, LAYER]
     if li != lj and li != lj + 1 and lj != li + 1:
         return INF
-    if (S[i, SP] == 0.0 or now >= S[i, TSTOP]) and (S[j, SP] == 0.0 or now >= S[j, TSTOP]):
-        return INF  # both at rest (state_at would give both speeds 0): the common case
-    decel = P[P_DECEL]
-    xi, yi, vxi, vyi = state_at(S, i, now, decel)
-    xj, yj, vxj, vyj = state_at(S, j, now, decel)
+    mi = moving(S, i, now)
+    mj = moving(S, j, now)
+    if not mi and not mj:
+        return INF  # both at rest: the common case
+    xi, yi, vxi, vyi = state_at(S, i, now)
+    xj, yj, vxj, vyj = state_at(S, j, now)
     si = np.sqrt(vxi * vxi + vyi * vyi)
     sj = np.sqrt(vxj * vxj + vyj * vyj)
-    if si == 0.0 and sj == 0.0:
-        return INF
     rr = S[i, RAD] + S[j, RAD]
     tolc = 2.0 * rr * TOUCH
     if li != lj:
-        # support exit: the upper disk rests, the lower one slides
-        upper_moving = si > 0.0 if li > lj else sj > 0.0
-        if upper_moving:
+        # support exit: the upper disk rests (and is not carried), the lower one moves
+        upper = i if li > lj else j
+        if (mi if li > lj else mj) or L[upper, CARRIER] >= 0:
             return INF
+        lower = j if li > lj else i
         if li > lj:
             dx = xj - xi
             dy = yj - yi
@@ -411,6 +659,16 @@ def pair_time(S: np.ndarray, L: np.ndarray, i: int, j: int, now: float, P: np.nd
             vx = vxi
             vy = vyi
             sm = si
+        if S[lower, CURV] != 0.0:
+            c = dx * dx + dy * dy - rr * rr
+            if c >= -tolc:
+                return INF
+            ax, ay = accel_at(S, lower, now)
+            tau = first_contact_quartic(
+                dx, dy, vx, vy, 0.5 * ax, 0.5 * ay, rr, S[lower, TSTOP] - now, tolc, -1.0
+            )
+            return INF if tau == INF else now + tau
+        decel = S[lower, DEC]
         a = vx * vx + vy * vy
         b = 2.0 * (vx * dx + vy * dy)
         c = dx * dx + dy * dy - rr * rr
@@ -419,57 +677,78 @@ def pair_time(S: np.ndarray, L: np.ndarray, i: int, j: int, now: float, P: np.nd
             return INF
         sq = np.sqrt(b * b - 4.0 * a * c)
         f2 = (-b + sq) / (2.0 * a) if b <= 0.0 else 2.0 * c / (-b - sq)
-        if f2 >= 0.5 * sm / decel:
+        if f2 >= f_end(sm, decel):
             return INF
         return now + f_to_tau(f2, sm, decel)
-    if si == 0.0 or sj == 0.0:
-        # one disk rests: the moving centre's straight path meets a circle of radius rr
-        if si > 0.0:
-            dx = xi - xj
-            dy = yi - yj
-            vx = vxi
-            vy = vyi
-            sm = si
-        else:
-            dx = xj - xi
-            dy = yj - yi
-            vx = vxj
-            vy = vyj
-            sm = sj
-        b = 2.0 * (vx * dx + vy * dy)
-        c = dx * dx + dy * dy - rr * rr
-        if c <= tolc:
-            return now if b < 0.0 else INF
-        if b >= 0.0:
-            return INF
-        a = vx * vx + vy * vy
-        disc = b * b - 4.0 * a * c
-        if disc <= 0.0:
-            return INF
-        f1 = 2.0 * c / (-b + np.sqrt(disc))
-        if f1 >= 0.5 * sm / decel:
-            return INF
-        return now + f_to_tau(f1, sm, decel)
-    # both move: quartic up to the first stop; a bounding-box test discards most pairs
-    horizon = min(S[i, TSTOP], S[j, TSTOP]) - now
+    ci = S[i, CURV] != 0.0
+    cj = S[j, CURV] != 0.0
+    if not mi or not mj:
+        mover = i if mi else j
+        if not (ci or cj):
+            # one disk rests: the moving centre's straight path meets a circle of radius rr
+            if mi:
+                dx = xi - xj
+                dy = yi - yj
+                vx = vxi
+                vy = vyi
+                sm = si
+            else:
+                dx = xj - xi
+                dy = yj - yi
+                vx = vxj
+                vy = vyj
+                sm = sj
+            decel = S[mover, DEC]
+            b = 2.0 * (vx * dx + vy * dy)
+            c = dx * dx + dy * dy - rr * rr
+            if c <= tolc:
+                return now if b < 0.0 else INF
+            if b >= 0.0:
+                return INF
+            a = vx * vx + vy * vy
+            disc = b * b - 4.0 * a * c
+            if disc <= 0.0:
+                return INF
+            f1 = 2.0 * c / (-b + np.sqrt(disc))
+            if f1 >= f_end(sm, decel):
+                return INF
+            return now + f_to_tau(f1, sm, decel)
+        horizon = S[mover, TSTOP] - now
+    else:
+        horizon = min(S[i, TSTOP], S[j, TSTOP]) - now
     if horizon <= 0.0:
         return INF
-    gi = horizon - 0.5 * decel * horizon * horizon / si
-    gj = horizon - 0.5 * decel * horizon * horizon / sj
-    exi = xi + vxi * gi
-    eyi = yi + vyi * gi
-    exj = xj + vxj * gj
-    eyj = yj + vyj * gj
-    if (
-        min(xi, exi) - rr > max(xj, exj)
-        or min(xj, exj) - rr > max(xi, exi)
-        or min(yi, eyi) - rr > max(yj, eyj)
-        or min(yj, eyj) - rr > max(yi, eyi)
-    ):
-        return INF
-    cx = -0.5 * decel * (vxi / si - vxj / sj)
-    cy = -0.5 * decel * (vyi / si - vyj / sj)
-    tau = first_contact_quartic(xi - xj, yi - yj, vxi - vxj, vyi - vyj, cx, cy, rr, horizon, tolc)
+    if not (ci or cj):
+        di = S[i, DEC]
+        dj = S[j, DEC]
+        # both slide straight: a bounding-box test of the two path pieces discards most pairs
+        gi = horizon - 0.5 * di * horizon * horizon / si
+        gj = horizon - 0.5 * dj * horizon * horizon / sj
+        exi = xi + vxi * gi
+        eyi = yi + vyi * gi
+        exj = xj + vxj * gj
+        eyj = yj + vyj * gj
+        if (
+            min(xi, exi) - rr > max(xj, exj)
+            or min(xj, exj) - rr > max(xi, exi)
+            or min(yi, eyi) - rr > max(yj, eyj)
+            or min(yj, eyj) - rr > max(yi, eyi)
+        ):
+            return INF
+        if di == dj:
+            cx = -0.5 * di * (vxi / si - vxj / sj)
+            cy = -0.5 * di * (vyi / si - vyj / sj)
+        else:
+            cx = -0.5 * (di * vxi / si - dj * vxj / sj)
+            cy = -0.5 * (di * vyi / si - dj * vyj / sj)
+    else:
+        axi, ayi = accel_at(S, i, now)
+        axj, ayj = accel_at(S, j, now)
+        cx = 0.5 * (axi - axj)
+        cy = 0.5 * (ayi - ayj)
+    tau = first_contact_quartic(
+        xi - xj, yi - yj, vxi - vxj, vyi - vyj, cx, cy, rr, horizon, tolc, 1.0
+    )
     if tau == INF:
         return INF
     return now + tau
@@ -491,6 +770,66 @@ def uniform01(seed: np.uint64, counter: int) -> float:
 
 # --- bookkeeping -------------------------------------------------------------------------------
 @njit(cache=True)
+def write_disk(
+    EVf: np.ndarray,
+    EVi: np.ndarray,
+    n: int,
+    col: int,
+    S: np.ndarray,
+    i: int,
+    t: float,
+    P: np.ndarray,
+) -> None:
+    """Write disk i's state at t into log row n (float block ``col``)."""
+    x, y, vx, vy = state_at(S, i, t)
+    EVf[n, col] = x
+    EVf[n, col + 1] = y
+    EVf[n, col + 2] = vx
+    EVf[n, col + 3] = vy
+    EVf[n, col + 4] = spin_at(S, i, t, P)
+    curved = S[i, CURV] != 0.0
+    EVf[n, col + 5] = 0.0 if curved else S[i, DEC]
+    EVf[n, col + 6] = S[i, AX]
+    EVf[n, col + 7] = S[i, AY]
+
+
+@njit(cache=True)
+def write_event(
+    EVf: np.ndarray,
+    EVi: np.ndarray,
+    n: int,
+    t: float,
+    kind: int,
+    i: int,
+    j: int,
+    aux: int,
+    S: np.ndarray,
+    L: np.ndarray,
+    P: np.ndarray,
+) -> None:
+    """(Re)write log row n: an event with the states of i (and j) just after it."""
+    if n >= EVf.shape[0]:
+        return
+    EVf[n, 0] = t
+    write_disk(EVf, EVi, n, 1, S, i, t, P)
+    EVi[n, 0] = kind
+    EVi[n, 1] = i
+    EVi[n, 2] = j
+    EVi[n, 3] = aux
+    EVi[n, 4] = L[i, LAYER]
+    EVi[n, 5] = -1
+    EVi[n, 6] = 1 if S[i, CURV] != 0.0 else 0
+    EVi[n, 7] = 0
+    if j >= 0:
+        write_disk(EVf, EVi, n, 1 + N_DISK_F, S, j, t, P)
+        EVi[n, 5] = L[j, LAYER]
+        EVi[n, 7] = 1 if S[j, CURV] != 0.0 else 0
+    else:
+        for c in range(1 + N_DISK_F, N_EVF):
+            EVf[n, c] = 0.0
+
+
+@njit(cache=True)
 def log_event(
     EVf: np.ndarray,
     EVi: np.ndarray,
@@ -502,35 +841,11 @@ def log_event(
     aux: int,
     S: np.ndarray,
     L: np.ndarray,
-    decel: float,
+    P: np.ndarray,
 ) -> int:
-    """Append an event with the states of i (and j) just after it; returns the new log length."""
-    if n >= EVf.shape[0]:
-        return n
-    EVf[n, 0] = t
-    x, y, vx, vy = state_at(S, i, t, decel)
-    EVf[n, 1] = x
-    EVf[n, 2] = y
-    EVf[n, 3] = vx
-    EVf[n, 4] = vy
-    EVi[n, 0] = kind
-    EVi[n, 1] = i
-    EVi[n, 2] = j
-    EVi[n, 3] = aux
-    EVi[n, 4] = L[i, LAYER]
-    EVi[n, 5] = -1
-    if j >= 0:
-        x, y, vx, vy = state_at(S, j, t, decel)
-        EVf[n, 5] = x
-        EVf[n, 6] = y
-        EVf[n, 7] = vx
-        EVf[n, 8] = vy
-        EVi[n, 5] = L[j, LAYER]
-    else:
-        EVf[n, 5] = 0.0
-        EVf[n, 6] = 0.0
-        EVf[n, 7] = 0.0
-        EVf[n, 8] = 0.0
+    """Append an event with the states of i (and j) just after it; returns the new log length
+    (rows beyond the log's capacity are counted, not written: the caller sees the overflow)."""
+    write_event(EVf, EVi, n, t, kind, i, j, aux, S, L, P)
     return n + 1
 
 
@@ -559,10 +874,10 @@ def refresh(
 
 
 @njit(cache=True)
-def overlaps(S: np.ndarray, i: int, j: int, now: float, decel: float) -> bool:
+def overlaps(S: np.ndarray, i: int, j: int, now: float) -> bool:
     """Do the footprints of i and j overlap by more than TOUCH at time now?"""
-    xi, yi, _, _ = state_at(S, i, now, decel)
-    xj, yj, _, _ = state_at(S, j, now, decel)
+    xi, yi, _, _ = state_at(S, i, now)
+    xj, yj, _, _ = state_at(S, j, now)
     rr = S[i, RAD] + S[j, RAD]
     dx = xi - xj
     dy = yi - yj
@@ -570,7 +885,7 @@ def overlaps(S: np.ndarray, i: int, j: int, now: float, decel: float) -> bool:
 
 
 @njit(cache=True)
-def supported(S: np.ndarray, L: np.ndarray, i: int, layer: int, now: float, decel: float) -> bool:
+def supported(S: np.ndarray, L: np.ndarray, i: int, layer: int, now: float) -> bool:
     """Would disk i be supported on ``layer`` (layer 0, or a disk of layer-1 under it) at now?"""
     if layer == 0:
         return True
@@ -579,7 +894,7 @@ def supported(S: np.ndarray, L: np.ndarray, i: int, layer: int, now: float, dece
             k != i
             and L[k, STATUS] == ON_BOARD
             and L[k, LAYER] == layer - 1
-            and overlaps(S, i, k, now, decel)
+            and overlaps(S, i, k, now)
         ):
             return True
     return False
@@ -589,8 +904,7 @@ def supported(S: np.ndarray, L: np.ndarray, i: int, layer: int, now: float, dece
 def settle(
     S: np.ndarray,
     L: np.ndarray,
-    first: int,
-    itself: bool,
+    top: int,
     now: float,
     P: np.ndarray,
     PT: np.ndarray,
@@ -603,37 +917,30 @@ def settle(
     EVi: np.ndarray,
     n_log: int,
 ) -> int:
-    """R6e: drop every disk left without support, starting from ``first`` itself (``itself``) or
-    from the disks resting on ``first``.
+    """R6e: drop every queued disk (``stack[:top]``) that is left without support, and in turn
+    the disks it held.
 
-    A dropping disk comes down, at rest and where it stands, to the highest layer that supports it
-    (one ``dropped`` event); the disks it held are checked in turn. ``stack`` (n + 1 ints) and
-    ``queued`` (n flags, all False) are work space: a disk is queued at most once at a time.
-    Returns the log length.
+    A dropping disk comes down where it stands, keeping its velocity, to the highest layer that
+    supports it (one ``dropped`` event). ``stack`` (n + 1 ints) and ``queued`` (n flags) are
+    work space: a disk is queued at most once at a time. Returns the log length.
     """
-    decel = P[P_DECEL]
-    top = 0
-    if itself:
-        stack[0] = first
-        queued[first] = True
-        top = 1
-    else:
-        top = push_held(S, L, first, L[first, LAYER] + 1, now, decel, stack, queued, top)
     while top > 0:
         top -= 1
         u = stack[top]
         queued[u] = False
         old = L[u, LAYER]
-        if L[u, STATUS] != ON_BOARD or old == 0 or supported(S, L, u, old, now, decel):
+        if L[u, STATUS] != ON_BOARD or old == 0 or supported(S, L, u, old, now):
             continue
         new = old - 1
-        while new > 0 and not supported(S, L, u, new, now, decel):
+        while new > 0 and not supported(S, L, u, new, now):
             new -= 1
         L[u, LAYER] = new
-        rebase(S, u, now, decel)
-        n_log = log_event(EVf, EVi, n_log, now, DROPPED, u, -1, new, S, L, decel)
+        L[u, CARRIER] = -1
+        L[u, TIPTO] = -1
+        rebase(S, u, now, P)
+        n_log = log_event(EVf, EVi, n_log, now, DROPPED, u, -1, new, S, L, P)
         refresh(S, L, u, now, P, PT, OT, OC, OA)
-        top = push_held(S, L, u, old + 1, now, decel, stack, queued, top)
+        top = push_held(S, L, u, old + 1, now, stack, queued, top)
     return n_log
 
 
@@ -644,7 +951,6 @@ def push_held(
     below: int,
     layer: int,
     now: float,
-    decel: float,
     stack: np.ndarray,
     queued: np.ndarray,
     top: int,
@@ -656,7 +962,7 @@ def push_held(
             and not queued[k]
             and L[k, STATUS] == ON_BOARD
             and L[k, LAYER] == layer
-            and overlaps(S, k, below, now, decel)
+            and overlaps(S, k, below, now)
         ):
             stack[top] = k
             queued[k] = True
@@ -680,26 +986,561 @@ def remove(
     OA: np.ndarray,
 ) -> None:
     """Take disk i off the surface at time now (into pocket ``aux`` or off the board)."""
-    decel = P[P_DECEL]
-    x, y, _, _ = state_at(S, i, now, decel)
-    set_motion(S, i, now, x, y, 0.0, 0.0, decel)
+    stop_at(S, i, now, P)
     L[i, STATUS] = status
     L[i, POCKET] = aux if status == IN_POCKET else -1
     L[i, ORDER] = order
+    L[i, CARRIER] = -1
+    L[i, TIPTO] = -1
     S[i, PTIME] = now
     refresh(S, L, i, now, P, PT, OT, OC, OA)
 
 
+# --- piles: friction between a stacked disk and its support ------------------------------------
 @njit(cache=True)
-def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> None:
-    """Impulse along the line of centres with restitution (both disks at their state at now).
+def centre_over(S: np.ndarray, u: int, c: int, now: float) -> bool:
+    """Is the centre of disk u strictly over the footprint of disk c at time now?"""
+    xu, yu, _, _ = state_at(S, u, now)
+    xc, yc, _, _ = state_at(S, c, now)
+    dx = xu - xc
+    dy = yu - yc
+    return bool(dx * dx + dy * dy < S[c, RAD] * S[c, RAD])
 
-    A pair whose approach is slower than STICK_SPEED while friction presses it together
-    (inelastic collapse) moves on as one: both take the centre-of-mass velocity.
+
+@njit(cache=True)
+def find_carrier(S: np.ndarray, L: np.ndarray, u: int, now: float, skip: int) -> int:
+    """The disk of the layer below (other than ``skip``) whose footprint holds disk u's centre,
+    or -1."""
+    layer = L[u, LAYER]
+    if layer == 0:
+        return -1
+    for k in range(S.shape[0]):
+        if (
+            k != u
+            and k != skip
+            and L[k, STATUS] == ON_BOARD
+            and L[k, LAYER] == layer - 1
+            and centre_over(S, u, k, now)
+        ):
+            return k
+    return -1
+
+
+@njit(cache=True)
+def has_riders(L: np.ndarray, i: int) -> bool:
+    """Does any disk ride on disk i?"""
+    for k in range(L.shape[0]):  # noqa: SIM110 (numba compiles no generators)
+        if L[k, CARRIER] == i and L[k, STATUS] == ON_BOARD:
+            return True
+    return False
+
+
+@njit(cache=True)
+def pile_members(L: np.ndarray, root: int, WI: np.ndarray) -> int:
+    """Disks carried by ``root`` (directly or not) in breadth-first order into WI[:, 0], with the
+    row of each one's carrier in WI[:, 1] (-1 for the root); returns their number."""
+    WI[0, 0] = root
+    WI[0, 1] = -1
+    m = 1
+    head = 0
+    while head < m:
+        c = WI[head, 0]
+        for k in range(L.shape[0]):
+            if L[k, CARRIER] == c and L[k, STATUS] == ON_BOARD:
+                WI[m, 0] = k
+                WI[m, 1] = head
+                m += 1
+        head += 1
+    return m
+
+
+@njit(cache=True)
+def in_sub(WI: np.ndarray, r: int, q: int, b: int) -> bool:
+    """Is pile row r row q or carried (directly or not) by it within unit b?"""
+    a = r
+    while a > q and WI[a, 2] == b:
+        a = WI[a, 1]
+    return a == q
+
+
+@njit(cache=True)
+def pile_forces(m: int, P: np.ndarray, WF: np.ndarray, WI: np.ndarray) -> None:
+    """Accelerations (WF[:, 7:9]) of the rigid units of a pile, from the velocities, loads and
+    units in WF/WI (see pile_update).
+
+    The root unit slides on the board: friction mu*g times the weight of the whole pile against
+    its velocity, plus the pull of the disks sliding on it projected on its path (a resting root
+    stays put: the board's static friction holds it). A unit sliding on its carrier feels
+    mu_s*g times the weight it brings down, against its velocity relative to the carrier, plus the
+    pull of the disks sliding on it; its acceleration relative to the carrier is kept along the
+    relative velocity, so that the relative motion is straight and stops in closed form. A unit
+    that has just started to slip (no relative velocity yet) gets the full capped force.
     """
     decel = P[P_DECEL]
-    xi, yi, vxi, vyi = state_at(S, i, now, decel)
-    xj, yj, vxj, vyj = state_at(S, j, now, decel)
+    stackg = P[P_STACK]
+    for q in range(m):
+        WF[q, 6] = 0.0
+    for q in range(m):
+        WF[WI[q, 2], 6] += WF[q, 4]
+    for b in range(m):
+        if WI[b, 2] != b:
+            continue
+        # force from the disks sliding on this unit (base rows s whose carrier is in the unit)
+        fx = 0.0
+        fy = 0.0
+        for s in range(1, m):
+            if WI[s, 2] == s and WI[WI[s, 1], 2] == b:
+                fx += stackg * WF[s, 5] * WF[s, 9]
+                fy += stackg * WF[s, 5] * WF[s, 10]
+        vx = WF[b, 2]
+        vy = WF[b, 3]
+        if b == 0:
+            sp = np.sqrt(vx * vx + vy * vy)
+            WF[b, 7] = 0.0
+            WF[b, 8] = 0.0
+            WF[b, 12] = decel
+            if sp > 0.0:
+                ux = vx / sp
+                uy = vy / sp
+                dec = (decel * WF[b, 5] - (fx * ux + fy * uy)) / WF[b, 6]
+                if fx == 0.0 and fy == 0.0 and WF[b, 5] == WF[b, 6]:
+                    dec = decel
+                if dec < 0.0:
+                    dec = 0.0
+                WF[b, 12] = dec
+                WF[b, 7] = -dec * ux
+                WF[b, 8] = -dec * uy
+            continue
+        p = WI[WI[b, 1], 2]
+        apx = WF[p, 7]
+        apy = WF[p, 8]
+        if WI[b, 3] == 1:
+            # onset of slip: friction mu_s*g*load in the direction -e (e = pull on the carrier)
+            WF[b, 7] = (-stackg * WF[b, 5] * WF[b, 9] + fx) / WF[b, 6]
+            WF[b, 8] = (-stackg * WF[b, 5] * WF[b, 10] + fy) / WF[b, 6]
+            continue
+        dx = WF[b, 9]
+        dy = WF[b, 10]
+        fpar = -stackg * WF[b, 5] + fx * dx + fy * dy
+        kappa = fpar / WF[b, 6] - (apx * dx + apy * dy)
+        WF[b, 7] = apx + kappa * dx
+        WF[b, 8] = apy + kappa * dy
+
+
+@njit(cache=True)
+def pile_update(
+    S: np.ndarray,
+    L: np.ndarray,
+    i: int,
+    now: float,
+    P: np.ndarray,
+    PT: np.ndarray,
+    OT: np.ndarray,
+    OC: np.ndarray,
+    OA: np.ndarray,
+    EVf: np.ndarray,
+    EVi: np.ndarray,
+    n_log: int,
+    ex1: int,
+    ex2: int,
+    WF: np.ndarray,
+    WI: np.ndarray,
+) -> int:
+    """Recompute the motion of every disk of the pile holding disk i from their velocities at now
+    (stack friction, loads on the support; docs/physics.md "Stacks").
+
+    Disks whose motion law changes get a ``carried`` event, except ``ex1``/``ex2`` (the caller
+    logs them); every member's events are recomputed. Returns the log length.
+    """
+    root = i
+    while L[root, CARRIER] >= 0:
+        root = L[root, CARRIER]
+    m = pile_members(L, root, WI)
+    decel = P[P_DECEL]
+    stackg = P[P_STACK]
+    if m == 1:
+        if S[root, CURV] == 0.0 and S[root, DEC] == decel:
+            return n_log
+        x, y, vx, vy = state_at(S, root, now)
+        set_motion(S, root, now, x, y, vx, vy, spin_at(S, root, now, P), decel)
+        if root != ex1 and root != ex2:
+            n_log = log_event(EVf, EVi, n_log, now, CARRIED, root, -1, 0, S, L, P)
+        refresh(S, L, root, now, P, PT, OT, OC, OA)
+        return n_log
+    for q in range(m):
+        k = WI[q, 0]
+        x, y, vx, vy = state_at(S, k, now)
+        WF[q, 0] = x
+        WF[q, 1] = y
+        WF[q, 2] = vx
+        WF[q, 3] = vy
+        WF[q, 4] = S[k, MASS]
+        WF[q, 5] = S[k, MASS]
+        WI[q, 3] = 0
+    for q in range(m - 1, 0, -1):
+        WF[WI[q, 1], 5] += WF[q, 5]
+    # riding together (same velocity) or sliding; a relative speed below SNAP_SPEED is riding
+    for q in range(m):
+        WI[q, 2] = q
+        WI[q, 4] = 0
+        if q == 0:
+            continue
+        p = WI[q, 1]
+        wx = WF[q, 2] - WF[p, 2]
+        wy = WF[q, 3] - WF[p, 3]
+        ws = np.sqrt(wx * wx + wy * wy)
+        if ws < SNAP_SPEED:
+            b = WI[p, 2]
+            if ws != 0.0:
+                # caught up: the disk and its carrier's unit take their common velocity
+                # (momentum kept, energy lost)
+                msum = WF[q, 4]
+                px = WF[q, 4] * WF[q, 2]
+                py = WF[q, 4] * WF[q, 3]
+                for r in range(q):
+                    if WI[r, 2] == b:
+                        msum += WF[r, 4]
+                        px += WF[r, 4] * WF[r, 2]
+                        py += WF[r, 4] * WF[r, 3]
+                for r in range(q + 1):
+                    if r == q or WI[r, 2] == b:
+                        WF[r, 2] = px / msum
+                        WF[r, 3] = py / msum
+                        WI[r, 4] = 1
+            WI[q, 2] = b
+            WF[q, 9] = 0.0
+            WF[q, 10] = 0.0
+        else:
+            WF[q, 9] = wx / ws
+            WF[q, 10] = wy / ws
+    # a unit riding on another slips when friction cannot give it the carrier unit's acceleration
+    for _ in range(m):
+        pile_forces(m, P, WF, WI)
+        slip = -1
+        for q in range(1, m):
+            b = WI[q, 2]
+            if b == q:
+                continue
+            msub = 0.0
+            rx = 0.0
+            ry = 0.0
+            for r in range(q, m):
+                if WI[r, 2] == b and in_sub(WI, r, q, b):
+                    msub += WF[r, 4]
+                elif WI[r, 2] == r and in_sub(WI, WI[r, 1], q, b):
+                    rx += stackg * WF[r, 5] * WF[r, 9]
+                    ry += stackg * WF[r, 5] * WF[r, 10]
+            fx = msub * WF[b, 7] - rx
+            fy = msub * WF[b, 8] - ry
+            cap = stackg * WF[q, 5] * (1.0 + 1e-9)
+            if fx * fx + fy * fy > cap * cap:
+                f = np.sqrt(fx * fx + fy * fy)
+                WF[q, 9] = -fx / f
+                WF[q, 10] = -fy / f
+                WI[q, 3] = 1
+                slip = q
+                break
+        if slip < 0:
+            break
+        old = WI[slip, 2]
+        for r in range(m - 1, slip - 1, -1):
+            if WI[r, 2] == old and in_sub(WI, r, slip, old):
+                WI[r, 2] = slip
+    # the new motion law of each unit: straight (the root, or on a resting carrier) or curved
+    # until its relative stop or the end of its carrier's piece
+    for q in range(m):
+        b = WI[q, 2]
+        if b != q:
+            continue
+        WF[b, 11] = INF
+        if b == 0:
+            continue
+        p = WI[WI[b, 1], 2]
+        if WF[p, 7] == 0.0 and WF[p, 8] == 0.0 and WF[p, 2] == 0.0 and WF[p, 3] == 0.0:
+            WF[b, 12] = np.sqrt(WF[b, 7] * WF[b, 7] + WF[b, 8] * WF[b, 8])
+            continue
+        WF[b, 12] = -1.0
+        if WI[b, 3] == 0:
+            kr = (WF[b, 7] - WF[p, 7]) * WF[b, 9] + (WF[b, 8] - WF[p, 8]) * WF[b, 10]
+            if kr < 0.0:
+                wx = WF[b, 2] - WF[p, 2]
+                wy = WF[b, 3] - WF[p, 3]
+                WF[b, 11] = now + np.sqrt(wx * wx + wy * wy) / -kr
+    # a unit whose law or velocity changes is set anew as a whole (same reference, same stop)
+    for q in range(m):
+        b = WI[q, 2]
+        k = WI[q, 0]
+        if WI[q, 4] == 1:
+            WI[b, 4] = 1
+        elif WF[b, 12] >= 0.0:
+            at_rest = WF[b, 2] == 0.0 and WF[b, 3] == 0.0 and not moving(S, k, now)
+            if S[k, CURV] != 0.0 or (S[k, DEC] != WF[b, 12] and not at_rest):
+                WI[b, 4] = 1
+        elif S[k, CURV] == 0.0 or S[k, AX] != WF[b, 7] or S[k, AY] != WF[b, 8]:
+            WI[b, 4] = 1
+    for q in range(m):
+        b = WI[q, 2]
+        k = WI[q, 0]
+        if WF[b, 12] < 0.0:
+            # curved: its piece also ends with its carrier's
+            c = WI[WI[b, 1], 0]
+            if moving(S, c, now) and S[c, TSTOP] < WF[b, 11]:
+                WF[b, 11] = S[c, TSTOP]
+        if WI[b, 4] == 0:
+            if WF[b, 12] < 0.0:
+                S[k, TSTOP] = WF[b, 11]
+            continue
+        w = spin_at(S, k, now, P)
+        if WF[b, 12] >= 0.0:
+            set_motion(S, k, now, WF[q, 0], WF[q, 1], WF[b, 2], WF[b, 3], w, WF[b, 12])
+        else:
+            set_curved(
+                S, k, now, WF[q, 0], WF[q, 1], WF[b, 2], WF[b, 3], w, WF[b, 7], WF[b, 8], WF[b, 11]
+            )
+        if k != ex1 and k != ex2:
+            n_log = log_event(EVf, EVi, n_log, now, CARRIED, k, -1, 0, S, L, P)
+    for q in range(m):
+        refresh(S, L, WI[q, 0], now, P, PT, OT, OC, OA)
+    return n_log
+
+
+@njit(cache=True)
+def drop_unsupported(
+    S: np.ndarray,
+    L: np.ndarray,
+    first: int,
+    itself: bool,
+    now: float,
+    P: np.ndarray,
+    PT: np.ndarray,
+    OT: np.ndarray,
+    OC: np.ndarray,
+    OA: np.ndarray,
+    stack: np.ndarray,
+    queued: np.ndarray,
+    EVf: np.ndarray,
+    EVi: np.ndarray,
+    n_log: int,
+) -> int:
+    """R6e: settle ``first`` itself (``itself``) or the disks resting on it; see settle."""
+    top = 0
+    if itself:
+        stack[0] = first
+        queued[first] = True
+        top = 1
+    else:
+        top = push_held(S, L, first, L[first, LAYER] + 1, now, stack, queued, 0)
+    return settle(S, L, top, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log)
+
+
+@njit(cache=True)
+def tip(
+    S: np.ndarray,
+    L: np.ndarray,
+    u: int,
+    c: int,
+    now: float,
+    P: np.ndarray,
+    PT: np.ndarray,
+    OT: np.ndarray,
+    OC: np.ndarray,
+    OA: np.ndarray,
+    stack: np.ndarray,
+    queued: np.ndarray,
+    EVf: np.ndarray,
+    EVi: np.ndarray,
+    n_log: int,
+) -> int:
+    """Disk u, resting with its centre over the rim of disk c (at rest), slides off it: it comes
+    down beside c, touching it, on the highest layer that supports it there (a ``dropped``
+    event). It stays where it is if that spot is beyond the rails or taken on its own layer.
+    Returns the log length."""
+    L[u, TIPTO] = -1
+    xu, yu, _, _ = state_at(S, u, now)
+    xc, yc, _, _ = state_at(S, c, now)
+    dx = xu - xc
+    dy = yu - yc
+    d = np.sqrt(dx * dx + dy * dy)
+    if d == 0.0:
+        return n_log
+    ru = S[u, RAD]
+    rr = S[c, RAD] + ru
+    tx = xc + rr * dx / d
+    ty = yc + rr * dy / d
+    lim = P[P_HALF] - ru
+    if abs(tx) > lim or abs(ty) > lim:
+        return n_log
+    old = L[u, LAYER]
+    new = 0
+    for k in range(S.shape[0]):
+        if k == u or L[k, STATUS] != ON_BOARD:
+            continue
+        xk, yk, _, _ = state_at(S, k, now)
+        r2 = S[k, RAD] + ru
+        if (xk - tx) * (xk - tx) + (yk - ty) * (yk - ty) < r2 * r2 - 2.0 * r2 * TOUCH:
+            if L[k, LAYER] >= old:
+                return n_log
+            if L[k, LAYER] + 1 > new:
+                new = L[k, LAYER] + 1
+    top = push_held(S, L, u, old + 1, now, stack, queued, 0)
+    set_motion(S, u, now, tx, ty, 0.0, 0.0, spin_at(S, u, now, P), P[P_DECEL])
+    L[u, LAYER] = new
+    L[u, CARRIER] = -1
+    n_log = log_event(EVf, EVi, n_log, now, DROPPED, u, -1, new, S, L, P)
+    refresh(S, L, u, now, P, PT, OT, OC, OA)
+    return settle(S, L, top, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log)
+
+
+@njit(cache=True)
+def restack_core(
+    S: np.ndarray,
+    L: np.ndarray,
+    now: float,
+    P: np.ndarray,
+    PT: np.ndarray,
+    OT: np.ndarray,
+    OC: np.ndarray,
+    OA: np.ndarray,
+    stack: np.ndarray,
+    queued: np.ndarray,
+    EVf: np.ndarray,
+    EVi: np.ndarray,
+    n_log: int,
+    WF: np.ndarray,
+    WI: np.ndarray,
+) -> int:
+    """After layers or supports changed: every stacked disk rides on the disk under its centre,
+    if any; one without such a disk rests where it is (lying across others, R6e); every pile's
+    motion is recomputed. Returns the log length."""
+    if P[P_STACK] == 0.0:
+        return n_log
+    n = S.shape[0]
+    for u in range(n):
+        if L[u, STATUS] != ON_BOARD:
+            continue
+        if L[u, LAYER] == 0:
+            L[u, CARRIER] = -1
+            L[u, TIPTO] = -1
+            continue
+        c = L[u, CARRIER]
+        if (
+            c >= 0
+            and L[c, STATUS] == ON_BOARD
+            and L[c, LAYER] == L[u, LAYER] - 1
+            and centre_over(S, u, c, now)
+        ) or L[u, TIPTO] == BLOCKED:
+            continue
+        c = find_carrier(S, L, u, now, -1)
+        L[u, CARRIER] = c
+        if c >= 0:
+            L[u, TIPTO] = -1
+        elif moving(S, u, now):
+            stop_at(S, u, now, P)
+            n_log = log_event(EVf, EVi, n_log, now, STOPPED, u, -1, 0, S, L, P)
+            refresh(S, L, u, now, P, PT, OT, OC, OA)
+    for u in range(n):
+        if L[u, STATUS] != ON_BOARD or L[u, CARRIER] >= 0:
+            continue
+        stale = S[u, CURV] != 0.0 or (S[u, DEC] != P[P_DECEL] and moving(S, u, now))
+        if stale or has_riders(L, u):
+            n_log = pile_update(S, L, u, now, P, PT, OT, OC, OA, EVf, EVi, n_log, -1, -1, WF, WI)
+    return n_log
+
+
+@njit(cache=True)
+def restack(
+    S: np.ndarray,
+    L: np.ndarray,
+    now: float,
+    P: np.ndarray,
+    PT: np.ndarray,
+    OT: np.ndarray,
+    OC: np.ndarray,
+    OA: np.ndarray,
+    stack: np.ndarray,
+    queued: np.ndarray,
+    EVf: np.ndarray,
+    EVi: np.ndarray,
+    n_log: int,
+    WF: np.ndarray,
+    WI: np.ndarray,
+) -> int:
+    """restack_core, then tip_check. Without stack friction nothing rides: nothing is done."""
+    if P[P_STACK] == 0.0:
+        return n_log
+    n_log = restack_core(S, L, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log, WF, WI)
+    return tip_check(S, L, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log, WF, WI)
+
+
+@njit(cache=True)
+def tip_check(
+    S: np.ndarray,
+    L: np.ndarray,
+    now: float,
+    P: np.ndarray,
+    PT: np.ndarray,
+    OT: np.ndarray,
+    OC: np.ndarray,
+    OA: np.ndarray,
+    stack: np.ndarray,
+    queued: np.ndarray,
+    EVf: np.ndarray,
+    EVi: np.ndarray,
+    n_log: int,
+    WF: np.ndarray,
+    WI: np.ndarray,
+) -> int:
+    """Every disk hanging over the rim of a support that has come to rest slides off it."""
+    n = S.shape[0]
+    for _ in range(n):
+        tipped = False
+        for u in range(n):
+            c = L[u, TIPTO]
+            if c < 0:
+                continue
+            if (
+                L[u, STATUS] != ON_BOARD
+                or L[c, STATUS] != ON_BOARD
+                or L[u, LAYER] != L[c, LAYER] + 1
+                or L[u, CARRIER] >= 0
+            ):
+                L[u, TIPTO] = -1
+                continue
+            if moving(S, c, now):
+                continue
+            n_log = tip(S, L, u, c, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log)
+            n_log = restack_core(
+                S, L, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log, WF, WI
+            )
+            tipped = True
+        if not tipped:
+            break
+    return n_log
+
+
+@njit(cache=True)
+def in_pile(L: np.ndarray, i: int, P: np.ndarray) -> bool:
+    """Does disk i ride on a support or carry a disk (stack friction on)?"""
+    return P[P_STACK] > 0.0 and (L[i, CARRIER] >= 0 or has_riders(L, i))
+
+
+@njit(cache=True)
+def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> bool:
+    """Impact of i and j (at their states at now): an impulse along the line of centres with
+    restitution, and a tangential friction impulse of at most ``mu_disk`` times it that changes
+    the spins (the throw of a cut). Returns True when the pair moved on as one instead.
+
+    A pair meeting slower than STICK_SPEED while friction presses it together (inelastic
+    collapse) moves on as one, with the centre-of-mass velocity and the larger of the two
+    decelerations, unless its disks slide past each other fast enough to part by themselves
+    (tangential speed^2 > distance * pressing acceleration, the curvature of the gap); the
+    legacy rule (P_MERGE_ALL) merges those too.
+    """
+    xi, yi, vxi, vyi = state_at(S, i, now)
+    xj, yj, vxj, vyj = state_at(S, j, now)
+    wi = spin_at(S, i, now, P)
+    wj = spin_at(S, j, now, P)
+    decel = P[P_DECEL]
     dx = xj - xi
     dy = yj - yi
     d = np.sqrt(dx * dx + dy * dy)
@@ -708,32 +1549,158 @@ def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> None:
     mi = S[i, MASS]
     mj = S[j, MASS]
     vn = (vxi - vxj) * nx + (vyi - vyj) * ny
-    si = np.sqrt(vxi * vxi + vyi * vyi)
-    sj = np.sqrt(vxj * vxj + vyj * vyj)
-    ax = 0.0
-    ay = 0.0
-    if si > 0.0:
-        ax -= decel * vxi / si
-        ay -= decel * vyi / si
-    if sj > 0.0:
-        ax += decel * vxj / sj
-        ay += decel * vyj / sj
-    pressed = (ax * nx + ay * ny) > 0.0
-    if vn < STICK_SPEED and (pressed or vn <= 0.0):
-        m = mi + mj
-        vx = (mi * vxi + mj * vxj) / m
-        vy = (mi * vyi + mj * vyj) / m
-        set_motion(S, i, now, xi, yi, vx, vy, decel)
-        set_motion(S, j, now, xj, yj, vx, vy, decel)
-        return
+    if vn < STICK_SPEED:
+        si = np.sqrt(vxi * vxi + vyi * vyi)
+        sj = np.sqrt(vxj * vxj + vyj * vyj)
+        ax = 0.0
+        ay = 0.0
+        if S[i, CURV] != 0.0:
+            ax += S[i, AX]
+            ay += S[i, AY]
+        elif si > 0.0:
+            ax -= S[i, DEC] * vxi / si
+            ay -= S[i, DEC] * vyi / si
+        if S[j, CURV] != 0.0:
+            ax -= S[j, AX]
+            ay -= S[j, AY]
+        elif sj > 0.0:
+            ax += S[j, DEC] * vxj / sj
+            ay += S[j, DEC] * vyj / sj
+        press = ax * nx + ay * ny
+        if vn <= 0.0 or press > 0.0:
+            merge = True
+            if vn > 0.0 and P[P_MERGE_ALL] == 0.0:
+                vt = (vyi - vyj) * nx - (vxi - vxj) * ny
+                merge = vt * vt <= d * press
+            if merge:
+                m = mi + mj
+                vx = (mi * vxi + mj * vxj) / m
+                vy = (mi * vyi + mj * vyj) / m
+                # one motion law for both, so that they stay together: the larger deceleration
+                # (a loaded support's), which its pile keeps while they touch
+                dec = decel
+                if S[i, CURV] == 0.0 and S[j, CURV] == 0.0:
+                    dec = max(S[i, DEC], S[j, DEC])
+                set_motion(S, i, now, xi, yi, vx, vy, wi, dec)
+                set_motion(S, j, now, xj, yj, vx, vy, wj, dec)
+                return True
     if vn > 0.0:
         jn = (1.0 + P[P_E_DISK]) * vn / (1.0 / mi + 1.0 / mj)
         vxi -= jn / mi * nx
         vyi -= jn / mi * ny
         vxj += jn / mj * nx
         vyj += jn / mj * ny
-    set_motion(S, i, now, xi, yi, vxi, vyi, decel)
-    set_motion(S, j, now, xj, yj, vxj, vyj, decel)
+        mu = P[P_MU_DISK]
+        if mu > 0.0:
+            ri = S[i, RAD]
+            rj = S[j, RAD]
+            # slip of the contact points along t = (-ny, nx); uniform disks: r^2/I = 2/m
+            ut = (vyi - vyj) * nx - (vxi - vxj) * ny + wi * ri + wj * rj
+            pt = min(mu * jn, abs(ut) / (3.0 * (1.0 / mi + 1.0 / mj)))
+            if ut > 0.0:
+                pt = -pt
+            vxi -= pt / mi * ny
+            vyi += pt / mi * nx
+            vxj += pt / mj * ny
+            vyj -= pt / mj * nx
+            wi += 2.0 * pt / (mi * ri)
+            wj += 2.0 * pt / (mj * rj)
+    set_motion(S, i, now, xi, yi, vxi, vyi, wi, decel)
+    set_motion(S, j, now, xj, yj, vxj, vyj, wj, decel)
+    return False
+
+
+@njit(cache=True)
+def collide_fixed(S: np.ndarray, i: int, k: int, now: float, P: np.ndarray) -> bool:
+    """Impact of the moving disk i on disk k, which cannot move (a stacked disk lying across
+    others, held by them): as on a rail, an impulse along the line of centres with
+    ``restitution_disk`` and a friction impulse of at most ``mu_disk`` times it on i alone. A
+    slow approach pressed by friction stops i against k (returns True)."""
+    xi, yi, vxi, vyi = state_at(S, i, now)
+    xk, yk, _, _ = state_at(S, k, now)
+    wi = spin_at(S, i, now, P)
+    dx = xk - xi
+    dy = yk - yi
+    d = np.sqrt(dx * dx + dy * dy)
+    nx = dx / d
+    ny = dy / d
+    vn = vxi * nx + vyi * ny
+    if vn < STICK_SPEED:
+        axi, ayi = accel_at(S, i, now)
+        if vn <= 0.0 or axi * nx + ayi * ny > 0.0:
+            set_motion(S, i, now, xi, yi, 0.0, 0.0, wi, P[P_DECEL])
+            return True
+    if vn > 0.0:
+        jn = (1.0 + P[P_E_DISK]) * vn
+        vxi -= jn * nx
+        vyi -= jn * ny
+        mu = P[P_MU_DISK]
+        if mu > 0.0:
+            r = S[i, RAD]
+            ut = vyi * nx - vxi * ny + wi * r
+            pt = min(mu * jn, abs(ut) / 3.0)
+            if ut > 0.0:
+                pt = -pt
+            vxi -= pt * ny
+            vyi += pt * nx
+            wi += 2.0 * pt / r
+    set_motion(S, i, now, xi, yi, vxi, vyi, wi, P[P_DECEL])
+    return False
+
+
+@njit(cache=True)
+def rail_bounce(S: np.ndarray, i: int, side: int, now: float, P: np.ndarray) -> None:
+    """Disk i (rebased to now) rebounds from a rail: the normal velocity reverses times
+    ``restitution_rail``; a friction impulse of at most ``mu_rail`` times the normal one slows
+    the slip of the contact point along the rail and changes the spin."""
+    limit = P[P_HALF] - S[i, RAD]
+    x = S[i, X]
+    y = S[i, Y]
+    vx = S[i, VX]
+    vy = S[i, VY]
+    w = S[i, W]
+    e = P[P_E_RAIL]
+    vn = 0.0
+    if side == SOUTH:
+        y = -limit
+        vn = -vy
+        vy = -e * vy
+    elif side == NORTH:
+        y = limit
+        vn = vy
+        vy = -e * vy
+    elif side == WEST:
+        x = -limit
+        vn = -vx
+        vx = -e * vx
+    else:
+        x = limit
+        vn = vx
+        vx = -e * vx
+    mu = P[P_MU_RAIL]
+    if mu > 0.0 and vn > 0.0:
+        # outward normal n, tangent t = z x n; contact point slip = v.t + w*r
+        nx = 0.0
+        ny = 0.0
+        if side == SOUTH:
+            ny = -1.0
+        elif side == NORTH:
+            ny = 1.0
+        elif side == WEST:
+            nx = -1.0
+        else:
+            nx = 1.0
+        tx = -ny
+        ty = nx
+        r = S[i, RAD]
+        ut = vx * tx + vy * ty + w * r
+        pt = min(mu * (1.0 + e) * vn, abs(ut) / 3.0)
+        if ut > 0.0:
+            pt = -pt
+        vx += pt * tx
+        vy += pt * ty
+        w += 2.0 * pt / r
+    set_motion(S, i, now, x, y, vx, vy, w, P[P_DECEL])
 
 
 # --- the event loop ----------------------------------------------------------------------------
@@ -754,26 +1721,35 @@ def run(
 ) -> None:
     """Simulate one shot in place until every disk rests (or ``max_events`` events were handled).
 
-    S, L: state (modified: the final layout). EVf/EVi: event log (rows beyond capacity are not
-    written). OUTi: (log length, events handled, truncated, striker's first contact index or -1,
-    rails it touched before). OUTf: (first contact time). RB: those rails (side codes).
-    On truncation every moving disk stops where it stands at that moment (``stopped`` events).
+    S, L: state (modified: the final layout). EVf/EVi: event log (rows beyond capacity are
+    counted in OUTi[0] but not written). OUTi: (log length, events handled, truncated, striker's
+    first contact index or -1, rails it touched before). OUTf: (first contact time). RB: those
+    rails (side codes). On truncation every moving disk stops where it stands at that moment
+    (``stopped`` events).
     """
     n = S.shape[0]
     decel = P[P_DECEL]
+    stacking = P[P_STACK] > 0.0
     PT = np.full((n, n), INF)
     OT = np.full(n, INF)
     OC = np.zeros(n, dtype=np.int64)
     OA = np.zeros(n, dtype=np.int64)
     stack = np.empty(n + 1, dtype=np.int64)
     queued = np.zeros(n, dtype=np.bool_)
+    WF = np.zeros((n, N_WF))
+    WI = np.zeros((n, N_WI), dtype=np.int64)
     now = 0.0
     for i in range(n):
-        set_motion(S, i, 0.0, S[i, X], S[i, Y], S[i, VX], S[i, VY], decel)
+        set_motion(S, i, 0.0, S[i, X], S[i, Y], S[i, VX], S[i, VY], S[i, W], decel)
         L[i, STATUS] = ON_BOARD
         L[i, POCKET] = -1
         L[i, ORDER] = -1
+        L[i, CARRIER] = -1
+        L[i, TIPTO] = -1
         S[i, PTIME] = INF
+    if stacking:
+        for i in range(n):
+            L[i, CARRIER] = find_carrier(S, L, i, 0.0, -1)
     for i in range(n):
         t, c, a = own_event(S, L, i, now, P)
         OT[i] = t
@@ -782,12 +1758,21 @@ def run(
         for j in range(i + 1, n):
             PT[i, j] = pair_time(S, L, i, j, now, P)
     n_log = 0
+    if stacking:
+        for i in range(n):
+            if L[i, CARRIER] < 0 and moving(S, i, now) and has_riders(L, i):
+                n_log = pile_update(
+                    S, L, i, now, P, PT, OT, OC, OA, EVf, EVi, n_log, -1, -1, WF, WI
+                )
     n_proc = 0
     order = 0
     fc = -1
     fc_t = INF
     n_rb = 0
     truncated = 0
+    last_i = -1
+    last_j = -1
+    last_t = -1.0
     while True:
         best = INF
         bi = -1
@@ -810,23 +1795,80 @@ def run(
         n_proc += 1
         if best > now:
             now = best
+        if bi == last_i and bj == last_j and now == last_t:
+            # the pair merged by the previous event is pressed together again at once (disks
+            # of different motion laws): it stays in contact until either disk has another event
+            PT[bi, bj] = INF
+            continue
+        last_i = -1
         if bj < 0:
             i = bi
             code = OC[i]
             aux = OA[i]
             if code == OWN_STOP:
-                rebase(S, i, now, decel)
-                n_log = log_event(EVf, EVi, n_log, now, STOPPED, i, -1, 0, S, L, decel)
+                rebase(S, i, now, P)
+                row = n_log
+                n_log = log_event(EVf, EVi, n_log, now, STOPPED, i, -1, 0, S, L, P)
                 refresh(S, L, i, now, P, PT, OT, OC, OA)
+                if in_pile(L, i, P):
+                    n_log = pile_update(
+                        S, L, i, now, P, PT, OT, OC, OA, EVf, EVi, n_log, i, -1, WF, WI
+                    )
+                    write_event(EVf, EVi, row, now, STOPPED, i, -1, 0, S, L, P)
+                if stacking:
+                    n_log = tip_check(
+                        S, L, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log, WF, WI
+                    )
+            elif code == OWN_TRANS:
+                n_log = pile_update(
+                    S, L, i, now, P, PT, OT, OC, OA, EVf, EVi, n_log, -1, -1, WF, WI
+                )
+                if S[i, CURV] != 0.0 and S[i, TSTOP] <= now:
+                    # guard: a piece that would end again at once rides with its carrier
+                    c = L[i, CARRIER]
+                    x, y, _, _ = state_at(S, i, now)
+                    _, _, vx, vy = state_at(S, c, now)
+                    set_motion(S, i, now, x, y, vx, vy, spin_at(S, i, now, P), decel)
+                    n_log = log_event(EVf, EVi, n_log, now, CARRIED, i, -1, 0, S, L, P)
+                    n_log = pile_update(
+                        S, L, i, now, P, PT, OT, OC, OA, EVf, EVi, n_log, -1, -1, WF, WI
+                    )
+                n_log = tip_check(
+                    S, L, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log, WF, WI
+                )
+            elif code == OWN_RIM:
+                c = L[i, CARRIER]
+                rebase(S, i, now, P)
+                L[i, CARRIER] = -1
+                k = find_carrier(S, L, i, now, c)
+                row = n_log
+                kind = CARRIED
+                if k >= 0:
+                    L[i, CARRIER] = k
+                else:
+                    stop_at(S, i, now, P)
+                    L[i, TIPTO] = c
+                    kind = STOPPED
+                n_log = log_event(EVf, EVi, n_log, now, kind, i, -1, 0, S, L, P)
+                refresh(S, L, i, now, P, PT, OT, OC, OA)
+                n_log = pile_update(S, L, c, now, P, PT, OT, OC, OA, EVf, EVi, n_log, i, -1, WF, WI)
+                n_log = pile_update(S, L, i, now, P, PT, OT, OC, OA, EVf, EVi, n_log, i, -1, WF, WI)
+                write_event(EVf, EVi, row, now, kind, i, -1, 0, S, L, P)
+                n_log = tip_check(
+                    S, L, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log, WF, WI
+                )
             elif code == OWN_POCKET:
                 remove(S, L, i, now, IN_POCKET, aux, order, P, PT, OT, OC, OA)
                 order += 1
-                n_log = log_event(EVf, EVi, n_log, now, POCKETED, i, -1, aux, S, L, decel)
-                n_log = settle(
+                n_log = log_event(EVf, EVi, n_log, now, POCKETED, i, -1, aux, S, L, P)
+                n_log = drop_unsupported(
                     S, L, i, False, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log
                 )
+                n_log = restack(
+                    S, L, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log, WF, WI
+                )
             else:
-                rebase(S, i, now, decel)
+                rebase(S, i, now, P)
                 vn = abs(S[i, VY]) if aux in (SOUTH, NORTH) else abs(S[i, VX])
                 flies = False
                 if fly_off and vn > P[P_FLY_V0]:
@@ -837,41 +1879,65 @@ def run(
                 if flies:
                     remove(S, L, i, now, OFF_BOARD, aux, order, P, PT, OT, OC, OA)
                     order += 1
-                    n_log = log_event(EVf, EVi, n_log, now, FLEW_OFF, i, -1, aux, S, L, decel)
-                    n_log = settle(
+                    n_log = log_event(EVf, EVi, n_log, now, FLEW_OFF, i, -1, aux, S, L, P)
+                    n_log = drop_unsupported(
                         S, L, i, False, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log
                     )
+                    n_log = restack(
+                        S, L, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log, WF, WI
+                    )
                 else:
-                    limit = P[P_HALF] - S[i, RAD]
-                    x = S[i, X]
-                    y = S[i, Y]
-                    vx = S[i, VX]
-                    vy = S[i, VY]
-                    e = P[P_E_RAIL]
-                    if aux == SOUTH:
-                        y = -limit
-                        vy = -e * vy
-                    elif aux == NORTH:
-                        y = limit
-                        vy = -e * vy
-                    elif aux == WEST:
-                        x = -limit
-                        vx = -e * vx
-                    else:
-                        x = limit
-                        vx = -e * vx
-                    set_motion(S, i, now, x, y, vx, vy, decel)
-                    n_log = log_event(EVf, EVi, n_log, now, DISK_RAIL, i, -1, aux, S, L, decel)
+                    rail_bounce(S, i, aux, now, P)
+                    row = n_log
+                    n_log = log_event(EVf, EVi, n_log, now, DISK_RAIL, i, -1, aux, S, L, P)
                     refresh(S, L, i, now, P, PT, OT, OC, OA)
+                    if in_pile(L, i, P):
+                        n_log = pile_update(
+                            S, L, i, now, P, PT, OT, OC, OA, EVf, EVi, n_log, i, -1, WF, WI
+                        )
+                        write_event(EVf, EVi, row, now, DISK_RAIL, i, -1, aux, S, L, P)
                     if i == striker and fc < 0:
                         if n_rb < RB.shape[0]:
                             RB[n_rb] = aux
                         n_rb += 1
         elif L[bi, LAYER] == L[bj, LAYER]:
-            collide(S, bi, bj, now, P)
-            n_log = log_event(EVf, EVi, n_log, now, DISK_DISK, bi, bj, 0, S, L, decel)
+            held_i = stacking and L[bi, LAYER] > 0 and L[bi, CARRIER] < 0
+            held_j = stacking and L[bj, LAYER] > 0 and L[bj, CARRIER] < 0
+            if held_j and not held_i:
+                merged = collide_fixed(S, bi, bj, now, P)
+            elif held_i and not held_j:
+                merged = collide_fixed(S, bj, bi, now, P)
+            else:
+                merged = collide(S, bi, bj, now, P)
+            if merged:
+                last_i = bi
+                last_j = bj
+                last_t = now
+            row = n_log
+            n_log = log_event(EVf, EVi, n_log, now, DISK_DISK, bi, bj, 0, S, L, P)
             refresh(S, L, bi, now, P, PT, OT, OC, OA)
             refresh(S, L, bj, now, P, PT, OT, OC, OA)
+            if stacking:
+                ci = L[bi, CARRIER]
+                cj = L[bj, CARRIER]
+                if merged and L[bi, LAYER] > 0:
+                    # stacked disks pressed together by their supports stop riding: each lies
+                    # where it is (blocked) while the piles slide on under them
+                    for k in (bi, bj):
+                        if L[k, CARRIER] >= 0:
+                            L[k, CARRIER] = -1
+                            L[k, TIPTO] = BLOCKED
+                for k in (bi, bj):
+                    if L[k, LAYER] > 0 and L[k, CARRIER] < 0:
+                        # a disk lying across others does not slide: it stays where it is
+                        stop_at(S, k, now, P)
+                        refresh(S, L, k, now, P, PT, OT, OC, OA)
+                for k in (bi, bj, ci, cj):
+                    if k >= 0 and in_pile(L, k, P):
+                        n_log = pile_update(
+                            S, L, k, now, P, PT, OT, OC, OA, EVf, EVi, n_log, bi, bj, WF, WI
+                        )
+                write_event(EVf, EVi, row, now, DISK_DISK, bi, bj, 0, S, L, P)
             if fc < 0 and (bi == striker or bj == striker):
                 fc = bj if bi == striker else bi
                 fc_t = now
@@ -879,15 +1945,15 @@ def run(
             # a support slid away: the upper disk drops if nothing else holds it (R6e)
             upper = bi if L[bi, LAYER] > L[bj, LAYER] else bj
             PT[bi, bj] = pair_time(S, L, bi, bj, now, P)
-            n_log = settle(
+            n_log = drop_unsupported(
                 S, L, upper, True, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log
             )
+            n_log = restack(S, L, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log, WF, WI)
     if truncated:
         for i in range(n):
-            if L[i, STATUS] == ON_BOARD and S[i, SP] > 0.0:
-                x, y, _, _ = state_at(S, i, now, decel)
-                set_motion(S, i, now, x, y, 0.0, 0.0, decel)
-                n_log = log_event(EVf, EVi, n_log, now, STOPPED, i, -1, 0, S, L, decel)
+            if L[i, STATUS] == ON_BOARD and moving(S, i, now):
+                stop_at(S, i, now, P)
+                n_log = log_event(EVf, EVi, n_log, now, STOPPED, i, -1, 0, S, L, P)
     OUTi[0] = n_log
     OUTi[1] = n_proc
     OUTi[2] = truncated
@@ -930,7 +1996,7 @@ def run_one_of_batch(
         XYT[0, m, k] = S[k, X]
         XYT[1, m, k] = S[k, Y]
         XYT[2, m, k] = S[k, PTIME]
-        for c in range(N_LCOL):
+        for c in range(N_LOUT):
             LOUT[c, m, k] = L[k, c]
 
 
@@ -1017,6 +2083,7 @@ def run_one_board(
     S = np.zeros((n, S_t.shape[1]))
     L = np.zeros((n, L_t.shape[1]), dtype=np.int64)
     index = np.empty(n, dtype=np.int64)
+    layers = np.zeros(n)
     local_striker = -1
     j = 0
     for k in range(n_t):
@@ -1031,12 +2098,12 @@ def run_one_board(
             S[j, Y] = shots[m, 1]
             S[j, VX] = shots[m, 2]
             S[j, VY] = shots[m, 3]
-            L[j, LAYER] = 0
+            layers[j] = 0.0
             local_striker = j
         else:
             S[j, X] = XY0[0, m, k]
             S[j, Y] = XY0[1, m, k]
-            L[j, LAYER] = layer0[m, k]
+            layers[j] = layer0[m, k]
         index[j] = k
         j += 1
     for k in range(n_t):
@@ -1047,7 +2114,7 @@ def run_one_board(
         LOUT[1, m, k] = -1
         LOUT[2, m, k] = -1
         LOUT[3, m, k] = -1
-    code, a, b = validate(S, L, P)
+    code, a, b = validate(S, L, layers, P)
     if code:
         ERR[m, 0] = code
         ERR[m, 1] = index[a]
@@ -1126,14 +2193,47 @@ def run_boards_serial(
 
 
 @njit(cache=True)
-def validate(S: np.ndarray, L: np.ndarray, P: np.ndarray) -> tuple[int, int, int]:
-    """Check a layout: (0, -1, -1) if fine, else (code, i, j).
+def unpack(rows: np.ndarray, P: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int, int]:
+    """The state arrays S, L of disks given as rows (x, y, vx, vy, radius, mass, layer) and the
+    check of the layout (:func:`validate`): (S, L, code, i, j)."""
+    n = rows.shape[0]
+    S = np.zeros((n, N_SCOL))
+    L = np.zeros((n, N_LCOL), dtype=np.int64)
+    for i in range(n):
+        S[i, X] = rows[i, 0]
+        S[i, Y] = rows[i, 1]
+        S[i, VX] = rows[i, 2]
+        S[i, VY] = rows[i, 3]
+        S[i, RAD] = rows[i, 4]
+        S[i, MASS] = rows[i, 5]
+    code, a, b = validate(S, L, rows[:, 6], P)
+    return S, L, code, a, b
 
-    Codes: 1 outside the rails, 2 same-layer overlap beyond TOUCH, 3 upper-layer disk without
-    support, 4 upper-layer disk moving.
+
+@njit(cache=True)
+def validate(
+    S: np.ndarray, L: np.ndarray, layers: np.ndarray, P: np.ndarray
+) -> tuple[int, int, int]:
+    """Check a layout and fill L's layer column from ``layers``: (0, -1, -1) if fine, else
+    (code, i, j).
+
+    Codes: 5 a number not finite, 6 radius or mass <= 0, 7 layer negative, 1 outside the rails,
+    2 same-layer overlap beyond TOUCH, 3 upper-layer disk without support (or a layer beyond the
+    number of disks), 4 upper-layer disk moving.
     """
     n = S.shape[0]
     half = P[P_HALF]
+    for i in range(n):
+        for c in (X, Y, VX, VY, RAD, MASS):
+            if not np.isfinite(S[i, c]):
+                return 5, i, -1
+        if S[i, RAD] <= 0.0 or S[i, MASS] <= 0.0:
+            return 6, i, -1
+        if layers[i] < 0.0:
+            return 7, i, -1
+        if layers[i] >= n:
+            return 3, i, -1
+        L[i, LAYER] = int(layers[i])
     for i in range(n):
         limit = half - S[i, RAD] + TOUCH
         if abs(S[i, X]) > limit or abs(S[i, Y]) > limit:

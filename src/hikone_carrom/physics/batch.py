@@ -14,9 +14,9 @@ from hikone_carrom.physics._pack import board_params, check_count, pack, seed_bi
 from hikone_carrom.physics.disk import Disk
 from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError
 from hikone_carrom.physics.events import StrikerFate
-from hikone_carrom.physics.simulate import DEFAULT_MAX_EVENTS
+from hikone_carrom.physics.simulate import _QUIET, DEFAULT_MAX_EVENTS, MAX_EVENTS_LIMIT
 
-__all__ = ["BatchResult", "shots_from_angles", "simulate_batch"]
+__all__ = ["BatchResult", "batch_seeds", "shots_from_angles", "simulate_batch"]
 
 PARALLEL_MIN_SHOTS = 64
 """Batches this large run on numba's threads; smaller ones on the calling thread (same results)."""
@@ -34,7 +34,8 @@ class BatchResult:
     ``first_contact`` (M,) disk index or -1 and ``first_contact_time`` (M,) s; ``rails_before``
     (M, 16) side codes (Side order south, west, north, east; -1 padding) with ``n_rails_before``;
     ``striker_fate`` (M,) 0 on board / 1 pocketed / 2 flew off; ``truncated`` (M,) bool;
-    ``events_handled`` (M,).
+    ``events_handled`` (M,); ``seeds`` (M,) the fly-off seed of each shot (uint64: shot m equals
+    ``simulate(..., seed=int(seeds[m]))``).
     """
 
     ids: tuple[str, ...]
@@ -53,6 +54,7 @@ class BatchResult:
     striker_fate: np.ndarray
     truncated: np.ndarray
     events_handled: np.ndarray
+    seeds: np.ndarray
 
     def __len__(self) -> int:
         return int(self.status.shape[0])
@@ -81,6 +83,18 @@ class BatchResult:
         return _FATES[int(self.striker_fate[m])]
 
 
+def batch_seeds(seed: int, count: int) -> np.ndarray:
+    """``count`` per-shot seeds (uint64) derived from one seed (any int): splitmix64 of the seed
+    and the shot's index, so that the shots of a batch draw their fly-offs independently."""
+    m = np.arange(1, count + 1, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        z = seed_bits(seed) + m * np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        out: np.ndarray = z ^ (z >> np.uint64(31))
+    return out
+
+
 def shots_from_angles(x: ArrayLike, y: ArrayLike, angle: ArrayLike, speed: ArrayLike) -> np.ndarray:
     """Shots array (M, 4) of (x, y, vx, vy) from striker centres (m), angles (rad, 0 = +x,
     counter-clockwise) and speeds (m/s); scalars broadcast."""
@@ -105,8 +119,8 @@ def simulate_batch(
         disks: the layout at rest, without the striker.
         shots: (M, 4) striker start (x, y) m and velocity (vx, vy) m/s; see
             :func:`shots_from_angles`. The striker has the board's striker radius and mass.
-        seeds: one seed for every shot, or one per shot (fly-off draws; a sequence or an
-            integer array).
+        seeds: one seed from which each shot's own seed is derived (:func:`batch_seeds`), or
+            one seed per shot (a sequence or an integer array); they seed the fly-off draws.
         fly_off, max_events: as in :func:`simulate`.
         striker: id given to the striker (must not be in ``disks``).
 
@@ -126,7 +140,7 @@ def simulate_batch(
         raise InvalidShotError("shots must be finite")
     m = arr.shape[0]
     if isinstance(seeds, int | np.integer) and not isinstance(seeds, bool):
-        seed_arr = np.full(m, seed_bits(int(seeds)), dtype=np.uint64)
+        seed_arr = batch_seeds(int(seeds), m)
     elif isinstance(seeds, np.ndarray) and seeds.dtype.kind in "iu":
         if seeds.shape != (m,):
             raise InvalidShotError(f"{seeds.size} seeds for {m} shots")
@@ -136,7 +150,7 @@ def simulate_batch(
         if len(seq) != m:
             raise InvalidShotError(f"{len(seq)} seeds for {m} shots")
         seed_arr = np.array([seed_bits(s) for s in seq], dtype=np.uint64)
-    max_events = check_count("max_events", max_events)
+    max_events = check_count("max_events", max_events, MAX_EVENTS_LIMIT)
     params = board_params(board)
     layout_sorted, S_lay, L_lay = pack(layout, board, params)
     proto = Disk.striker(striker, 0.0, 0.0, board=board)
@@ -154,12 +168,12 @@ def simulate_batch(
     # Per shot, only what is reported: (x, y, time out) and (layer, status, pocket, order) of
     # every disk, each quantity contiguous over (M, N) so the result's arrays are views.
     XYT = np.zeros((3, m, n))
-    LOUT = np.zeros((E.N_LCOL, m, n), dtype=np.int64)
+    LOUT = np.zeros((E.N_LOUT, m, n), dtype=np.int64)
     OUTi = np.zeros((m, E.N_OUTI), dtype=np.int64)
     OUTf = np.zeros((m, E.N_OUTF))
     RB = np.full((m, E.MAX_RAILS_BEFORE), -1, dtype=np.int64)
     if m:
-        with np.errstate(over="ignore"):
+        with _QUIET or np.errstate(over="ignore"):
             kernel = E.run_batch_parallel if m >= PARALLEL_MIN_SHOTS else E.run_batch_serial
             kernel(
                 S0,
@@ -194,6 +208,7 @@ def simulate_batch(
         striker_fate=status[:, s_index].copy(),
         truncated=OUTi[:, 2].astype(bool),
         events_handled=OUTi[:, 1].copy(),
+        seeds=seed_arr,
     )
 
 

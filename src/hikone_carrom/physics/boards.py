@@ -14,11 +14,11 @@ from numpy.typing import ArrayLike
 
 from hikone_carrom.board import DEFAULT_BOARD, BoardSpec
 from hikone_carrom.physics import _engine as E
-from hikone_carrom.physics._pack import board_params, pack, seed_bits
+from hikone_carrom.physics._pack import board_params, check_count, pack, seed_bits
 from hikone_carrom.physics.batch import PARALLEL_MIN_SHOTS, BatchResult
 from hikone_carrom.physics.disk import Disk
 from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError
-from hikone_carrom.physics.simulate import DEFAULT_MAX_EVENTS
+from hikone_carrom.physics.simulate import _QUIET, DEFAULT_MAX_EVENTS, MAX_EVENTS_LIMIT
 
 __all__ = ["ABSENT", "BoardSet", "simulate_boards"]
 
@@ -31,6 +31,7 @@ _ERRORS = {
     3: "board {m}: disk {a!r} on a layer >= 1 has nothing under it (R6e)"
     " / {a!r} の下に支えがありません",
     4: "board {m}: disk {a!r} on a layer >= 1 cannot move / 重なった {a!r} は動かせません",
+    7: "board {m}: disk {a!r}: layer must be an int >= 0 / {a!r} の層は0以上の整数です",
 }
 
 
@@ -123,8 +124,7 @@ def simulate_boards(
         seed_arr = np.array([seed_bits(s) for s in seeds], dtype=np.uint64)
     if seed_arr.shape != (m,):
         raise InvalidShotError(f"{seed_arr.size} seeds for {m} boards")
-    if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
-        raise InvalidLayoutError(f"max_events must be a positive int, got {max_events!r}")
+    max_events = check_count("max_events", max_events, MAX_EVENTS_LIMIT)
     XYT = np.empty((3, m, n))
     LOUT = np.empty((4, m, n), dtype=np.int64)
     OUTi = np.zeros((m, E.N_OUTI), dtype=np.int64)
@@ -134,7 +134,7 @@ def simulate_boards(
     if m:
         threads = m >= PARALLEL_MIN_SHOTS if parallel is None else parallel
         kernel = E.run_boards_parallel if threads else E.run_boards_serial
-        with np.errstate(over="ignore"):
+        with _QUIET or np.errstate(over="ignore"):
             kernel(
                 boards.S,
                 boards.L,
@@ -179,4 +179,5 @@ def simulate_boards(
         striker_fate=status[:, boards.striker_index].copy(),
         truncated=OUTi[:, 2].astype(bool),
         events_handled=OUTi[:, 1].copy(),
+        seeds=seed_arr,
     )

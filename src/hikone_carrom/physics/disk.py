@@ -8,8 +8,19 @@ from dataclasses import dataclass
 
 from hikone_carrom.board import DEFAULT_BOARD, BoardSpec, PieceKind
 from hikone_carrom.physics._engine import TOUCH
+from hikone_carrom.physics.errors import InvalidLayoutError
 
 __all__ = ["Disk", "opening_disks", "resting_layer"]
+
+
+def finite_number(value: object) -> bool:
+    """Is ``value`` an int or float (not a bool) that is a finite float?"""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int beyond the float range
+        return False
 
 
 @dataclass(frozen=True)
@@ -102,7 +113,14 @@ class Disk:
         *,
         board: BoardSpec = DEFAULT_BOARD,
     ) -> Disk:
-        """A striker at (x, y) m flicked at ``speed`` m/s towards ``angle`` rad (0 = +x, CCW)."""
+        """A striker at (x, y) m flicked at ``speed`` m/s towards ``angle`` rad (0 = +x, CCW).
+
+        Raises InvalidLayoutError when the angle or speed is not a finite number."""
+        if not finite_number(angle) or not finite_number(speed):
+            raise InvalidLayoutError(
+                f"striker {id!r}: angle and speed must be finite numbers"
+                " / 角度と速さは有限の数で指定してください"
+            )
         return cls.striker(id, x, y, speed * math.cos(angle), speed * math.sin(angle), board=board)
 
     def at_rest(self) -> Disk:

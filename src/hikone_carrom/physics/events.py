@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -27,6 +28,9 @@ class EventKind(StrEnum):
     STOPPED = "stopped"
     DROPPED = "dropped"
     FLEW_OFF = "flew_off"
+    CARRIED = "carried"
+    """A stacked disk's motion changed through friction with the disk under it (it started to
+    ride along, caught up with it, slipped), or a support's motion changed with its load."""
 
 
 class StrikerFate(StrEnum):
@@ -39,7 +43,8 @@ class StrikerFate(StrEnum):
 
 @dataclass(frozen=True)
 class DiskState:
-    """A disk's centre (m), velocity (m/s) and layer at some moment."""
+    """A disk's centre (m), velocity (m/s), layer and spin (rad/s, counter-clockwise seen from
+    above) at some moment."""
 
     id: str
     x: float
@@ -47,6 +52,7 @@ class DiskState:
     vx: float
     vy: float
     layer: int
+    spin: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -78,8 +84,12 @@ class FirstContact:
 
 @dataclass(frozen=True)
 class TrackSegment:
-    """From ``t_start`` s the disk starts at (x, y) m with velocity (vx, vy) m/s on ``layer`` and
-    decelerates at mu*g against its velocity until it stops (or the next segment starts)."""
+    """From ``t_start`` s the disk starts at (x, y) m with velocity (vx, vy) m/s on ``layer``.
+
+    Straight (``curved`` False): it decelerates at ``decel`` m/s^2 against its velocity until it
+    stops (or the next segment starts). Curved (a disk sliding on a moving support): it moves at
+    the constant acceleration (ax, ay) m/s^2 until the next segment starts. ``spin`` in rad/s.
+    """
 
     t_start: float
     x: float
@@ -87,6 +97,32 @@ class TrackSegment:
     vx: float
     vy: float
     layer: int
+    decel: float = 0.0
+    ax: float = 0.0
+    ay: float = 0.0
+    curved: bool = False
+    spin: float = 0.0
+
+    @property
+    def acceleration(self) -> tuple[float, float]:
+        """(ax, ay) m/s^2 while the disk moves in this segment."""
+        if self.curved:
+            return self.ax, self.ay
+        sp = math.hypot(self.vx, self.vy)
+        if sp == 0.0:
+            return 0.0, 0.0
+        return -self.decel * self.vx / sp, -self.decel * self.vy / sp
+
+    @property
+    def stop_time(self) -> float:
+        """Time (s) at which a straight segment comes to rest (inf for a curved one: it ends
+        with the next segment)."""
+        if self.curved:
+            return math.inf
+        sp = math.hypot(self.vx, self.vy)
+        if sp == 0.0:
+            return self.t_start
+        return self.t_start + sp / self.decel if self.decel > 0.0 else math.inf
 
 
 @dataclass(frozen=True)

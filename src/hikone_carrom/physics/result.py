@@ -22,11 +22,11 @@ from hikone_carrom.physics.events import (
     TrackSegment,
 )
 
-__all__ = ["Pocketed", "ShotResult", "position_on_segment"]
+__all__ = ["Pocketed", "ShotResult", "position_on_segment", "spin_decay"]
 
 _KINDS = tuple(EventKind)
 _SIDES = tuple(Side)
-RESULT_VERSION = 1
+RESULT_VERSION = 2
 
 
 class Pocketed(NamedTuple):
@@ -37,21 +37,43 @@ class Pocketed(NamedTuple):
     time: float
 
 
-def position_on_segment(seg: TrackSegment, t: float, decel: float) -> DiskState:
-    """State of a disk at time t (s) on a track segment, exactly as the engine evaluates it."""
+def spin_decay(board: BoardSpec, radius: float) -> float:
+    """Rate (rad/s^2) at which a disk's spin decays on the board: 4*mu*g / (3*r)."""
+    return E.SPIN_DECAY * board.friction * board.gravity / radius
+
+
+def position_on_segment(seg: TrackSegment, t: float, spin_rate: float = 0.0) -> DiskState:
+    """State of a disk at time t (s) on a track segment, exactly as the engine evaluates it
+    (the spin decays at ``spin_rate`` rad/s^2, see :func:`spin_decay`)."""
     vx = seg.vx
     vy = seg.vy
+    tau = max(0.0, t - seg.t_start)
+    w = seg.spin
+    if w != 0.0:
+        drop = spin_rate * tau
+        w = 0.0 if drop >= abs(w) else (w - drop if w > 0.0 else w + drop)
+    if seg.curved:
+        return DiskState(
+            "",
+            seg.x + (vx + 0.5 * seg.ax * tau) * tau,
+            seg.y + (vy + 0.5 * seg.ay * tau) * tau,
+            vx + seg.ax * tau,
+            vy + seg.ay * tau,
+            seg.layer,
+            w,
+        )
     sp = math.sqrt(vx * vx + vy * vy)
     if sp == 0.0:
-        return DiskState("", seg.x, seg.y, 0.0, 0.0, seg.layer)
-    if t >= seg.t_start + sp / decel:
+        return DiskState("", seg.x, seg.y, 0.0, 0.0, seg.layer, w)
+    decel = seg.decel
+    stop = seg.t_start + sp / decel if decel > 0.0 else math.inf
+    if t >= stop:
         tau = sp / decel
         f = tau - 0.5 * decel * tau * tau / sp
-        return DiskState("", seg.x + vx * f, seg.y + vy * f, 0.0, 0.0, seg.layer)
-    tau = max(0.0, t - seg.t_start)
+        return DiskState("", seg.x + vx * f, seg.y + vy * f, 0.0, 0.0, seg.layer, w)
     f = tau - 0.5 * decel * tau * tau / sp
     k = 1.0 - decel * tau / sp
-    return DiskState("", seg.x + vx * f, seg.y + vy * f, vx * k, vy * k, seg.layer)
+    return DiskState("", seg.x + vx * f, seg.y + vy * f, vx * k, vy * k, seg.layer, w)
 
 
 class ShotResult:
@@ -133,9 +155,9 @@ class ShotResult:
         for row_f, row_i in zip(self._EVf.tolist(), self._EVi.tolist(), strict=True):
             kind = _KINDS[row_i[0]]
             i, j, aux = row_i[1], row_i[2], row_i[3]
-            states = [DiskState(ids[i], row_f[1], row_f[2], row_f[3], row_f[4], row_i[4])]
+            states = [_state(ids[i], row_f, 1, row_i[4])]
             if j >= 0:
-                states.append(DiskState(ids[j], row_f[5], row_f[6], row_f[7], row_f[8], row_i[5]))
+                states.append(_state(ids[j], row_f, 1 + E.N_DISK_F, row_i[5]))
             side = _SIDES[aux] if kind in (EventKind.DISK_RAIL, EventKind.FLEW_OFF) else None
             pocket = aux if kind is EventKind.POCKETED else None
             out.append(
@@ -191,8 +213,9 @@ class ShotResult:
 
     @cached_property
     def _tracks(self) -> dict[str, Track]:
+        decel = self.deceleration
         segs: list[list[TrackSegment]] = [
-            [TrackSegment(0.0, d.x, d.y, d.vx, d.vy, d.layer)] for d in self.initial
+            [TrackSegment(0.0, d.x, d.y, d.vx, d.vy, d.layer, decel)] for d in self.initial
         ]
         ends: list[tuple[float | None, EventKind | None]] = [(None, None)] * len(self.initial)
         for row_f, row_i in zip(self._EVf.tolist(), self._EVi.tolist(), strict=True):
@@ -201,11 +224,9 @@ class ShotResult:
             if kind in (EventKind.POCKETED, EventKind.FLEW_OFF):
                 ends[i] = (row_f[0], kind)
                 continue
-            segs[i].append(TrackSegment(row_f[0], row_f[1], row_f[2], row_f[3], row_f[4], row_i[4]))
+            segs[i].append(_segment(row_f, 1, row_i[4], row_i[6]))
             if j >= 0:
-                segs[j].append(
-                    TrackSegment(row_f[0], row_f[5], row_f[6], row_f[7], row_f[8], row_i[5])
-                )
+                segs[j].append(_segment(row_f, 1 + E.N_DISK_F, row_i[5], row_i[7]))
         return {
             d.id: Track(d.id, d.radius, tuple(segs[k]), ends[k][0], ends[k][1])
             for k, d in enumerate(self.initial)
@@ -224,8 +245,9 @@ class ShotResult:
             if tr.end_time is not None and t >= tr.end_time:
                 continue
             k = bisect.bisect_right([s.t_start for s in tr.segments], t) - 1
-            st = position_on_segment(tr.segments[max(k, 0)], t, self.deceleration)
-            out[tid] = DiskState(tid, st.x, st.y, st.vx, st.vy, st.layer)
+            rate = spin_decay(self.board, tr.radius)
+            st = position_on_segment(tr.segments[max(k, 0)], t, rate)
+            out[tid] = DiskState(tid, st.x, st.y, st.vx, st.vy, st.layer, st.spin)
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -245,7 +267,7 @@ class ShotResult:
                     "time": e.time,
                     "kind": e.kind.value,
                     "ids": list(e.ids),
-                    "states": [[s.x, s.y, s.vx, s.vy, s.layer] for s in e.states],
+                    "states": [[s.x, s.y, s.vx, s.vy, s.layer, s.spin] for s in e.states],
                     "side": None if e.side is None else e.side.value,
                     "pocket": e.pocket,
                 }
@@ -262,13 +284,39 @@ class ShotResult:
             "tracks": {
                 tid: {
                     "radius": tr.radius,
-                    "segments": [[s.t_start, s.x, s.y, s.vx, s.vy, s.layer] for s in tr.segments],
+                    "segments": [
+                        {
+                            "t": s.t_start,
+                            "x": s.x,
+                            "y": s.y,
+                            "vx": s.vx,
+                            "vy": s.vy,
+                            "layer": s.layer,
+                            "decel": s.decel,
+                            "ax": s.ax,
+                            "ay": s.ay,
+                            "curved": s.curved,
+                            "spin": s.spin,
+                        }
+                        for s in tr.segments
+                    ],
                     "end_time": tr.end_time,
                     "end_kind": None if tr.end_kind is None else tr.end_kind.value,
                 }
                 for tid, tr in self._tracks.items()
             },
         }
+
+
+def _state(disk_id: str, row: list[float], col: int, layer: int) -> DiskState:
+    return DiskState(
+        disk_id, row[col], row[col + 1], row[col + 2], row[col + 3], layer, row[col + 4]
+    )
+
+
+def _segment(row: list[float], col: int, layer: int, curved: int) -> TrackSegment:
+    t, x, y, vx, vy, w, dec, ax, ay = row[0], *row[col : col + 8]
+    return TrackSegment(t, x, y, vx, vy, layer, dec, ax, ay, bool(curved), w)
 
 
 def _disk_dict(d: Disk) -> dict[str, Any]:

@@ -11,12 +11,12 @@ import math
 import os
 import stat
 from collections.abc import Sequence
-from dataclasses import asdict, fields
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from hikone_carrom import __version__
-from hikone_carrom.board import BoardError, BoardSpec
+from hikone_carrom.board import DEFAULT_BOARD, LEGACY_FIGURES, BoardError, BoardSpec
 from hikone_carrom.match import ActionKind, Match, layout_to_dict
 from hikone_carrom.physics import Disk
 from hikone_carrom.records.hints import HintFormatError, HintUse, hint_problem, hints_of
@@ -27,6 +27,7 @@ __all__ = [
     "FORMAT",
     "MAX_BYTES",
     "MAX_DEPTH",
+    "READABLE_VERSIONS",
     "RULES_VERSION",
     "VERSION",
     "RecordFormatError",
@@ -42,7 +43,11 @@ __all__ = [
 ]
 
 FORMAT = "hikone-carrom-record"
-VERSION = 1
+VERSION = 2
+"""The record format written. Version 2 stores the friction models' figures in ``board``."""
+READABLE_VERSIONS = (1, 2)
+"""Versions read: a version-1 record replays with the physics of its time (the legacy figures,
+:data:`~hikone_carrom.board.LEGACY_FIGURES`), exactly as it was played."""
 RULES_VERSION = "JCA 2018-04-20"
 """The official rules the referee implements (RULES.md); other rules' records do not replay."""
 
@@ -151,7 +156,7 @@ def to_record(
         "players": match.players,
         "seats": seats,
         "options": match.options.to_dict(),
-        "board": asdict(match.board),
+        "board": match.board.to_dict(),
         "seed": match.seed,
         "fly_off": match.fly_off,
         "start": None
@@ -176,19 +181,32 @@ def number(value: Any, what: str) -> float:
     return result
 
 
-def board_from_dict(data: Any) -> BoardSpec:
-    """A :class:`BoardSpec` from a record's ``board`` object: every figure present, each a finite
-    number; unknown keys are refused (docs/record-format.md)."""
+def board_from_dict(data: Any, version: int = VERSION) -> BoardSpec:
+    """A :class:`BoardSpec` from a record's ``board`` object: every figure of the record's format
+    version present, each a finite number (``merge_grazing_pairs`` true or false); unknown keys
+    are refused. A version-1 board has no friction-model figures: they take the legacy values,
+    the physics version-1 records were played with (docs/record-format.md)."""
     if not isinstance(data, dict):
         raise RecordFormatError("'board' must be an object")
     names = [f.name for f in fields(BoardSpec)]
+    if version == 1:
+        names = [name for name in names if name not in LEGACY_FIGURES]
     unknown = set(data) - set(names)
     if unknown:
         raise RecordFormatError(f"'board' has unknown figures: {sorted(map(str, unknown))}")
     missing = [name for name in names if name not in data]
     if missing:
         raise RecordFormatError(f"'board' lacks the figures {missing}")
-    figures = {name: number(data[name], f"board figure {name!r}") for name in names}
+    figures: dict[str, Any] = {}
+    for name in names:
+        if isinstance(getattr(DEFAULT_BOARD, name), bool):
+            if not isinstance(data[name], bool):
+                raise RecordFormatError(f"board figure {name!r} must be true or false")
+            figures[name] = data[name]
+        else:
+            figures[name] = number(data[name], f"board figure {name!r}")
+    if version == 1:
+        figures.update(LEGACY_FIGURES)
     try:
         return BoardSpec(**figures)
     except BoardError as err:
@@ -211,8 +229,11 @@ def check_header(data: Any) -> dict[str, Any]:
     if data.get("format") != FORMAT:
         raise RecordFormatError(f"not a {FORMAT} document (format = {data.get('format')!r})")
     version = _require(data, "version", int)
-    if version != VERSION:
-        raise RecordFormatError(f"record version {version} is not supported (this reads {VERSION})")
+    if version not in READABLE_VERSIONS:
+        raise RecordFormatError(
+            f"record version {version} is not supported (this reads versions "
+            f"{', '.join(map(str, READABLE_VERSIONS))})"
+        )
     rules = _require(data, "rules", str)
     if rules != RULES_VERSION:
         raise RecordFormatError(f"the record is for rules {rules!r}, not {RULES_VERSION!r}")
@@ -277,7 +298,7 @@ def match_of(data: dict[str, Any]) -> Match:
         options = RuleOptions.from_dict(data["options"])
     except RulesError as err:
         raise RecordFormatError(f"'options' are not valid rule options: {err}") from err
-    board = board_from_dict(data["board"])
+    board = board_from_dict(data["board"], data["version"])
     start = data.get("start")
     if start is None:
         return Match(data["players"], options, board, data["seed"], data["fly_off"])

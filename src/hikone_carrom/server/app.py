@@ -121,6 +121,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         app.state.tournaments = TournamentHub(TournamentStore(store.engine), runner)
         PadBridge(app.state.tournaments, pads_of(app))  # board calls to pads, pad results back
         app.state.room_bridge = RoomBridge(app.state.tournaments, registry)  # online events
+        await app.state.tournaments.resume()  # events in play: watch their pads and rooms again
         sweeper = asyncio.create_task(registry.sweep())
         try:
             yield

@@ -12,6 +12,7 @@ import sys
 import threading
 import webbrowser
 
+from hikone_carrom.board_file import add_board_argument, board_from_args
 from hikone_carrom.server.config import (
     DB_ENV_VAR,
     WS_DEFLATE,
@@ -81,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="on a loopback address, also answer requests for this host name (a reverse proxy)",
     )
+    add_board_argument(parser)
     return parser
 
 
@@ -157,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the server until interrupted; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    board = board_from_args(parser, args)
     if not 0 < args.port < 65536:
         parser.error("--port must be 1..65535")
     if args.workers < 1:
@@ -194,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    app = create_app(settings)
+    app = create_app(settings, board)
     local = f"http://{_url_host(args.host)}:{args.port}/"
     if args.host in ("0.0.0.0", "::", ""):
         local = f"http://127.0.0.1:{args.port}/"

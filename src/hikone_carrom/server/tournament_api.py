@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import json
 import re
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 from urllib.parse import unquote
 
@@ -27,17 +29,21 @@ from hikone_carrom.server.pad_routes import pads_of
 from hikone_carrom.server.ratelimit import MessageRate
 from hikone_carrom.server.tournament_hub import LiveEvent, TournamentHub, local_seconds
 from hikone_carrom.server.tournament_rooms import RoomBridge, player_key, players
-from hikone_carrom.server.tournament_views import clock, match_view
+from hikone_carrom.server.tournament_views import clock, match_view, search_view
 from hikone_carrom.server.tournament_views import results_csv as make_csv
 from hikone_carrom.server.ws import Connection
 from hikone_carrom.tournament import (
     DEFAULT_TIEBREAKS,
     EventSettings,
+    Person,
     Result,
     StandingRules,
     TieBreak,
     TournamentError,
+    read_person,
+    school_year_label,
 )
+from hikone_carrom.tournament.codec import entry_to_dict
 
 __all__ = ["install_tournaments", "router"]
 
@@ -77,6 +83,33 @@ class CreateEvent(BaseModel):
     def _start(cls, value: str) -> str:
         _seconds(value)
         return value
+
+
+class MemberBody(BaseModel):
+    """One player of an entry as the form has it (the grade as people write it: 小3, 中1,
+    一般; needed under 18)."""
+
+    name: str = Field(max_length=60)
+    reading: str = Field(max_length=60)
+    club: str = Field(default="", max_length=60)
+    prefecture: str = Field(default="", max_length=20)
+    age: str = Field(default="", max_length=8)
+    grade: str = Field(default="", max_length=16)
+
+
+class EntryBody(BaseModel):
+    """One entry: its division, one member (singles) or two (doubles), an optional seed."""
+
+    division: str = Field(max_length=12)
+    members: list[MemberBody] = Field(min_length=1, max_length=2)
+    seed: int | None = Field(default=None, ge=1, le=10000)
+
+
+class RulesBody(BaseModel):
+    """The ranking rules: the tie-breaks in order and the match points (win, draw, loss)."""
+
+    tiebreaks: list[TieBreak] = Field(min_length=1, max_length=5)
+    points: tuple[int, int, int] = (2, 1, 0)
 
 
 class StatusBody(BaseModel):
@@ -131,6 +164,30 @@ async def _director(request: Request, tournament_id: str) -> tuple[LiveEvent, st
         )
     who = unquote(request.headers.get("x-operator", "")).strip()[:64] or "director"
     return live, who
+
+
+def _members(body: EntryBody) -> list[Person]:
+    try:
+        return [
+            read_person(m.name, m.reading, m.club, m.prefecture, m.age, m.grade, partner=i > 0)
+            for i, m in enumerate(body.members)
+        ]
+    except TournamentError as err:
+        raise RoomError(err.code, err.en, err.ja, status=422) from err
+
+
+def _entry_view(live: LiveEvent, entry_id: str) -> dict[str, Any]:
+    """An entry for the director's form: every member field, the grade as written."""
+    try:
+        data = entry_to_dict(live.event.entry(entry_id))
+    except TournamentError as err:
+        raise RoomError(err.code, err.en, err.ja, status=404) from err
+    for m in data["members"]:
+        m["grade"] = school_year_label(m.pop("school_year"))
+        m["age"] = "" if m["age"] is None else str(m["age"])
+    pool = live.event.pool_of(entry_id)
+    data["pool"] = None if pool is None else pool.label
+    return data
 
 
 def _result(body: ResultBody, live: LiveEvent) -> Result:
@@ -207,23 +264,7 @@ async def search(
     """ "Where and when is my next match": entries whose name or kana reading has ``q``, each
     with its matches (board, planned time, status)."""
     live = await hub_of(request).get(tournament_id)
-    found = []
-    for entry in live.event.search(q):
-        matches = [match_view(live, m) for m in live.event.matches_of(entry.id)]
-        upcoming = [m for m in matches if m["status"] in ("planned", "called", "playing")]
-        found.append(
-            {
-                "id": entry.id,
-                "name": entry.name,
-                "reading": entry.reading,
-                "club": entry.club,
-                "division": entry.division,
-                "status": entry.status,
-                "next": upcoming[0] if upcoming else None,
-                "matches": matches,
-            }
-        )
-    return {"query": q, "entries": found}
+    return search_view(live, q)
 
 
 @router.get("/api/tournaments/{tournament_id}/results.csv")
@@ -298,6 +339,53 @@ async def import_entries(
         "imported": len(report.entries) if report.ok and apply else 0,
         "problems": [{"row": p.row, "en": p.en, "ja": p.ja} for p in report.problems],
     }
+
+
+@router.post("/api/tournaments/{tournament_id}/entries", status_code=201)
+async def add_entry(
+    body: EntryBody, request: Request, tournament_id: TournamentId
+) -> dict[str, Any]:
+    """Enter one entry, checked as a CSV row is. After the division's draw it is a late entry:
+    it joins the pool with the fewest entries among those not begun and that pool's matches go
+    into the board plan's free time (``pool`` names it)."""
+    live, who = await _director(request, tournament_id)
+    entry, pool = await live.add_entry(body.division, _members(body), body.seed, who)
+    return {"entry": _entry_view(live, entry.id), "pool": None if pool is None else pool.label}
+
+
+@router.get("/api/tournaments/{tournament_id}/entries/{entry_id}")
+async def get_entry(request: Request, tournament_id: TournamentId, entry_id: str) -> dict[str, Any]:
+    """One entry with every member field (director only: ages are personal)."""
+    live, _ = await _director(request, tournament_id)
+    return {"entry": _entry_view(live, entry_id)}
+
+
+@router.put("/api/tournaments/{tournament_id}/entries/{entry_id}")
+async def edit_entry(
+    body: EntryBody, request: Request, tournament_id: TournamentId, entry_id: str
+) -> dict[str, Any]:
+    """Correct an entry (the division only before the draw), checked as a new one is."""
+    live, who = await _director(request, tournament_id)
+    await live.update_entry(entry_id, _members(body), body.seed, who, division=body.division)
+    return {"entry": _entry_view(live, entry_id)}
+
+
+@router.put("/api/tournaments/{tournament_id}/rules")
+async def set_rules(
+    body: RulesBody, request: Request, tournament_id: TournamentId
+) -> dict[str, Any]:
+    """Change the tie-breaks (in order) and the match points; every table is computed again.
+    Refused once a pool is closed."""
+    live, who = await _director(request, tournament_id)
+    win, draw, loss = body.points
+    try:
+        rules = replace(
+            live.event.settings.rules, win=win, draw=draw, loss=loss, order=tuple(body.tiebreaks)
+        )
+    except TournamentError as err:
+        raise RoomError(err.code, err.en, err.ja, status=422) from err
+    await live.set_rules(rules, who)
+    return {"tiebreaks": list(rules.order), "points": [rules.win, rules.draw, rules.loss]}
 
 
 @router.post("/api/tournaments/{tournament_id}/entries/{entry_id}/status")
@@ -500,22 +588,31 @@ async def play(
 
 
 class Spectator(Connection):
-    """A spectator's connection: the bounded send buffer of every connection; one that falls
-    this far behind is closed (its page reconnects and takes a fresh snapshot)."""
+    """A spectator's connection: the bounded send buffer of every connection (four times as
+    large for the director's console); one that falls this far behind is closed (its page
+    reconnects and takes a fresh snapshot)."""
 
     BUFFER_CHARS = 1024 * 1024
 
-    def __init__(self, websocket: WebSocket) -> None:
-        super().__init__(websocket, buffer_chars=self.BUFFER_CHARS)
+    def __init__(self, websocket: WebSocket, *, full: bool = False) -> None:
+        # the director's console takes the whole event (about 1 MB for 800 entrants) at once
+        super().__init__(websocket, buffer_chars=self.BUFFER_CHARS * (4 if full else 1))
+        self.full = full
+        self.division: str | None = None  # the division whose pool tables it is sent
 
 
 @router.websocket("/ws/tournaments/{tournament_id}")
-async def watch(websocket: WebSocket, tournament_id: str) -> None:
-    """Spectators: a snapshot, then every numbered update; send ``{"type": "resync"}`` for a
-    new snapshot."""
+async def watch(websocket: WebSocket, tournament_id: str, full: bool = False) -> None:
+    """Spectators: a snapshot, then every numbered update and, about once a second, the live
+    scores and clocks. ``?full=1`` (the director's console) takes the whole event; a page
+    takes the compact one and asks for what it shows: ``{"type": "division", "key":
+    "GS:pools"}`` (or ``"GS:bracket"``), ``{"type": "entry", "key": "GS-001"}``,
+    ``{"type": "search", "key": "やまだ"}``; the answer comes in order with the updates. From
+    its pools answer on, a page's updates carry that division's pool tables (and no other's).
+    ``{"type": "resync"}`` asks for a new snapshot."""
     hub: TournamentHub = websocket.app.state.tournaments
     await websocket.accept()
-    conn = Spectator(websocket)
+    conn = Spectator(websocket, full=full)
     writer = asyncio.create_task(conn.write())
     writer.add_done_callback(lambda _: asyncio.ensure_future(_close(websocket)))
     dropped = asyncio.create_task(conn.dropped.wait())
@@ -528,15 +625,31 @@ async def watch(websocket: WebSocket, tournament_id: str) -> None:
         except RoomError as err:
             conn.send_json(err.to_message())
             return
-        conn.send(await live.snapshot_text())
+        conn.send(await live.snapshot_text(full=full))
         live.subscribers.add(conn)
         while True:
             text = await websocket.receive_text()
             if not rate.allow():
                 continue
-            if '"resync"' in text:
-                conn.send(await live.snapshot_text())
-            elif '"ping"' in text:
+            try:
+                msg = json.loads(text) if len(text) <= 200 else None
+            except ValueError:
+                msg = None
+            kind = msg.get("type") if isinstance(msg, dict) else None
+            key = msg.get("key") if isinstance(msg, dict) else None
+            if kind in ("division", "entry", "search") and isinstance(key, str) and key:
+                try:
+                    division, _, part = key.partition(":")
+                    if kind == "division" and part not in ("pools", "bracket"):
+                        raise TournamentError("bad_view", "No such view", "その表示はありません")
+                    conn.send(await live.request_text(kind, key[:60]))
+                    if kind == "division" and part == "pools":
+                        conn.division = division  # its pool tables come with the updates
+                except TournamentError as err:
+                    conn.send_json(error_message(err.code, err.en, err.ja))
+            elif kind == "resync":
+                conn.send(await live.snapshot_text(full=full))
+            elif kind == "ping":
                 conn.send_json({"type": "pong", "seq": live.seq})
             else:
                 conn.send_json(

@@ -4,10 +4,13 @@ spectators, and a restart in the middle.
 A real server (``hikone-carrom serve`` in a subprocess, SQLite store, loopback) gets the
 simulated championship of ``hikone_carrom.bench.tournament`` (800 entrants, 124 boards) through
 its REST API (CSV import, six draws, the plan). ``--spectators`` WebSocket connections (default
-1,000) take the snapshot; results then arrive as a scoring pad sends them, ``--rate`` per second.
-For each result the time from just before its request leaves to the moment each spectator has
-the numbered update is measured (s). Then the server is stopped and started again on the same
-store, and the event is compared with what it was. Figures only: nothing here asserts a speed.
+1,000) take a spectator's snapshot and each asks for one division's pools, as a phone on the
+pools tab does; results then arrive as a scoring pad sends them, ``--rate`` per second. For each
+result the time from just before its request leaves to the moment each spectator has the
+numbered update is measured (s). The bytes of JSON a spectator gets (snapshot, division view,
+updates) are set against the whole event (what the director's console takes). Then the server
+is stopped and started again on the same store, and the event is compared with what it was.
+Figures only: nothing here asserts a speed.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -36,6 +40,9 @@ from hikone_carrom.bench.tournament import simulated_championship
 from hikone_carrom.tournament import school_year_label
 
 __all__ = ["championship_csv", "main", "running_server"]
+
+DIVISIONS = ("JA", "JB", "GS", "JP", "FP", "GP")
+"""The six classes of the simulated championship."""
 
 
 def championship_csv() -> bytes:
@@ -93,6 +100,13 @@ def running_server(db_url: str) -> Iterator[str]:
             proc.kill()
 
 
+def _deflated(text: str) -> int:
+    """Bytes of ``text`` deflated as the server's WebSocket compression sends a first message
+    (permessage-deflate, 12-bit window)."""
+    packer = zlib.compressobj(wbits=-12, memLevel=5)
+    return len(packer.compress(text.encode()) + packer.flush(zlib.Z_SYNC_FLUSH))
+
+
 def _quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
@@ -111,7 +125,7 @@ async def _setup(base: str) -> tuple[str, str]:
         r.raise_for_status()
         if r.json()["imported"] == 0:
             raise RuntimeError(f"import refused: {r.json()['problems'][:3]}")
-        for division in ("JA", "JB", "GS", "JP", "FP", "GP"):
+        for division in DIVISIONS:
             r = await c.post(f"/api/tournaments/{tid}/divisions/{division}/draw", json={},
                              headers=h)  # fmt: skip
             r.raise_for_status()
@@ -128,12 +142,12 @@ async def _watch(
     ws_url = base.replace("http://", "ws://") + f"/ws/tournaments/{tid}"
     arrived: list[dict[int, float]] = [{} for _ in range(spectators)]
     first_seq: list[int] = [0] * spectators
-    snap_bytes = 0
+    sizes: dict[str, list[int]] = {"snapshot": [], "snapshot_wire": [], "view": [], "update": []}
     ready = asyncio.Event()
     n_ready = 0
 
     async def spectator(i: int) -> None:
-        nonlocal snap_bytes, n_ready
+        nonlocal n_ready
         async with websockets.connect(ws_url, max_size=None, open_timeout=120) as ws:
             async for text in ws:
                 now = time.perf_counter()
@@ -142,7 +156,14 @@ async def _watch(
                     head = re.search(r'"seq":(\d+)', text[:80])
                     assert head is not None
                     first_seq[i] = int(head.group(1))
-                    snap_bytes = len(text)
+                    sizes["snapshot"].append(len(text.encode()))
+                    if i == 0:
+                        sizes["snapshot_wire"].append(_deflated(text))
+                    division = DIVISIONS[i % len(DIVISIONS)]
+                    await ws.send(json.dumps({"type": "division", "key": f"{division}:pools"}))
+                    continue
+                if text.startswith('{"type":"division"'):
+                    sizes["view"].append(len(text.encode()))
                     n_ready += 1
                     if n_ready == spectators:
                         ready.set()
@@ -150,6 +171,7 @@ async def _watch(
                 # updates start with their number: '{"seq":12,...' (no need to parse the rest)
                 if text.startswith('{"seq":'):
                     arrived[i][int(text[7 : text.index(",", 7)])] = now
+                    sizes["update"].append(len(text.encode()))
                 if len(arrived[i]) >= results:
                     return
 
@@ -167,7 +189,8 @@ async def _watch(
     await ready.wait()
     connect_s = time.perf_counter() - t0
     async with httpx.AsyncClient(base_url=base, timeout=60) as c:
-        event = (await c.get(f"/api/tournaments/{tid}")).json()["event"]
+        whole = await c.get(f"/api/tournaments/{tid}")
+        event = whole.json()["event"]
         todo = sorted(
             (m for m in event["matches"] if m["stage"] == "pool" and m["planned"]),
             key=lambda m: m["planned"]["start_s"],
@@ -188,7 +211,9 @@ async def _watch(
     return {
         "spectators": spectators,
         "results": len(sent),
-        "snapshot_bytes": snap_bytes,
+        "whole_bytes": len(whole.content),
+        "whole_wire": _deflated(whole.text),
+        "sizes": sizes,
         "connect_s": connect_s,
         "latencies": latencies,
         "missing": missing,
@@ -232,9 +257,23 @@ def main(argv: list[str] | None = None) -> int:
         restart_s = time.perf_counter() - t1
     lat = fig["latencies"]
     print(f"set-up over REST (CSV import of 680 entries, 6 draws, plan): {setup_s:.1f} s")
+    sizes = fig["sizes"]
+    view = sorted(sizes["view"])
     print(
-        f"{fig['spectators']} spectators connected, snapshot {fig['snapshot_bytes'] / 1e6:.2f} "
-        f"MB each, in {fig['connect_s']:.1f} s ({args.batch} at a time)"
+        f"{fig['spectators']} spectators connected and took a division's pools in "
+        f"{fig['connect_s']:.1f} s ({args.batch} at a time)"
+    )
+    print(
+        f"JSON a spectator gets: snapshot {max(sizes['snapshot']) / 1e3:.0f} kB, one division's "
+        f"pools {view[0] / 1e3:.0f}-{view[-1] / 1e3:.0f} kB, an update "
+        f"{statistics.mean(sizes['update']) / 1e3:.1f} kB on average, "
+        f"{max(sizes['update']) / 1e3:.1f} kB at most "
+        f"(the whole event, the director's console: {fig['whole_bytes'] / 1e6:.2f} MB)"
+    )
+    print(
+        f"compressed on the wire (permessage-deflate): snapshot "
+        f"{sizes['snapshot_wire'][0] / 1e3:.0f} kB, the whole event "
+        f"{fig['whole_wire'] / 1e3:.0f} kB"
     )
     print(
         f"{fig['results']} results at {args.rate:g}/s: {len(lat)} deliveries, {fig['missing']} "

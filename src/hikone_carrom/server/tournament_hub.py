@@ -28,17 +28,32 @@ from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.storage import StoreError
 from hikone_carrom.server.storage.tournament_store import LiveState, TournamentStore
-from hikone_carrom.server.tournament_views import event_view, match_view, pool_view
+from hikone_carrom.server.tournament_views import (
+    board_tiles,
+    compact,
+    division_view,
+    entry_view,
+    event_view,
+    match_view,
+    pool_view,
+    public_view,
+    search_view,
+)
 from hikone_carrom.tournament import (
+    Entry,
     Event,
     EventSettings,
     ImportReport,
+    Person,
+    Pool,
     Result,
     Slot,
+    StandingRules,
     TournamentError,
     championship_divisions,
     parse_entries_csv,
 )
+from hikone_carrom.tournament.codec import entry_to_dict, rules_to_dict
 
 __all__ = [
     "BoardCall",
@@ -51,9 +66,17 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+LIVE_EVERY_S = 1.0
+"""Live scores and clocks go to the spectators at most this often, s (one message for all)."""
+
 
 class Subscriber(Protocol):
-    """A spectator's connection: gets every update as JSON text."""
+    """A spectator's connection: gets every update as JSON text. ``full`` (the director's
+    console) takes every update whole; a spectator's page takes the matches without their
+    empty fields and the pool tables of the one ``division`` whose pools it shows (or none)."""
+
+    full: bool
+    division: str | None
 
     def send(self, text: str) -> None:
         """Queue ``text`` for the spectator."""
@@ -140,7 +163,11 @@ class LiveEvent:
         self._call_listeners: list[CallListener] = []
         self.pads: dict[int, tuple[str, str]] = {}
         self.scores: dict[str, tuple[int, int]] = {}
-        self._snapshot: tuple[int, str] | None = None
+        self.clocks: dict[str, dict[str, Any]] = {}
+        self._views: dict[str, str] = {}
+        self._views_seq = -1
+        self._live_changed: set[str] = set()
+        self._live_flush: asyncio.TimerHandle | None = None
 
     # -- access ----------------------------------------------------------------------------
 
@@ -153,26 +180,94 @@ class LiveEvent:
         pad opens the called match); it answers the pad's board id and match number, or None."""
         self._call_listeners.append(listener)
 
-    async def snapshot_text(self) -> str:
-        """The whole public view as JSON text: ``seq``, the live scores of matches being played
-        (match id -> [side 1, side 2]) and the event (built once per change number). Taken under
+    async def snapshot_text(self, *, full: bool = True) -> str:
+        """The event as JSON text: ``seq``, the live scores and clocks of matches being played
+        and the event, whole (``full``, the director's console) or as a spectator's page first
+        needs it (:func:`~.tournament_views.public_view`). Built once per change number, under
         the event's lock, so never in the middle of a change."""
-        async with self.lock:
-            if self._snapshot is None or self._snapshot[0] != self.seq:
-                view = json.dumps(event_view(self), ensure_ascii=False, separators=(",", ":"))
-                self._snapshot = (self.seq, view)
-            seq, view = self._snapshot
-        scores = {m: list(s) for m, s in self.scores.items() if m not in self.event.results}
+        view = await self._cached("full" if full else "public")
         return (
-            f'{{"type":"snapshot","seq":{seq},'
-            f'"scores":{json.dumps(scores, separators=(",", ":"))},"event":{view}}}'
+            f'{{"type":"snapshot","seq":{self.seq},"full":{"true" if full else "false"},'
+            f'"scores":{self._json(self._live_scores())},'
+            f'"clocks":{self._json(self._live_clocks())},"event":{view}}}'
         )
 
+    async def request_text(self, kind: str, key: str) -> str:
+        """The answer to a spectator's request, as JSON text in the order of its updates:
+        ``division`` (``key`` "GS:pools" or "GS:bracket"), ``entry`` (an entry id) or
+        ``search`` (a name or kana reading). Raises :class:`TournamentError` for an unknown
+        division or entry."""
+        if kind == "division":
+            division, _, part = key.partition(":")
+            self.event.division(division)
+            body = await self._cached(f"division:{division}:{part}")
+        else:
+            async with self.lock:
+                data = entry_view(self, key) if kind == "entry" else search_view(self, key)
+                body = self._json(data)
+        return f'{{"type":"{kind}","seq":{self.seq},"key":{self._json(key)},"data":{body}}}'
+
+    async def _cached(self, key: str) -> str:
+        """The JSON text of a view (``full``, ``public``, ``division:GS:pools``...), built once
+        per change number under the event's lock."""
+        async with self.lock:
+            if self._views_seq != self.seq:
+                self._views = {}
+                self._views_seq = self.seq
+            text = self._views.get(key)
+            if text is None:
+                if key == "full":
+                    data = event_view(self)
+                elif key == "public":
+                    data = public_view(self)
+                else:
+                    _, division, part = key.split(":")
+                    data = division_view(self, division, part)
+                text = self._json(data)
+                self._views[key] = text
+            return text
+
+    @staticmethod
+    def _json(data: Any) -> str:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    def _live_scores(self) -> dict[str, list[int]]:
+        return {m: list(s) for m, s in self.scores.items() if m not in self.event.results}
+
+    def _live_clocks(self) -> dict[str, dict[str, Any]]:
+        return {m: c for m, c in self.clocks.items() if m not in self.event.results}
+
     def _broadcast(self, message: dict[str, Any]) -> None:
-        self._broadcast_raw({"seq": self.seq, **message})
+        """Send a numbered message: encoded once whole (the director's console) and once for
+        spectators' pages, with the pool tables only for those showing that division (each
+        variant is encoded once, however many get it)."""
+        whole = {"seq": self.seq, **message}
+        if "matches" not in message:
+            self._broadcast_raw(whole)
+            return
+        pools = message.get("pools", [])
+        public = {
+            **whole,
+            "matches": [compact(m) for m in message["matches"]],
+            "pools": [],
+        }
+        texts = {"": self._json(public)}
+        for division in {p["division"] for p in pools}:
+            mine = [p for p in pools if p["division"] == division]
+            texts[division] = self._json({**public, "pools": mine})
+        whole_text = self._json(whole)
+        for sub in list(self.subscribers):
+            text = whole_text if sub.full else texts.get(sub.division or "", texts[""])
+            try:
+                sub.send(text)
+            except Exception:  # a closed connection must never stop the others
+                log.exception("dropping a spectator")
+                self.subscribers.discard(sub)
 
     def _broadcast_raw(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        """Encode ``message`` once and queue the same text for every spectator (each has its
+        own bounded queue: a slow one never holds up the others)."""
+        text = self._json(message)
         for sub in list(self.subscribers):
             try:
                 sub.send(text)
@@ -255,11 +350,20 @@ class LiveEvent:
             for division in divisions:
                 after = self._knockout_sides(division)
                 ids |= {mid for mid, sides in after.items() if before.get(mid) != sides}
+        plan = self.event.plan
+        boards: set[int] = set()
+        for mid in ids:
+            state = self.live.get(mid)
+            slot = plan.slot(mid) if plan else None
+            boards |= {b for b in (state and state.board, slot and slot.board) if b}
+        tiles = board_tiles(self, boards)
+        shown = ids | {m for _, a, b in tiles for m in (a, b) if m}
         return {
             "type": "update",
-            "matches": [match_view(self, self.event.match(i)) for i in sorted(ids)],
+            "matches": [match_view(self, self.event.match(i)) for i in sorted(shown)],
             "pools": [pool_view(self, self.event.pool(d, n)) for d, n in sorted(pools)],
             "places": {d: self._places(d) for d in sorted(divisions)},
+            "tiles": [list(t) for t in tiles],
         }
 
     def _places(self, division: str) -> dict[str, list[str]]:
@@ -288,6 +392,71 @@ class LiveEvent:
                     {"entries": len(report.entries), "encoding": report.encoding},
                 )
             return report
+
+    def _started(self) -> frozenset[str]:
+        """Matches called, being played or played (a re-plan never moves them)."""
+        return frozenset(self.live)
+
+    async def add_entry(
+        self, division: str, members: list[Person], seed: int | None, who: str
+    ) -> tuple[Entry, Pool | None]:
+        """Enter one entry (checked as a CSV row is). After the division's draw it is a late
+        entry: it joins the pool the library chooses and that pool's matches go into the board
+        plan's free time from now (docs/tournament.md)."""
+        async with self.lock:
+            try:
+                entry = Entry(self.event.next_entry_id(division), division, tuple(members), seed)
+                pool = self.event.add_entry(entry, started=self._started(), now_s=local_seconds())
+            except TournamentError as err:
+                raise _refusal(err) from err
+            detail: dict[str, Any] = {"after": entry_to_dict(entry)}
+            if pool is not None:
+                detail["pool"] = pool.label
+            await self._structural(who, "entry_add", entry.id, detail)
+            return entry, pool
+
+    async def update_entry(
+        self,
+        entry_id: str,
+        members: list[Person],
+        seed: int | None,
+        who: str,
+        division: str | None = None,
+    ) -> Entry:
+        """Correct an entry (names, readings, clubs, ages, school years, seed; its division
+        before the draw), with the same checks as a new one."""
+        async with self.lock:
+            try:
+                before = self.event.entry(entry_id)
+                after = self.event.update_entry(
+                    entry_id,
+                    members,
+                    seed=seed,
+                    division=division,
+                    started=self._started(),
+                    now_s=local_seconds(),
+                )
+            except TournamentError as err:
+                raise _refusal(err) from err
+            await self._structural(
+                who,
+                "entry_edit",
+                entry_id,
+                {"before": entry_to_dict(before), "after": entry_to_dict(after)},
+            )
+            return after
+
+    async def set_rules(self, rules: StandingRules, who: str) -> None:
+        """Change the match points and tie-breaks; every table is computed again (refused once
+        a pool is closed)."""
+        async with self.lock:
+            before = rules_to_dict(self.event.settings.rules)
+            try:
+                self.event.set_rules(rules)
+            except TournamentError as err:
+                raise _refusal(err) from err
+            after = rules_to_dict(self.event.settings.rules)
+            await self._structural(who, "rules", "standings", {"before": before, "after": after})
 
     async def set_status(
         self, entry_id: str, status: Literal["entered", "checked_in", "withdrawn"], who: str
@@ -466,14 +635,57 @@ class LiveEvent:
             await self._commit(who, action, match_id, detail, structure=False, live=[new])
             self._broadcast(self._updates([match_id]))
 
-    def live_score(self, match_id: str, scores: tuple[int, int]) -> None:
-        """A match's score while it is played (from its pad, R7b): kept in memory and sent to
-        the spectators as an unnumbered ``score`` message (the result, when it comes, is the
-        numbered update)."""
-        if match_id in self.event.results or self.scores.get(match_id) == scores:
+    def live_score(
+        self,
+        match_id: str,
+        scores: tuple[int, int] | None = None,
+        clock: dict[str, Any] | None = None,
+    ) -> None:
+        """A match's score (R7b) and match clock (``elapsed`` s, ``running``, ``at_ms`` the wall
+        time of the reading, ms) while it is played, from its pad or online room: kept in
+        memory and sent to the spectators at most once a second in one unnumbered ``live``
+        message (the result, when it comes, is the numbered update)."""
+        if match_id in self.event.results:
             return
-        self.scores[match_id] = scores
-        self._broadcast_raw({"type": "score", "match": match_id, "scores": list(scores)})
+        changed = False
+        if scores is not None and self.scores.get(match_id) != scores:
+            self.scores[match_id] = scores
+            changed = True
+        if clock is not None and self.clocks.get(match_id) != clock:
+            self.clocks[match_id] = clock
+            changed = True
+        if not changed:
+            return
+        self._live_changed.add(match_id)
+        if self._live_flush is None:
+            loop = asyncio.get_running_loop()
+            self._live_flush = loop.call_later(LIVE_EVERY_S, self._flush_live)
+
+    def _flush_live(self) -> None:
+        self._live_flush = None
+        ids, self._live_changed = self._live_changed, set()
+        scores = {m: list(self.scores[m]) for m in ids if m in self.scores}
+        clocks = {m: self.clocks[m] for m in ids if m in self.clocks}
+        done = set(self.event.results)
+        scores = {m: v for m, v in scores.items() if m not in done}
+        clocks = {m: v for m, v in clocks.items() if m not in done}
+        if scores or clocks:
+            self._broadcast_raw({"type": "live", "scores": scores, "clocks": clocks})
+
+    async def begin(
+        self, match_id: str, who: str, started_at: datetime, clock: dict[str, Any] | None = None
+    ) -> None:
+        """A called match has begun on its pad or in its online room (the pad's clock started
+        or its first entry, the room's first shot): it is "playing" from ``started_at``."""
+        async with self.lock:
+            state = self.live.get(match_id)
+            if state is None or state.status != "called":
+                return
+            new = replace(state, status="playing", started_at=started_at)
+            await self._commit(who, "begin", match_id, {}, structure=False, live=[new])
+            self._broadcast(self._updates([match_id]))
+        if clock is not None:
+            self.live_score(match_id, clock=clock)
 
     async def note(self, who: str, action: str, target: str, detail: dict[str, Any]) -> None:
         """Keep a remark in the audit trail (e.g. a pad's result the event refused)."""
@@ -539,6 +751,7 @@ class LiveEvent:
             except TournamentError as err:
                 raise _refusal(err) from err
             self.scores.pop(match_id, None)
+            self.clocks.pop(match_id, None)
             state = self.live.get(match_id) or LiveState(match_id, "called")
             slot = self.event.plan.slot(match_id) if self.event.plan else None
             now = datetime.now(UTC)
@@ -548,6 +761,7 @@ class LiveEvent:
                 board=state.board or (slot.board if slot else None),
                 finished_at=now,
                 source=source,
+                result=result.to_dict(),
             )
             detail = {
                 "before": None if previous is None else previous.to_dict(),
@@ -555,7 +769,8 @@ class LiveEvent:
                 "source": source,
             }
             action = "result" if previous is None else "correction"
-            await self._commit(who, action, match_id, detail, live=[done])
+            # the result is stored with the match's live row: the document is not rewritten
+            await self._commit(who, action, match_id, detail, structure=False, live=[done])
             self._broadcast(self._updates([match_id], before))
             return previous
 
@@ -581,7 +796,9 @@ class LiveEvent:
                 if reopen:
                     self.event.reopen_pool(division, number)
                 else:
-                    self.event.close_pool(division, number)
+                    self.event.close_pool(
+                        division, number, started=self._started(), now_s=local_seconds()
+                    )
             except TournamentError as err:
                 raise _refusal(err) from err
             await self._commit(who, "reopen" if reopen else "close", f"{division}-{number}", {})
@@ -651,6 +868,16 @@ class TournamentHub:
             )
             live.pads = await self.runner.store(self.store.pads, tournament_id)
             return self._loaded(live)
+
+    async def resume(self) -> None:
+        """Load every event with a match called or being played, so that the listeners of
+        :meth:`on_event` watch its scoring pads and online rooms again after a restart (a
+        result that arrives before anyone opens the event is not lost)."""
+        for tournament_id in await self.runner.store(self.store.in_play):
+            try:
+                await self.get(tournament_id)
+            except (RoomError, TournamentError):
+                log.exception("event %s could not be loaded", tournament_id)
 
     async def close(self) -> None:
         """Forget every event (they are all stored)."""

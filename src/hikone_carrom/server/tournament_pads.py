@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
+from datetime import UTC, datetime
 from typing import Any
 
 from hikone_carrom.rules import Color
@@ -75,15 +77,17 @@ def pad_result(live: LiveEvent, match_id: str, refereed: RefereedMatch) -> Resul
 
 
 class ScoreRelay:
-    """Watches one pad's board like a spectator and passes each new score of a match the event
-    called to the event's spectators (live board scores, R7b)."""
+    """Watches one pad's board like a spectator: a match the event called is "playing" from the
+    moment its pad starts the clock or takes the first entry, and each new score (R7b) and
+    clock reading goes to the event's spectators."""
 
-    def __init__(self, live: LiveEvent, board: Board) -> None:
+    def __init__(self, bridge: PadBridge, live: LiveEvent, board: Board) -> None:
+        self.bridge = bridge
         self.live = live
         self.board = board
 
     def send(self, text: str) -> None:
-        """A pad event (JSON text): take the match's scores if it serves one of the event's."""
+        """A pad event (JSON text): take the match's state if it serves one of the event's."""
         try:
             body = json.loads(text).get("event") or {}
         except ValueError:
@@ -93,20 +97,33 @@ class ScoreRelay:
             return
         served = next(
             (
-                s.match_id
+                s
                 for s in self.live.live.values()
                 if s.pad_board == self.board.id and s.pad_match == number
             ),
             None,
         )
         cur = self.board.current
-        if served is None or cur is None or cur.number != number:
+        if served is None or cur is None or cur.number != number or served.status == "finished":
             return
-        match = self.live.event.match(served)
+        match = self.live.event.match(served.match_id)
         red_side = 0 if cur.match.setup.names[0] in _members(self.live, match.sides[0]) else 1
         scores = state.get("scores") or {}
         red, green = int(scores.get("red", 0)), int(scores.get("green", 0))
-        self.live.live_score(served, (red, green) if red_side == 0 else (green, red))
+        reading = body.get("clock")
+        clock = None
+        started_at = datetime.now(UTC)
+        if isinstance(reading, dict) and reading.get("started"):
+            wall_ms = float(reading.get("wall_ms") or time.time() * 1000)
+            elapsed = float(reading.get("elapsed") or 0.0)
+            clock = {"elapsed": elapsed, "running": bool(reading.get("running")), "at_ms": wall_ms}
+            started_at = datetime.fromtimestamp(wall_ms / 1000 - elapsed, UTC)
+        if served.status == "called" and (clock is not None or cur.match.entries):
+            who = f"pad:{self.board.name or self.board.id}"[:64]
+            self.bridge.spawn(self.live.begin(served.match_id, who, started_at, clock))
+        self.live.live_score(
+            served.match_id, (red, green) if red_side == 0 else (green, red), clock
+        )
 
 
 class PadBridge:
@@ -121,6 +138,12 @@ class PadBridge:
         hub.on_event(self._attach)
         pads.on_confirmed(self.take_result)
 
+    def spawn(self, coro: Any) -> None:
+        """Run ``coro`` in the background, keeping a reference until it is done."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def _attach(self, live: LiveEvent) -> None:
         async def listener(call: BoardCall) -> dict[str, Any] | None:
             opened = await self.open_call(live, call)
@@ -128,9 +151,7 @@ class PadBridge:
 
         live.on_call(listener)
         if live.pads:  # an event rebuilt after a restart: watch its pads again
-            task = asyncio.get_running_loop().create_task(self._watch_all(live))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self.spawn(self._watch_all(live))
 
     async def _watch_all(self, live: LiveEvent) -> None:
         for pad_board, _ in list(live.pads.values()):
@@ -142,7 +163,7 @@ class PadBridge:
     def _watch(self, live: LiveEvent, board: Board) -> None:
         key = (live.id, board.id)
         if key not in self._relays:
-            relay = ScoreRelay(live, board)
+            relay = ScoreRelay(self, live, board)
             self._relays[key] = relay
             board.subscribers.add(relay)
 

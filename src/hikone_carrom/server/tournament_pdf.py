@@ -33,7 +33,7 @@ from hikone_carrom.tournament import BYE, Division, Event, TournamentError
 if TYPE_CHECKING:
     from hikone_carrom.server.tournament_hub import LiveEvent
 
-__all__ = ["FONT", "KINDS", "render"]
+__all__ = ["FONT", "KINDS", "bracket_pdf", "render"]
 
 FONT = "IPAGothic"
 FONT_PATHS = (
@@ -176,7 +176,7 @@ def _plan(live: LiveEvent, division: str | None) -> list[Any]:
 
 
 def _occupants(event: Event, division: str) -> list[list[str]]:
-    """Names on each line of each round of a bracket (round 0 = the lines)."""
+    """Names on each line of each round of a bracket (round 0 = the lines; "" = nobody)."""
     bracket = event.brackets[division]
     qualifiers = event.qualifiers(division)
     sides = bracket.sides(qualifiers, event.results)
@@ -187,7 +187,7 @@ def _occupants(event: Event, division: str) -> list[list[str]]:
             else (
                 event.entry(qualifiers[p]).name
                 if qualifiers.get(p)
-                else ("—" if qualifiers.get(p) == BYE else f"（{p.label}）")
+                else ("—" if qualifiers.get(p) == BYE else "")
             )
             for p in bracket.lines
         ]
@@ -227,50 +227,154 @@ def _occupants(event: Event, division: str) -> list[list[str]]:
     return names
 
 
-def _bracket(live: LiveEvent, division: str | None) -> bytes:
-    event = live.event
-    buf = io.BytesIO()
-    page_w, page_h = landscape(A4)
-    canvas = Canvas(buf, pagesize=(page_w, page_h))
+BLOCK = 32
+"""Lines of a bracket on one page: a larger bracket is printed in blocks of this many lines
+(their first five rounds), then the block winners on to the final."""
+
+
+def _round_names(rounds: int) -> list[tuple[str, str]]:
+    """(ja, en) name of each round 1..``rounds``; index 0 names the lines."""
+    out = [("出場者", "Qualifiers")]
+    for rnd in range(1, rounds + 1):
+        to_go = rounds - rnd
+        finals = (("決勝", "Final"), ("準決勝", "Semi-final"), ("準々決勝", "Quarter-final"))
+        out.append(finals[to_go] if to_go < 3 else (f"{rnd}回戦", f"Round {rnd}"))
+    out.append(("優勝", "Champion"))
+    return out
+
+
+def _fit(canvas: Canvas, text: str, size: float, width: float) -> str:
+    """``text`` cut to ``width`` points in the bracket's font."""
     font = _font()
+    while text and canvas.stringWidth(text, font, size) > width:
+        text = text[:-1]
+    return text
+
+
+class _BracketPages:
+    """Draws one division's bracket on landscape A4 pages (see :data:`BLOCK`)."""
+
+    def __init__(self, canvas: Canvas, event: Event, division: Division) -> None:
+        self.canvas = canvas
+        self.event = event
+        self.division = division
+        self.names = _occupants(event, division.id)
+        bracket = event.brackets[division.id]
+        self.labels = ["" if p is None else p.label for p in bracket.lines]
+        self.rounds = bracket.rounds
+        self.round_names = _round_names(bracket.rounds)
+        self.layout = self._layout(0, len(self.names[0]))
+
+    def _layout(self, round0: int, lines: int) -> list[tuple[int, int, int, int]]:
+        """Pages as (first round, first line, lines, rounds drawn): blocks of :data:`BLOCK`
+        lines over their own rounds, then the block winners on (recursively)."""
+        per_block = min(BLOCK, lines)
+        depth = per_block.bit_length() - 1
+        if lines <= BLOCK:
+            return [(round0, 0, lines, self.rounds - round0)]
+        pages = [(round0, start, per_block, depth) for start in range(0, lines, per_block)]
+        return pages + self._layout(round0 + depth, lines // per_block)
+
+    def draw(self) -> None:
+        """Every page of the bracket."""
+        for number, (round0, start, count, depth) in enumerate(self.layout, start=1):
+            self._page(number, round0, start, count, depth)
+
+    def _page(self, number: int, round0: int, start: int, count: int, depth: int) -> None:
+        c = self.canvas
+        font = _font()
+        page_w, page_h = landscape(A4)
+        d = self.division
+        c.setFont(font, 13)
+        c.drawString(
+            12 * mm,
+            page_h - 13 * mm,
+            f"{self.event.settings.name}　{d.name_ja} 決勝トーナメント（{d.name_en} knockout）",
+        )
+        c.setFont(font, 9)
+        blocks = sum(1 for p in self.layout if p[0] == round0)
+        where = f"ブロック{start // count + 1} Block {start // count + 1}　" if blocks > 1 else ""
+        c.drawRightString(
+            page_w - 12 * mm, page_h - 13 * mm, f"{where}{number} / {len(self.layout)}"
+        )
+        top, bottom = page_h - 27 * mm, 14 * mm
+        h = min((top - bottom) / count, 16 * mm)
+        top -= ((page_h - 27 * mm - bottom) - h * count) / 2  # a short page is centred
+        size = max(6.5, min(10.0, h * 0.62))
+        first_w = 62 * mm if round0 == 0 else 50 * mm
+        col = (page_w - 24 * mm - first_w) / max(depth, 1)
+
+        def x_of(r: int) -> float:
+            return 12 * mm + (0 if r == 0 else first_w + (r - 1) * col)
+
+        for r in range(depth + 1):
+            rnd = round0 + r
+            ja, en = (
+                self.round_names[rnd] if r or round0 == 0 else ("ブロック勝者", "Block winners")
+            )
+            c.setFont(font, 8)
+            c.drawString(x_of(r) + 2, page_h - 21 * mm, f"{ja} {en}")
+        for r in range(depth + 1):
+            rnd = round0 + r
+            span = 2**r
+            width = first_w if r == 0 else col
+            for k in range(count // span):
+                idx = start // span + k
+                name = self.names[rnd][idx]
+                y = top - (k * span + span / 2) * h
+                x = x_of(r)
+                if r == 0 and round0 == 0:
+                    label = self.labels[idx]
+                    text = f"{label}  {name}" if label else "（不戦 bye）"
+                    if label and not name:
+                        text = f"{label}  （未定）"
+                elif r == 0:
+                    text = f"ブロック{idx + 1} Block {idx + 1}  {name}"
+                else:
+                    text = name
+                c.setFont(font, size)
+                c.drawString(x + 2, y + 2, _fit(c, text, size, width - 4))
+                c.line(x, y, x + width, y)
+                if r > 0:
+                    c.line(x, y - span / 4 * h, x, y + span / 4 * h)
+        if round0 + depth >= self.rounds:
+            self._third_place(top)
+        c.showPage()
+
+    def _third_place(self, top: float) -> None:
+        """The third-place match and the places, under the final on the last page."""
+        c = self.canvas
+        font = _font()
+        page_w, _ = landscape(A4)
+        lines = []
+        third = next(
+            (m for m in self.event.matches(self.division.id) if m.id.endswith("-3rd")), None
+        )
+        if third is not None:
+            a, b = self.event.side_names(third)
+            result = self.event.results.get(third.id)
+            won = "" if result is None or result.winner is None else f" → {(a, b)[result.winner]}"
+            lines.append(f"3位決定戦 Third-place match: {a} 対 {b}{won}")
+        for place, ids in sorted(self.event.final_places(self.division.id).items()):
+            names = "・".join(self.event.entry(e).name for e in ids)
+            lines.append(f"第{place}位 Place {place}: {names}")
+        c.setFont(font, 9)
+        for i, text in enumerate(lines):
+            c.drawString(page_w / 2, 14 * mm + (len(lines) - i) * 5 * mm, text)
+
+
+def bracket_pdf(event: Event, division: str | None = None) -> bytes:
+    """The knockout brackets (of one division or all) as PDF: up to 32 lines a page; a larger
+    bracket in blocks of 32 lines, then a page from the block winners to the final (with the
+    third-place match and the places)."""
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=landscape(A4))
+    canvas.setTitle(f"{event.settings.name} bracket")
     drawn = False
     for d in _divisions(event, division):
-        if d.id not in event.brackets:
-            continue
-        names = _occupants(event, d.id)
-        size = len(names[0])
-        per_page = 32
-        for start in range(0, size, per_page):
+        if d.id in event.brackets:
+            _BracketPages(canvas, event, d).draw()
             drawn = True
-            lines = min(per_page, size)
-            canvas.setFont(font, 13)
-            canvas.drawString(
-                15 * mm,
-                page_h - 14 * mm,
-                f"{event.settings.name}　{d.name_ja} 決勝トーナメント（{d.name_en} knockout）",
-            )
-            top = page_h - 24 * mm
-            h = min(16.0, (top - 12 * mm) / lines)
-            rounds = len(names)
-            col = (page_w - 30 * mm) / max(rounds, 2)
-            for rnd in range(rounds):
-                span = 2**rnd
-                count = max(1, lines // span)
-                first = start // span
-                for k in range(count):
-                    idx = first + k
-                    if idx >= len(names[rnd]):
-                        break
-                    y = top - (k * span + span / 2) * h
-                    x = 15 * mm + rnd * col
-                    canvas.setFont(font, 7 if rnd == 0 else 8)
-                    canvas.drawString(x + 2, y + 2, names[rnd][idx][:22])
-                    canvas.line(x, y, x + col, y)
-                    if rnd > 0:
-                        canvas.line(x, y - span / 4 * h, x, y + span / 4 * h)
-            canvas.showPage()
-            if lines == size:
-                break
     if not drawn:
         raise TournamentError("not_drawn", "No bracket yet", "まだトーナメント表がありません")
     canvas.save()
@@ -374,7 +478,7 @@ def render(live: LiveEvent, kind: str, division: str | None = None) -> bytes:
     if division is not None:
         live.event.division(division)
     if kind == "bracket":
-        return _bracket(live, division)
+        return bracket_pdf(live.event, division)
     if kind == "certificates":
         return _certificates(live, division)
     builders = {"pools": _pools, "plan": _plan, "results": _results}

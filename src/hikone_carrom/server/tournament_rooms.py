@@ -16,6 +16,8 @@ import hashlib
 import hmac
 import json
 import logging
+import time
+from datetime import UTC, datetime
 from typing import Any
 
 from hikone_carrom.rules import Color
@@ -58,7 +60,9 @@ def _seat_names(live: LiveEvent, match_id: str) -> list[str]:
 
 
 class _Watcher:
-    """Listens to one room like a spectator and passes the game's result on once it is over."""
+    """Listens to one room like a spectator: the match is "playing" from the game's first shot,
+    its score (R7b) and clock go to the event's spectators, and its result is passed on once
+    the game is over."""
 
     seats: frozenset[int] = frozenset()  # a watcher holds no seat
 
@@ -71,13 +75,37 @@ class _Watcher:
 
     def send(self, text: str) -> None:
         """A room event (JSON text)."""
-        if self.done or '"over":true' not in text.replace(" ", ""):
+        if self.done:
             return
-        if json.loads(text).get("type") != "event" or self.room.match.outcome is None:
+        try:
+            message = json.loads(text)
+        except ValueError:
             return
-        self.done = True
-        self.room.subscribers.discard(self)
-        self.bridge.spawn(self.bridge.take_result(self.live, self.match_id, self.room))
+        if message.get("type") != "event":
+            return
+        body = message.get("event") or {}
+        if self.room.match.outcome is not None:
+            self.done = True
+            self.room.subscribers.discard(self)
+            self.bridge.spawn(self.bridge.take_result(self.live, self.match_id, self.room))
+            return
+        state = body.get("state") or {}
+        scores = state.get("scores") or {}
+        view = state.get("clock")
+        clock = None
+        now = time.time()
+        if isinstance(view, dict) and view.get("limit_s") is not None:
+            elapsed = float(view["limit_s"]) - float(view.get("remaining_s") or 0.0)
+            clock = {"elapsed": elapsed, "running": not view.get("paused"), "at_ms": now * 1000}
+        if body.get("kind") == "shot":
+            begun = now - (clock["elapsed"] if clock else 0.0)
+            who = f"room:{self.room.config.id}"
+            started = datetime.fromtimestamp(begun, UTC)
+            self.bridge.spawn(self.live.begin(self.match_id, who, started, clock))
+        served = self.live.live.get(self.match_id)
+        if body.get("kind") == "shot" or (served is not None and served.status == "playing"):
+            red, green = int(scores.get("red", 0)), int(scores.get("green", 0))
+            self.live.live_score(self.match_id, (red, green), clock)
 
     def drop(self, code: int) -> None:
         """The room moved to another copy: stop watching this one."""

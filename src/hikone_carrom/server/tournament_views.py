@@ -1,5 +1,10 @@
 """What the tournament pages show: JSON views of an event, and the results CSV.
 
+The director's console takes the whole event (:func:`event_view`). A spectator's page takes
+only what it shows: the compact :func:`public_view` (the event's header, every board's current
+and next match, the calls) and, on request, one division's pools or bracket
+(:func:`division_view`) or one entry's matches (:func:`entry_view`).
+
 Times of the board plan are seconds from local midnight (s); live times are ISO 8601 (UTC).
 """
 
@@ -7,15 +12,28 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from hikone_carrom.tournament import BYE, Match, Pool, Standing
+from hikone_carrom.tournament import BYE, Division, Match, Pool, Standing
 from hikone_carrom.tournament.standings import TIEBREAK_NAMES
 
 if TYPE_CHECKING:
     from hikone_carrom.server.tournament_hub import LiveEvent
 
-__all__ = ["clock", "event_view", "match_view", "pool_view", "results_csv"]
+__all__ = [
+    "board_tiles",
+    "clock",
+    "compact",
+    "division_view",
+    "entry_view",
+    "event_view",
+    "match_view",
+    "pool_view",
+    "public_view",
+    "results_csv",
+    "search_view",
+]
 
 
 def clock(seconds: int | float) -> str:
@@ -78,9 +96,15 @@ def match_view(live: LiveEvent, m: Match) -> dict[str, Any]:
     }
 
 
-def _standing(s: Standing) -> dict[str, Any]:
+def compact(match: dict[str, Any]) -> dict[str, Any]:
+    """A match view without its empty fields (what a spectator's page is sent)."""
+    return {k: v for k, v in match.items() if v is not None}
+
+
+def _standing(live: LiveEvent, s: Standing) -> dict[str, Any]:
     return {
         "entry": s.entry,
+        "name": live.event.entry(s.entry).name,
         "place": s.place,
         "played": s.played,
         "won": s.won,
@@ -110,41 +134,39 @@ def pool_view(live: LiveEvent, pool: Pool) -> dict[str, Any]:
         "number": pool.number,
         "label": pool.label,
         "entries": list(pool.entries),
-        "standings": [_standing(s) for s in event.standings(pool.division, pool.number)],
+        "standings": [_standing(live, s) for s in event.standings(pool.division, pool.number)],
         "complete": event.pool_complete(pool.division, pool.number),
         "closed": (pool.division, pool.number) in event.closed,
     }
 
 
-def event_view(live: LiveEvent) -> dict[str, Any]:
-    """Everything the public pages and the director's console show."""
+def _division(live: LiveEvent, d: Division, *, pools: bool) -> dict[str, Any]:
     event = live.event
-    s = event.settings
-    divisions = []
-    for d in event.divisions.values():
-        bracket = event.brackets.get(d.id)
-        divisions.append(
-            {
-                "id": d.id,
-                "name": {"ja": d.name_ja, "en": d.name_en},
-                "format": d.format,
-                "pool_size": d.pool_size,
-                "advance": d.advance,
-                "match_time_s": d.match_time_s,
-                "third_place": d.third_place,
-                "final_untimed": d.final_untimed,
-                "drawn": d.id in event.pools,
-                "entries": sum(1 for e in event.entries.values() if e.division == d.id),
-                "pools": [pool_view(live, p) for p in event.pools.get(d.id, ())],
-                "bracket": None
-                if bracket is None
-                else {
-                    "rounds": bracket.rounds,
-                    "lines": [None if p is None else p.label for p in bracket.lines],
-                },
-                "places": {str(k): v for k, v in event.final_places(d.id).items()},
-            }
-        )
+    bracket = event.brackets.get(d.id)
+    return {
+        "id": d.id,
+        "name": {"ja": d.name_ja, "en": d.name_en},
+        "format": d.format,
+        "pool_size": d.pool_size,
+        "advance": d.advance,
+        "match_time_s": d.match_time_s,
+        "third_place": d.third_place,
+        "final_untimed": d.final_untimed,
+        "drawn": d.id in event.pools,
+        "entries": sum(1 for e in event.entries.values() if e.division == d.id),
+        "pools": [pool_view(live, p) for p in event.pools.get(d.id, ())] if pools else [],
+        "bracket": None
+        if bracket is None
+        else {
+            "rounds": bracket.rounds,
+            "lines": [None if p is None else p.label for p in bracket.lines],
+        },
+        "places": {str(k): v for k, v in event.final_places(d.id).items()},
+    }
+
+
+def _header(live: LiveEvent) -> dict[str, Any]:
+    s = live.event.settings
     return {
         "id": live.id,
         "name": s.name,
@@ -158,8 +180,17 @@ def event_view(live: LiveEvent) -> dict[str, Any]:
             for k in s.rules.order
         ],
         "points": {"win": s.rules.win, "draw": s.rules.draw, "loss": s.rules.loss},
-        "planned": event.plan is not None,
-        "divisions": divisions,
+        "planned": live.event.plan is not None,
+    }
+
+
+def event_view(live: LiveEvent) -> dict[str, Any]:
+    """Everything the director's console shows: every division with its pools, every entry,
+    every match."""
+    event = live.event
+    return {
+        **_header(live),
+        "divisions": [_division(live, d, pools=True) for d in event.divisions.values()],
         "entries": [
             {
                 "id": e.id,
@@ -174,6 +205,93 @@ def event_view(live: LiveEvent) -> dict[str, Any]:
         "matches": [match_view(live, m) for m in event.matches()],
         "calls": live.calls,
     }
+
+
+def board_tiles(
+    live: LiveEvent, boards: Iterable[int] | None = None
+) -> list[tuple[int, str | None, str | None]]:
+    """(board, current match, next match) of each board (all, or ``boards``): the current one is
+    called or being played; the next is the first planned there that is not called, played or
+    forfeited."""
+    event = live.event
+    wanted = set(range(1, event.settings.boards + 1) if boards is None else boards)
+    now: dict[int, str] = {}
+    for state in live.live.values():
+        if state.status in ("called", "playing") and state.board in wanted:
+            now[state.board] = state.match_id
+    upcoming: dict[int, str] = {}
+    if event.plan is not None:
+        for slot in event.plan.slots:
+            if (
+                slot.board in wanted
+                and slot.board not in upcoming
+                and slot.match not in live.live
+                and slot.match not in event.results
+            ):
+                match = event.match(slot.match)
+                if BYE not in match.sides and not event.forfeited(match):
+                    upcoming[slot.board] = slot.match
+    return [(b, now.get(b), upcoming.get(b)) for b in sorted(wanted)]
+
+
+def public_view(live: LiveEvent) -> dict[str, Any]:
+    """What a spectator's page needs on connecting: the event's header, the divisions without
+    their pools, every board's current and next match (``tiles``: [board, current, next]) and
+    those matches, the newest calls. Pools, brackets and an entry's matches come on request."""
+    event = live.event
+    tiles = board_tiles(live)
+    shown = {m for _, a, b in tiles for m in (a, b) if m}
+    shown |= {c["match"] for c in live.calls}
+    return {
+        **_header(live),
+        "divisions": [_division(live, d, pools=False) for d in event.divisions.values()],
+        "entries": [],
+        "tiles": [list(t) for t in tiles],
+        "matches": [compact(match_view(live, event.match(m))) for m in sorted(shown)],
+        "calls": live.calls,
+    }
+
+
+def division_view(live: LiveEvent, division: str, part: str) -> dict[str, Any]:
+    """One division for a spectator: ``part`` "pools" (every pool's table) or "bracket" (the
+    knockout's matches and places)."""
+    event = live.event
+    d = event.division(division)
+    view = _division(live, d, pools=part == "pools")
+    matches = (
+        [compact(match_view(live, m)) for m in event.matches(division) if m.stage == "knockout"]
+        if part == "bracket"
+        else []
+    )
+    return {"division": view, "part": part, "matches": matches}
+
+
+def entry_view(live: LiveEvent, entry_id: str) -> dict[str, Any]:
+    """One entry and its matches (a player's own page, a name search)."""
+    e = live.event.entry(entry_id)
+    return {
+        "id": e.id,
+        "name": e.name,
+        "reading": e.reading,
+        "club": e.club,
+        "division": e.division,
+        "status": e.status,
+        "matches": [compact(match_view(live, m)) for m in live.event.matches_of(e.id)],
+    }
+
+
+def search_view(live: LiveEvent, query: str) -> dict[str, Any]:
+    """ "Where and when is my next match": entries whose name or kana reading has ``query``,
+    each with its matches and the next one (called or being played first)."""
+    found = []
+    for entry in live.event.search(query):
+        view = entry_view(live, entry.id)
+        rank = {"playing": 0, "called": 1, "planned": 2}
+        upcoming = [m for m in view["matches"] if m["status"] in rank]
+        upcoming.sort(key=lambda m: rank[m["status"]])
+        view["next"] = upcoming[0] if upcoming else None
+        found.append(view)
+    return {"query": query, "entries": found}
 
 
 def results_csv(live: LiveEvent) -> str:

@@ -227,26 +227,25 @@ def sounds_view(play: PlayResult, board: BoardSpec) -> list[dict[str, Any]]:
 
 
 def tracks_view(play: PlayResult, board: BoardSpec) -> list[dict[str, Any]]:
-    """Every disk's motion in the shot as segments of constant deceleration mu*g (m, s, m/s^2).
+    """Every disk's motion in the shot as segments of constant acceleration (m, s, m/s^2).
 
     In a segment from ``t0`` to ``t1`` the centre is ``x + vx*dt + ax*dt^2/2`` (same for y) with
     ``dt = t - t0``; ``fate`` is "pocket" (with the pocket's corner) or "off" at ``fate_t``.
     """
-    decel = play.result.deceleration
     pockets = board.pocket_centres()
     pocket_of = {p.id: p.pocket for p in play.result.pocketed}
     out: list[dict[str, Any]] = []
     for track in play.result.tracks().values():
         segments: list[dict[str, Any]] = []
         for k, seg in enumerate(track.segments):
-            speed = math.hypot(seg.vx, seg.vy)
-            stop = seg.t_start + (speed / decel if speed > 0.0 else 0.0)
+            stop = seg.stop_time
             if k + 1 < len(track.segments):
                 stop = min(stop, track.segments[k + 1].t_start)
             if track.end_time is not None:
                 stop = min(stop, track.end_time)
-            ax = -decel * seg.vx / speed if speed > 0.0 else 0.0
-            ay = -decel * seg.vy / speed if speed > 0.0 else 0.0
+            if math.isinf(stop):
+                stop = seg.t_start
+            ax, ay = seg.acceleration
             segments.append(
                 {
                     "t0": seg.t_start,

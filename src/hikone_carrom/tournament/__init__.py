@@ -14,7 +14,16 @@ A short tour::
     event.close_pool("GS", 1)       # its best 3 go into the knockout
 """
 
-from hikone_carrom.tournament.boardplan import BoardPlan, Job, PlanStats, Slot, plan_boards, replan
+from hikone_carrom.tournament.boardplan import (
+    BoardPlan,
+    Job,
+    PlanStats,
+    Slot,
+    clashes,
+    plan_boards,
+    replan,
+    reslot,
+)
 from hikone_carrom.tournament.csvimport import ImportReport, RowProblem, parse_entries_csv
 from hikone_carrom.tournament.divisions import Division, MemberRule, championship_divisions
 from hikone_carrom.tournament.entries import Entry, EntryStatus
@@ -36,6 +45,7 @@ from hikone_carrom.tournament.people import (
     Person,
     fold_reading,
     parse_school_year,
+    read_person,
     school_year_label,
 )
 from hikone_carrom.tournament.pools import Pool, club_clashes, draw_pools, pool_sizes, round_robin
@@ -83,6 +93,7 @@ __all__ = [
     "TournamentError",
     "build_bracket",
     "championship_divisions",
+    "clashes",
     "club_clashes",
     "draw_pools",
     "fold_reading",
@@ -91,7 +102,9 @@ __all__ = [
     "parse_school_year",
     "plan_boards",
     "pool_sizes",
+    "read_person",
     "replan",
+    "reslot",
     "round_robin",
     "school_year_label",
     "seeding_order",

@@ -9,20 +9,23 @@ may be pinned to a board (the golden board of a final). Times are seconds from m
 
 Re-planning (:func:`replan`) keeps finished and running matches where they are (a running match
 that overran is given more time), takes broken boards out of service, and plans everything else
-from "now" with the same rules.
+from "now" with the same rules. Re-slotting (:func:`reslot`) moves only some matches (a late
+entry's pool, a knockout whose players became known) into the free time of a plan and leaves
+every other slot where it is.
 """
 
 from __future__ import annotations
 
+import bisect
 import heapq
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 
 from hikone_carrom.tournament.errors import TournamentError
 
-__all__ = ["BoardPlan", "Job", "PlanStats", "Slot", "plan_boards", "replan"]
+__all__ = ["BoardPlan", "Job", "PlanStats", "Slot", "clashes", "plan_boards", "replan", "reslot"]
 
 
 @dataclass(frozen=True)
@@ -291,3 +294,149 @@ def replan(
         now_s=now_s,
         out_of_service=out_of_service,
     )
+
+
+class _Busy:
+    """Busy intervals [start, end) of one board or one person, kept sorted."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect.bisect_left(self.starts, start)
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+
+    def free_from(self, t: int, length: int, gap: int) -> int:
+        """The earliest time >= ``t`` when [time, time + length) is free, ``gap`` s away from
+        every busy interval (a linear scan: a board or a person has a few dozen at most)."""
+        for start, end in zip(self.starts, self.ends, strict=True):
+            if end + gap <= t:
+                continue
+            if t + length + gap <= start:
+                return t
+            t = max(t, end + gap)
+        return t
+
+
+def reslot(
+    jobs: Sequence[Job],
+    plan: BoardPlan,
+    moving: Collection[str],
+    now_s: int,
+    *,
+    fixed: Collection[str] = (),
+    out_of_service: frozenset[int] = frozenset(),
+) -> BoardPlan:
+    """``plan`` with the matches of ``moving`` placed again, every other slot kept as it is.
+
+    Each moving match (in priority order, a match's feeds first) goes to the earliest
+    time from ``now_s`` (and the plan's start) when all its players are free, the matches it
+    waits on are over, and a board is free for its whole length, ``changeover_s`` apart from
+    everything else; a pinned board (the golden board) is kept, a pool prefers the boards it
+    already uses. Matches that wait on a moving match are moved too. So nobody is on two boards
+    at once and no board holds two matches at once, provided the kept slots keep that already.
+    """
+    by_id = {j.id: j for j in jobs}
+    keep = set(fixed)
+    moved = {m for m in moving if m in by_id and m not in keep}
+    grew = True
+    while grew:  # everything that waits on a moving match moves with it
+        grew = False
+        for job in jobs:
+            if job.id not in moved and job.id not in keep and any(a in moved for a in job.after):
+                moved.add(job.id)
+                grew = True
+    gap = plan.changeover_s
+    usable = [b for b in range(1, plan.boards + 1) if b not in out_of_service]
+    if not usable:
+        raise TournamentError("no_boards", "Every board is out of service", "使える台がありません")
+    boards = {b: _Busy() for b in range(1, plan.boards + 1)}
+    people: dict[str, _Busy] = {}
+    ends: dict[str, int] = {}
+    kept = [s for s in plan.slots if s.match not in moved]
+    group_boards: dict[str, list[int]] = {}
+    for slot in kept:
+        boards[slot.board].add(slot.start_s, slot.end_s)
+        ends[slot.match] = slot.end_s
+        held = by_id.get(slot.match)
+        for person in held.people if held else ():
+            people.setdefault(person, _Busy()).add(slot.start_s, slot.end_s)
+        if held and held.group:
+            group_boards.setdefault(held.group, []).append(slot.board)
+    placed: list[Slot] = []
+    todo = sorted((by_id[m] for m in moved), key=lambda j: (j.priority, j.id))
+    while todo:
+        # the first by priority whose feeds are all placed (a feed is never placed after it)
+        ready = next((j for j in todo if all(a in ends or a not in moved for a in j.after)), None)
+        if ready is None:
+            raise TournamentError(
+                "unplannable",
+                f"Some matches wait on each other (e.g. {todo[0].id})",
+                f"互いに待ち合う試合があります（例：{todo[0].id}）",
+            )
+        job = ready
+        todo.remove(job)
+        t = max(now_s, plan.start_s)
+        for dep in job.after:
+            if dep not in ends and dep in by_id:
+                raise TournamentError(
+                    "unknown_feed",
+                    f"Match {job.id} waits on {dep}, which is not planned",
+                    f"試合 {job.id} の前の試合 {dep} が予定にありません",
+                )
+            t = max(t, ends.get(dep, t - gap) + gap)
+        pin = job.board if job.board in usable else None
+        candidates = [pin] if pin is not None else usable
+        preferred = set(group_boards.get(job.group, ())) if job.group else set()
+        while True:
+            for person in job.people:
+                t = people[person].free_from(t, job.duration_s, gap) if person in people else t
+            best = min(
+                candidates,
+                key=lambda b: (boards[b].free_from(t, job.duration_s, gap), b not in preferred, b),
+            )
+            start = boards[best].free_from(t, job.duration_s, gap)
+            if all(
+                p not in people or people[p].free_from(start, job.duration_s, gap) == start
+                for p in job.people
+            ):
+                break
+            t = start
+        end = start + job.duration_s
+        boards[best].add(start, end)
+        for person in job.people:
+            people.setdefault(person, _Busy()).add(start, end)
+        ends[job.id] = end
+        if job.group:
+            group_boards.setdefault(job.group, []).append(best)
+        placed.append(Slot(start, best, job.id, end))
+    return BoardPlan(plan.boards, plan.start_s, gap, tuple(sorted(kept + placed)))
+
+
+def clashes(plan: BoardPlan, jobs: Iterable[Job]) -> set[str]:
+    """Planned matches that break the plan's rules with the players known now: a player in
+    another match less than ``changeover_s`` away, or a start before a match it waits on is
+    over (a knockout match planned before its players were known)."""
+    at = plan.by_match()
+    gap = plan.changeover_s
+    out: set[str] = set()
+    per_person: dict[str, list[Slot]] = {}
+    for job in jobs:
+        slot = at.get(job.id)
+        if slot is None:
+            continue
+        for person in job.people:
+            per_person.setdefault(person, []).append(slot)
+        for dep in job.after:
+            if dep in at and at[dep].end_s + gap > slot.start_s:
+                out.add(job.id)
+    for slots in per_person.values():
+        slots.sort()
+        for i, a in enumerate(slots):
+            for b in slots[i + 1 :]:
+                if b.start_s >= a.end_s + gap:
+                    break
+                out |= {a.match, b.match}
+    return out

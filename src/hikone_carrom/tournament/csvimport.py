@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from hikone_carrom.tournament.entries import Entry
 from hikone_carrom.tournament.errors import TournamentError
 from hikone_carrom.tournament.event import Event
-from hikone_carrom.tournament.people import Person, parse_school_year
+from hikone_carrom.tournament.people import Person, read_person
 
 __all__ = ["ImportReport", "RowProblem", "decode_csv", "parse_entries_csv"]
 
@@ -179,27 +179,12 @@ def parse_entries_csv(data: bytes, event: Event) -> ImportReport:
 
 
 def _person(get: Callable[[str], str], suffix: str) -> Person:
-    name = get("name" + suffix)
-    if not name:
-        raise TournamentError(
-            "name_missing",
-            "A name is missing" + (" (partner)" if suffix else ""),
-            "名前がありません" + ("（ペアの相手）" if suffix else ""),
-        )
-    age_text = unicodedata.normalize("NFKC", get("age" + suffix))
-    try:
-        age = int(age_text) if age_text else None
-    except ValueError:
-        raise TournamentError(
-            "bad_age",
-            f"The age of {name} is not a number ({age_text!r})",
-            f"{name}さんの年齢が数字ではありません（{age_text}）",
-        ) from None
-    return Person(
-        name=unicodedata.normalize("NFKC", name),
-        reading=unicodedata.normalize("NFKC", get("reading" + suffix)),
-        club=unicodedata.normalize("NFKC", get("club" + suffix)),
-        prefecture=get("prefecture" + suffix),
-        age=age,
-        school_year=parse_school_year(get("grade" + suffix), age),
+    return read_person(
+        get("name" + suffix),
+        get("reading" + suffix),
+        get("club" + suffix),
+        get("prefecture" + suffix),
+        get("age" + suffix),
+        get("grade" + suffix),
+        partner=bool(suffix),
     )

@@ -5,6 +5,13 @@ checks it first and raises :class:`TournamentError` (changing nothing) when it c
 It does no I/O: the server stores it (:meth:`Event.to_dict`) and rebuilds it
 (:meth:`Event.from_dict`).
 
+Late entries: an entry added after its division's draw joins the pool with the fewest entries
+among those not begun (no result, no match called), up to one more than the pool size; the
+pool's round robin is made again and its matches (and the knockout matches after them) are put
+into the free time of the board plan, nobody else's slot moving. When a pool closes, the
+knockout matches whose players became known and now clash with another of their matches (a
+child in singles and family pairs) are moved the same way.
+
 Corrections: a pool's results can be changed until the pool is closed. A closed pool's results
 are locked: a correction is refused; the director may reopen the pool as long as no knockout
 match fed by it has a result, correct it and close it again (its places are then recomputed).
@@ -13,11 +20,19 @@ A knockout result can be corrected until the next match of its entrants has a re
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from hikone_carrom.tournament.boardplan import BoardPlan, Job, Slot, plan_boards, replan
+from hikone_carrom.tournament.boardplan import (
+    BoardPlan,
+    Job,
+    Slot,
+    clashes,
+    plan_boards,
+    replan,
+    reslot,
+)
 from hikone_carrom.tournament.codec import (
     bracket_from_dict,
     bracket_to_dict,
@@ -34,6 +49,7 @@ from hikone_carrom.tournament.divisions import Division
 from hikone_carrom.tournament.entries import Entry
 from hikone_carrom.tournament.errors import TournamentError
 from hikone_carrom.tournament.knockout import BYE, Bracket, PoolPlace, build_bracket
+from hikone_carrom.tournament.people import Person
 from hikone_carrom.tournament.pools import Pool, draw_pools, pool_label, round_robin
 from hikone_carrom.tournament.results import Result
 from hikone_carrom.tournament.standings import (
@@ -183,9 +199,10 @@ class Event:
             n += 1
         return f"{division_id}-{n:03d}"
 
-    def check_entry(self, entry: Entry) -> None:
-        """Raise :class:`TournamentError` unless ``entry`` may be added (eligibility R: the
-        division's member rules; nobody twice in one division; the draw not made yet)."""
+    def check_entry(self, entry: Entry, *, started: Collection[str] = ()) -> Pool | None:
+        """Raise :class:`TournamentError` unless ``entry`` may be added (eligibility: the
+        division's member rules; nobody twice in one division); returns the pool a late entry
+        joins (see :meth:`late_pool`), or None before the draw."""
         division = self.division(entry.division)
         division.check_members(entry.members)
         if entry.id in self.entries:
@@ -194,14 +211,20 @@ class Event:
                 f"Entry id {entry.id} is taken",
                 f"ID {entry.id} は使われています",
             )
-        if entry.division in self.pools:
-            raise TournamentError(
-                "drawn",
-                f"The draw of {division.name_en} is made; no more entries",
-                f"{division.name_ja}は組み合わせ済みのため追加できません",
-            )
+        self._check_once(entry)
+        if entry.division not in self.pools:
+            return None
+        return self.late_pool(entry.division, started=started)
+
+    def _check_once(self, entry: Entry) -> None:
+        """Nobody is entered twice in one division."""
+        division = self.division(entry.division)
         for other in self.entries.values():
-            if other.division == entry.division and other.people & entry.people:
+            if (
+                other.id != entry.id
+                and other.division == entry.division
+                and other.people & entry.people
+            ):
                 who = next(p.name for p in entry.members if p.key in other.people)
                 raise TournamentError(
                     "entered_twice",
@@ -209,11 +232,107 @@ class Event:
                     f"{who}さんはすでに{division.name_ja}にエントリーしています（{other.id}）",
                 )
 
-    def add_entry(self, entry: Entry) -> None:
-        """Add ``entry`` after :meth:`check_entry`."""
-        self.check_entry(entry)
+    def late_pool(self, division_id: str, *, started: Collection[str] = ()) -> Pool:
+        """The pool a late entry of a drawn division joins: of the pools not begun (no result,
+        none of their matches in ``started`` (called or played), not closed), the one with the
+        fewest active entries, while it stays within the pool size plus one. Refused when no
+        pool can take it, or when the knockout bracket would have to change after a knockout
+        match was called or played."""
+        division = self.division(division_id)
+        begun = set(self.results) | set(started)
+        out = self.withdrawn()
+        open_pools = [
+            p
+            for p in self.pools[division_id]
+            if (division_id, p.number) not in self.closed
+            and not any(m.id in begun for m in self._pool_games(division_id).get(p.number, []))
+        ]
+        if not open_pools:
+            raise TournamentError(
+                "pools_begun",
+                f"Every pool of {division.name_en} has begun; a late entry cannot join one",
+                f"{division.name_ja}はすべてのリーグが始まっているため、追加できません",
+            )
+        pool = min(open_pools, key=lambda p: (sum(e not in out for e in p.entries), p.number))
+        if sum(e not in out for e in pool.entries) >= division.pool_size + 1:
+            raise TournamentError(
+                "pools_full",
+                f"Every pool of {division.name_en} that has not begun has "
+                f"{division.pool_size + 1} entries; a late entry cannot join one",
+                f"{division.name_ja}のまだ始まっていないリーグはどれも{division.pool_size + 1}"
+                "組のため、追加できません",
+            )
+        grows = len(pool.entries) < division.advance
+        knockout = {m.id for m in self._knockout_games(division_id)}
+        if grows and knockout & begun:
+            raise TournamentError(
+                "knockout_begun",
+                f"The knockout of {division.name_en} has begun; its bracket cannot change",
+                f"{division.name_ja}は決勝トーナメントが始まっているため、追加できません",
+            )
+        return pool
+
+    def add_entry(
+        self, entry: Entry, *, started: Collection[str] = (), now_s: int | None = None
+    ) -> Pool | None:
+        """Add ``entry`` after :meth:`check_entry`. A late entry (its division drawn) joins the
+        pool :meth:`late_pool` chooses; that pool's round robin is made again and, when there
+        is a board plan, its matches are put into the plan's free time from ``now_s`` (see
+        :meth:`reslot`). Returns the pool joined, or None before the draw."""
+        pool = self.check_entry(entry, started=started)
         self.entries[entry.id] = entry
         self._withdrawn = None
+        if pool is None:
+            return None
+        division = self.divisions[entry.division]
+        old_ids = {m.id for m in self._pool_games(entry.division).get(pool.number, [])}
+        joined = Pool(pool.division, pool.number, (*pool.entries, entry.id))
+        self.pools[entry.division] = tuple(
+            joined if p.number == pool.number else p for p in self.pools[entry.division]
+        )
+        if len(pool.entries) < division.advance:
+            self._rebuild_bracket(entry.division)
+        self._invalidate(entry.division, pools=True)
+        if self.plan is not None:
+            kept = tuple(s for s in self.plan.slots if s.match not in old_ids)
+            self.plan = replace(self.plan, slots=kept)
+            new_ids = [m.id for m in self._pool_games(entry.division)[pool.number]]
+            self.reslot(new_ids, self.settings.start_s if now_s is None else now_s, started)
+        return joined
+
+    def update_entry(
+        self,
+        entry_id: str,
+        members: Sequence[Person],
+        *,
+        seed: int | None = None,
+        division: str | None = None,
+        started: Collection[str] = (),
+        now_s: int | None = None,
+    ) -> Entry:
+        """Correct an entry's members (names, readings, clubs, ages, school years) or seed, or
+        move it to another division before either is drawn; checked as :meth:`check_entry`.
+        When a drawn entry's people change (one person now recognised in two divisions), its
+        matches not begun are put into the board plan's free time again (:meth:`reslot`)."""
+        old = self.entry(entry_id)
+        target = division or old.division
+        if target != old.division and (old.division in self.pools or target in self.pools):
+            raise TournamentError(
+                "drawn",
+                "An entry changes division only before both draws: withdraw it and enter it anew",
+                "組み合わせ後は部門を変えられません。棄権にして新しくエントリーしてください",
+            )
+        new = Entry(old.id, target, tuple(members), seed=seed, status=old.status)
+        self.division(target).check_members(new.members)
+        self._check_once(new)
+        self.entries[entry_id] = new
+        self._withdrawn = None
+        self._invalidate(old.division)
+        self._invalidate(target)
+        if new.people != old.people and self.plan is not None and target in self.pools:
+            mine = [m.id for m in self.matches_of(entry_id)]
+            self.reslot(mine, self.settings.start_s if now_s is None else now_s, started)
+        return new
 
     def set_status(
         self, entry_id: str, status: Literal["entered", "checked_in", "withdrawn"]
@@ -263,18 +382,41 @@ class Event:
             base * 1009 + _stable(division_id),
             seeded=seeded,
         )
-        places = [
-            PoolPlace(place, p.number)
-            for p in pools
-            for place in range(1, min(division.advance, len(p.entries)) + 1)
-        ]
         self.pools[division_id] = pools
-        self.brackets[division_id] = build_bracket(
-            division_id, places, third_place=division.third_place
-        )
+        self._rebuild_bracket(division_id)
         self.closed = {c for c in self.closed if c[0] != division_id}
         self._invalidate(division_id, pools=True)
         return pools
+
+    def _rebuild_bracket(self, division_id: str) -> None:
+        """The knockout bracket of the division's pool places (the best ``advance`` of each
+        pool, or all of a smaller pool)."""
+        division = self.divisions[division_id]
+        places = [
+            PoolPlace(place, p.number)
+            for p in self.pools[division_id]
+            for place in range(1, min(division.advance, len(p.entries)) + 1)
+        ]
+        self.brackets[division_id] = build_bracket(
+            division_id, places, third_place=division.third_place
+        )
+
+    def set_rules(self, rules: StandingRules) -> None:
+        """Change the match points and tie-breaks; every pool's table is computed again.
+        Refused once a pool is closed (its places went into the knockout under the old rules):
+        reopen it first."""
+        if self.closed:
+            division, number = min(self.closed)
+            label = f"{self.division(division).name_en} {pool_label(number)}"
+            label_ja = f"{self.division(division).name_ja} {pool_label(number)}"
+            raise TournamentError(
+                "pool_closed",
+                f"Pool {label} is closed; reopen every closed pool to change the ranking rules",
+                f"{label_ja}リーグが確定済みです。順位の決め方を変えるには確定を取り消してください",
+            )
+        self.settings = replace(self.settings, rules=rules)
+        for division in self.divisions:
+            self._invalidate(division)
 
     def pool(self, division_id: str, number: int) -> Pool:
         """Pool ``number`` (from 1) of a division."""
@@ -326,8 +468,18 @@ class Event:
                 return False
         return True
 
-    def close_pool(self, division_id: str, number: int) -> list[Standing]:
-        """Close a complete pool: its places go into the knockout and its results lock."""
+    def close_pool(
+        self,
+        division_id: str,
+        number: int,
+        *,
+        started: Collection[str] = (),
+        now_s: int | None = None,
+    ) -> list[Standing]:
+        """Close a complete pool: its places go into the knockout and its results lock. With a
+        board plan, the division's knockout matches not begun (none in ``started``) that now
+        clash with another match of one of their players are put into the plan's free time
+        from ``now_s`` (see :meth:`reslot`)."""
         pool = self.pool(division_id, number)
         if not self.pool_complete(division_id, number):
             raise TournamentError(
@@ -337,6 +489,11 @@ class Event:
             )
         self.closed.add((division_id, number))
         self._invalidate(division_id)
+        if self.plan is not None:
+            knockout = {m.id for m in self._knockout_games(division_id)}
+            moving = clashes(self.plan, self.jobs()) & knockout
+            if moving:
+                self.reslot(moving, self.settings.start_s if now_s is None else now_s, started)
         return self.standings(division_id, number)
 
     def reopen_pool(self, division_id: str, number: int) -> None:
@@ -552,11 +709,14 @@ class Event:
     # -- board plan --------------------------------------------------------------------------
 
     def jobs(self) -> list[Job]:
-        """Every match that is to be played, as a planner :class:`Job` (byes are not played)."""
+        """Every match that is to be played, as a planner :class:`Job` (byes and forfeits are
+        not played, so nothing waits on them)."""
         order = {d: i for i, d in enumerate(self.divisions)}
+        matches = self._match_map()
+        skipped = {m.id for m in matches.values() if BYE in m.sides or self.forfeited(m)}
         jobs = []
-        for m in self._match_map().values():
-            if BYE in m.sides or self.forfeited(m):
+        for m in matches.values():
+            if m.id in skipped:
                 continue
             division = self.divisions[m.division]
             people: set[str] = set()
@@ -575,7 +735,7 @@ class Event:
                     m.id,
                     frozenset(people),
                     int(division.duration_s(final=m.final)),
-                    after=tuple(a for a in m.after if BYE not in self._match_map()[a].sides),
+                    after=tuple(a for a in m.after if a not in skipped),
                     board=self.settings.golden_board if m.final else None,
                     priority=priority,
                     group=group,
@@ -613,6 +773,20 @@ class Event:
             running=running,
             out_of_service=out_of_service,
         )
+        return self.plan
+
+    def reslot(
+        self, match_ids: Iterable[str], now_s: int, started: Collection[str] = ()
+    ) -> BoardPlan | None:
+        """Put ``match_ids`` (those not begun: no result, not in ``started``) and the matches
+        after them into the board plan's free time from ``now_s``, every other slot kept (see
+        :func:`~.boardplan.reslot`); returns the new plan (None without a plan)."""
+        if self.plan is None:
+            return None
+        begun = set(self.results) | set(started)
+        moving = {m for m in match_ids if m not in begun}
+        if moving:
+            self.plan = reslot(self.jobs(), self.plan, moving, now_s, fixed=begun)
         return self.plan
 
     # -- search ----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ __all__ = [
     "Person",
     "fold_reading",
     "parse_school_year",
+    "read_person",
     "school_year_label",
 ]
 
@@ -155,3 +156,41 @@ class Person:
         """Who this is across entries: the same name, reading and club is the same person (one
         child may play singles and family pairs; the board plan keeps their matches apart)."""
         return f"{_nfkc(self.name)}|{fold_reading(self.reading)}|{_nfkc(self.club)}"
+
+
+def read_person(
+    name: str,
+    reading: str,
+    club: str = "",
+    prefecture: str = "",
+    age: str = "",
+    grade: str = "",
+    *,
+    partner: bool = False,
+) -> Person:
+    """A person from the text of an entry form or a CSV row (full-width letters and digits
+    folded, the school year read by :func:`parse_school_year`); ``partner`` names the pair's
+    second member in the messages. Raises :class:`TournamentError` with a sentence."""
+    if not _nfkc(name):
+        raise TournamentError(
+            "name_missing",
+            "A name is missing" + (" (partner)" if partner else ""),
+            "名前がありません" + ("（ペアの相手）" if partner else ""),
+        )
+    age_text = _nfkc(age)
+    try:
+        years = int(age_text) if age_text else None
+    except ValueError:
+        raise TournamentError(
+            "bad_age",
+            f"The age of {name} is not a number ({age_text!r})",
+            f"{name}さんの年齢が数字ではありません（{age_text}）",
+        ) from None
+    return Person(
+        name=_nfkc(name),
+        reading=_nfkc(reading),
+        club=_nfkc(club),
+        prefecture=prefecture.strip(),
+        age=years,
+        school_year=parse_school_year(grade, years),
+    )

@@ -1,8 +1,9 @@
 """SQLAlchemy tables of tournaments (issue 36), on the game store's declarative base.
 
 An event is one JSON document (``hikone_carrom.tournament.Event.to_dict``) rewritten on every
-change, with its change number ``seq``; each match's live state (called, playing, finished) has
-its own row; every change a person or a scoring pad made is kept in the audit trail.
+change of its structure, with its change number ``seq``; each match's live state (called,
+playing, finished, its result) has its own row, so a result rewrites that row only; every change
+a person or a scoring pad made is kept in the audit trail.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ class TournamentRow(Base):
 
 class TournamentLiveRow(Base):
     """Where a match stands on the day: ``status`` is ``called``, ``playing`` or ``finished``;
-    the scoring pad's match, or the online room and its seat tokens (JSON), that serve it."""
+    the scoring pad's match, or the online room and its seat tokens (JSON), that serve it; its
+    result (JSON), newer than the event document's."""
 
     __tablename__ = "tournament_live"
 
@@ -51,6 +53,7 @@ class TournamentLiveRow(Base):
     pad_match: Mapped[int | None] = mapped_column(Integer, nullable=True)
     room: Mapped[str | None] = mapped_column(String(32), nullable=True)
     seat_tokens: Mapped[str | None] = mapped_column(Text, nullable=True)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class TournamentAuditRow(Base):

@@ -45,7 +45,7 @@ class LiveState:
     """A match on the day: ``status`` ``called`` / ``playing`` / ``finished``, its board, times
     (UTC), where its result came from (``director``, ``pad`` or ``online``), the scoring pad's
     board and match number that serve it, or the online room and the seat tokens handed out so
-    far ((seat, token) pairs)."""
+    far ((seat, token) pairs); a finished match's ``result`` (``Result.to_dict``)."""
 
     match_id: str
     status: str
@@ -58,6 +58,7 @@ class LiveState:
     pad_match: int | None = None
     room: str | None = None
     seat_tokens: tuple[tuple[int, str], ...] = ()
+    result: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,8 @@ class AuditEntry:
 
 @dataclass(frozen=True)
 class StoredTournament:
-    """An event as stored."""
+    """An event as stored: its document carries every result (those of the live rows
+    folded in)."""
 
     id: str
     name: str
@@ -117,15 +119,22 @@ class TournamentStore:
             row = session.get(TournamentRow, tournament_id)
             if row is None:
                 raise StoreError(f"no tournament {tournament_id}")
-            live = session.scalars(
-                select(TournamentLiveRow).where(TournamentLiveRow.tournament_id == tournament_id)
+            live = list(
+                session.scalars(
+                    select(TournamentLiveRow).where(
+                        TournamentLiveRow.tournament_id == tournament_id
+                    )
+                )
             )
+            doc = json.loads(row.doc)
+            # a result is stored with its live row; the document has those of its last rewrite
+            doc["results"].update({r.match_id: json.loads(r.result) for r in live if r.result})
             return StoredTournament(
                 id=row.id,
                 name=row.name,
                 director_hash=row.director_hash,
                 seq=row.seq,
-                doc=json.loads(row.doc),
+                doc=doc,
                 live={
                     r.match_id: LiveState(
                         r.match_id,
@@ -139,6 +148,7 @@ class TournamentStore:
                         r.pad_match,
                         r.room,
                         _tokens(r.seat_tokens),
+                        None if r.result is None else json.loads(r.result),
                     )
                     for r in live
                 },
@@ -188,6 +198,7 @@ class TournamentStore:
                     if state.seat_tokens
                     else None
                 )
+                found.result = None if state.result is None else json.dumps(state.result)
             for match_id in removed:
                 gone = session.get(TournamentLiveRow, (tournament_id, match_id))
                 if gone is not None:
@@ -242,6 +253,17 @@ class TournamentStore:
                 )
             ).first()
             return None if row is None else (row.tournament_id, row.match_id)
+
+    def in_play(self) -> list[str]:
+        """Ids of the events with a match called or being played (a restart watches their
+        scoring pads and online rooms again)."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(TournamentLiveRow.tournament_id)
+                .where(TournamentLiveRow.status.in_(("called", "playing")))
+                .distinct()
+            )
+            return sorted(rows)
 
     def audit(self, tournament_id: str, limit: int = 200) -> list[AuditEntry]:
         """The newest audit entries first."""

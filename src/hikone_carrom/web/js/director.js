@@ -1,13 +1,14 @@
 // The director's console: create the event, import entries, check in, draw, plan the boards,
 // call matches, enter and correct results, close pools, print. Every change needs the token.
 import {
-  LiveEvent, api, boardName, boards, currentCall, h, onLang, pick, scoreText, sideName, t, timeLeft, wireLangSwitch,
+  LiveEvent, api, boardName, boards, currentCall, getLang, h, onLang, pick, scoreText, sideName, t, tIn, timeLeft, wireLangSwitch,
 } from "./tourney-common.js";
 
 const parts = location.pathname.split("/");
 const id = parts[1] === "t" ? parts[2] : null;
 const TOKEN_KEY = `hikone-carrom.director.${id}`;
-const TABS = ["entries", "draw", "boards", "results", "pools", "print", "audit"];
+const TABS = ["entries", "draw", "boards", "results", "pools", "print", "settings", "audit"];
+const TIEBREAKS = ["match_points", "point_difference", "head_to_head", "pucks", "lot"];
 let tab = new URLSearchParams(location.search).get("tab") || "entries";
 let event = null;
 let flash = null;
@@ -17,6 +18,8 @@ let audit = [];
 let pads = null;
 let connection = null;
 let playerLinks = null;
+let entryForm = null;  // the one-entry form: {editing, division, members: [{...}, {...}], seed, error}
+let rulesForm = null;  // the ranking rules being edited: {order: [[key, used]...], points, error}
 const view = document.getElementById("view");
 
 const token = () => localStorage.getItem(TOKEN_KEY);
@@ -107,22 +110,120 @@ function entriesTab() {
       : h("p.ok", {}, t("d.imported", { n: importReport.imported, enc: importReport.encoding }))) : null;
   const f = filter.trim().toLowerCase();
   const list = event.entries.filter((e) => !f || `${e.name} ${e.reading} ${e.club} ${e.id}`.toLowerCase().includes(f));
+  const edit = async (entryId) => {
+    try {
+      const got = (await api(`/api/tournaments/${id}/entries/${entryId}`, { token: token() })).entry;
+      entryForm = { editing: got.id, division: got.division, seed: got.seed ?? "", error: "",
+        members: [0, 1].map((i) => ({ ...blankMember(), ...(got.members[i] || {}) })) };
+      render();
+      document.getElementById("entry-form")?.scrollIntoView();
+    } catch (err) { message(false, err.message); }
+  };
   const checked = event.entries.filter((e) => e.status === "checked_in").length;
   const search = h("input", { type: "search", value: filter, placeholder: t("d.filter"), id: "entry-filter" });
-  search.addEventListener("input", () => { filter = search.value; renderKeepFocus("entry-filter"); });
+  search.addEventListener("input", () => { filter = search.value; render(); });
   return [
     h("section.card", {}, h("h3", {}, t("d.import")), h("div.drow", {}, file, upload), report),
+    entryCard(),
     h("section.card", {}, h("h3", {}, t("d.entries", { n: event.entries.length, c: checked })),
       h("div.dform", {}, search),
       h("div.table-wrap", {}, h("table.dtable", { id: "entries" }, h("tbody", {}, list.slice(0, 300).map((e) => h("tr", { "data-entry": e.id },
         h("td", {}, e.id), h("td", {}, e.name, h("br"), h("small", {}, e.reading)), h("td", {}, e.club),
         h("td", {}, t(`status.${e.status === "checked_in" ? "finished" : e.status === "withdrawn" ? "forfeit" : "planned"}`)),
-        h("td", {}, e.status !== "checked_in" && e.status !== "withdrawn"
+        h("td", {}, h("button", { "data-action": "edit", onclick: () => edit(e.id) }, t("d.edit")),
+          e.status !== "checked_in" && e.status !== "withdrawn"
           ? h("button", { "data-action": "checkin", onclick: () => act(() => post(`/entries/${e.id}/status`, { status: "checked_in" })) }, t("d.checkin")) : null,
         e.status !== "withdrawn"
           ? h("button", { "data-action": "withdraw", onclick: () => act(() => post(`/entries/${e.id}/status`, { status: "withdrawn" })) }, t("d.withdraw"))
           : h("button", { "data-action": "undo", onclick: () => act(() => post(`/entries/${e.id}/status`, { status: "entered" })) }, t("d.undo"))))))))),
   ];
+}
+
+function blankMember() {
+  return { name: "", reading: "", club: "", prefecture: "", age: "", grade: "" };
+}
+
+/** The one-entry form: add an entry (a late entry after the draw) or correct one. */
+function entryCard() {
+  if (!entryForm) entryForm = { editing: null, division: event.divisions[0].id, seed: "", error: "", members: [blankMember(), blankMember()] };
+  const form = entryForm;
+  const div = event.divisions.find((d) => d.id === form.division) || event.divisions[0];
+  const field = (i, key, attrs = {}) => h("label", {}, t(`d.entry.${key}`), h("input", {
+    name: `${key}${i ? 2 : ""}`, id: `entry-${key}-${i}`, value: form.members[i][key], ...attrs,
+    oninput: (e) => { form.members[i][key] = e.target.value; },
+  }));
+  const member = (i) => h("fieldset.member", {}, h("legend", {}, t(i ? "d.entry.partner" : "d.entry.member")),
+    field(i, "name", { required: true, autocomplete: "off" }), field(i, "reading", { required: true, autocomplete: "off" }),
+    field(i, "club"), field(i, "prefecture"), field(i, "age", { inputmode: "numeric" }), field(i, "grade"));
+  const division = h("select", { name: "division", id: "entry-division", disabled: form.editing && div.drawn,
+    onchange: (e) => { form.division = e.target.value; render(); } },
+  event.divisions.map((d) => h("option", { value: d.id, selected: d.id === form.division }, pick(d.name))));
+  const el = h("form.card.dform.entry-form", { id: "entry-form" },
+    h("h3", {}, form.editing ? t("d.entry.edit", { id: form.editing }) : t("d.entry.add")),
+    h("label", {}, t("d.entry.division"), division),
+    div.drawn && !form.editing ? h("p.meta", {}, t("d.entry.note")) : null,
+    h("div.members", {}, member(0), div.format === "doubles" ? member(1) : null),
+    h("label", {}, t("d.entry.seed"), h("input", { name: "seed", id: "entry-seed", type: "number", min: 1, value: form.seed,
+      oninput: (e) => { form.seed = e.target.value; } })),
+    h("p.form-error", { id: "entry-error", role: "alert" }, form.error || ""),
+    h("div.drow", {}, h("button.primary", { type: "submit", id: "entry-save" }, t(form.editing ? "d.entry.update" : "d.entry.save")),
+      form.editing ? h("button", { type: "button", onclick: () => { entryForm = null; render(); } }, t("d.cancel")) : null));
+  el.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const body = { division: div.id, members: form.members.slice(0, div.format === "doubles" ? 2 : 1),
+      seed: form.seed === "" ? null : Number(form.seed) };
+    try {
+      const path = form.editing ? `/api/tournaments/${id}/entries/${form.editing}` : `/api/tournaments/${id}/entries`;
+      const r = await api(path, { method: form.editing ? "PUT" : "POST", body, token: token() });
+      const done = r.entry.id;
+      entryForm = { editing: null, division: div.id, seed: "", error: "", members: [blankMember(), blankMember()] };
+      flash = { ok: true, text: form.editing ? t("d.entry.updated", { id: done })
+        : (r.pool ? t("d.entry.late", { id: done, pool: r.pool }) : t("d.entry.added", { id: done })) };
+    } catch (err) {
+      form.error = err.message;
+    }
+    render();
+  });
+  return el;
+}
+
+/** Settings: the ranking rules (tie-breaks in order, match points). */
+function settingsTab() {
+  if (!rulesForm) {
+    const used = event.tiebreaks.map((x) => x.key);
+    rulesForm = { order: [...used.map((k) => [k, true]), ...TIEBREAKS.filter((k) => !used.includes(k)).map((k) => [k, false])],
+      points: [event.points.win, event.points.draw, event.points.loss], error: "" };
+  }
+  const form = rulesForm;
+  const move = (i, by) => {
+    const j = i + by;
+    if (j < 0 || j >= form.order.length) return;
+    [form.order[i], form.order[j]] = [form.order[j], form.order[i]];
+    render();
+  };
+  const rows = form.order.map(([key, used], i) => h("li.tiebreak", { "data-key": key },
+    h("label.check", {}, h("input", { type: "checkbox", checked: used, "aria-label": `${t("d.rules.use")} ${t(`tb.${key}`)}`,
+      onchange: (e) => { form.order[i][1] = e.target.checked; render(); } }),
+    h("span.tb-name", {}, h("strong", {}, t(`tb.${key}`)), getLang() === "ja" ? [" ", h("small", { lang: "en" }, tIn("en", `tb.${key}`))] : null)),
+    h("span.tb-moves", {},
+      h("button", { type: "button", "data-move": "up", disabled: i === 0, "aria-label": t("d.rules.up"), onclick: () => move(i, -1) }, "↑"),
+      h("button", { type: "button", "data-move": "down", disabled: i === form.order.length - 1, "aria-label": t("d.rules.down"), onclick: () => move(i, 1) }, "↓"))));
+  const point = (i, key) => h("label", {}, t(`d.rules.${key}`), h("input", { type: "number", name: key, value: form.points[i],
+    inputmode: "numeric", oninput: (e) => { form.points[i] = e.target.value; } }));
+  const save = async () => {
+    try {
+      await api(`/api/tournaments/${id}/rules`, { method: "PUT", token: token(), body: {
+        tiebreaks: form.order.filter(([, used]) => used).map(([k]) => k), points: form.points.map(Number) } });
+      rulesForm = null;
+      flash = { ok: true, text: t("d.saved") };
+    } catch (err) { form.error = err.message; }
+    render();
+  };
+  return [h("section.card.dform", { id: "rules" }, h("h3", {}, t("d.rules")), h("p.meta", {}, t("d.rules.note")),
+    h("ol.tiebreaks", {}, rows),
+    h("fieldset.points", {}, h("legend", {}, t("d.rules.points")), point(0, "win"), point(1, "draw"), point(2, "loss")),
+    h("p.form-error", { id: "rules-error", role: "alert" }, form.error || ""),
+    h("div.drow", {}, h("button.primary", { type: "button", id: "rules-save", onclick: save }, t("d.rules.save"))))];
 }
 
 function drawTab() {
@@ -210,7 +311,7 @@ function boardsTab() {
       h("div.board-no", {}, boardName(event, b.n)),
       m ? h("div.board-who", {}, sideName(m.sides[0]), h("br"), `${t("find.vs")} ${sideName(m.sides[1])}`)
         : h("div.board-who.free", {}, b.next ? `${b.next.planned.start} ${sideName(b.next.sides[0])} / ${sideName(b.next.sides[1])}` : t("board.free")),
-      m && (m.status === "playing" || scoreText(m)) ? h("div.board-sub", {},
+      m ? h("div.board-sub", {}, h(`span.status.s-${m.status}`, {}, t(`status.${m.status}`)),
         scoreText(m) ? h("strong.score", { "data-score": m.id }, scoreText(m)) : null,
         m.status === "playing" ? h("span.left", { "data-left": m.id }, ` ${timeLeft(m)}`) : null) : null,
       h("div.drow", {},
@@ -225,7 +326,7 @@ function boardsTab() {
 function resultsTab() {
   const f = filter.trim().toLowerCase();
   const search = h("input", { type: "search", value: filter, placeholder: t("d.filter"), id: "match-filter" });
-  search.addEventListener("input", () => { filter = search.value; renderKeepFocus("match-filter"); });
+  search.addEventListener("input", () => { filter = search.value; render(); });
   const list = event.matches.filter((m) => m.sides.every((s) => s && s.id) && (!f ||
     `${m.id} ${sideName(m.sides[0])} ${sideName(m.sides[1])}`.toLowerCase().includes(f)));
   return [h("section.card", {}, h("div.dform", {}, search), h("div.table-wrap", {}, h("table.dtable", { id: "matches" }, h("tbody", {},
@@ -309,15 +410,16 @@ function auditDetail(a) {
   if (a.action === "pad_refused" || a.action === "room_refused") return pick(d.reason);
   if (a.action === "room") return d.room;
   if (a.action === "seat") return String(d.seat + 1);
+  if (a.action === "entry_add") return `${(d.after.members || []).map((m) => m.name).join("・")}${d.pool ? ` → ${t("pool", { label: d.pool })}` : ""}`;
+  if (a.action === "entry_edit") {
+    const names = (x) => (x.members || []).map((m) => `${m.name}${m.age ? ` (${m.age})` : ""}`).join("・");
+    return `${names(d.before)} → ${names(d.after)}`;
+  }
+  if (a.action === "rules") {
+    const text = (r) => `${r.order.map((k) => t(`tb.${k}`)).join(" → ")}（${r.win}/${r.draw}/${r.loss}）`;
+    return `${text(d.before)} ⇒ ${text(d.after)}`;
+  }
   return "";
-}
-
-function renderKeepFocus(inputId) {
-  const el = document.getElementById(inputId);
-  const pos = el ? el.selectionStart : 0;
-  render();
-  const again = document.getElementById(inputId);
-  if (again) { again.focus(); again.setSelectionRange(pos, pos); }
 }
 
 function render() {
@@ -331,7 +433,7 @@ function render() {
   const fresh = sessionStorage.getItem("hikone-carrom.newtoken");
   const nav = h("nav.dtabs.tabs", {}, TABS.map((k) => h("button.tab", {
     "aria-selected": String(k === tab), "data-tab": k, onclick: async () => {
-      tab = k; flash = null;
+      tab = k; flash = null; rulesForm = null;
       sessionStorage.removeItem("hikone-carrom.newtoken");
       if (k === "audit") await loadAudit();
       if (k === "boards") await loadPads();
@@ -339,13 +441,23 @@ function render() {
     },
   }, t(`d.tab.${k}`))));
   const body = { entries: entriesTab, draw: drawTab, boards: boardsTab, results: resultsTab,
-    pools: poolsTab, print: printTab, audit: auditTab }[tab]();
+    pools: poolsTab, print: printTab, settings: settingsTab, audit: auditTab }[tab]();
+  const focused = document.activeElement && document.activeElement.id ? document.activeElement : null;
+  const caret = focused && typeof focused.selectionStart === "number" ? focused.selectionStart : null;
   view.replaceChildren(...[
     fresh ? h("p.card.token", { id: "new-token" }, t("d.tokenShown", { token: fresh })) : null,
     nav,
     flash ? h(`p.card.${flash.ok ? "ok" : "err"}`, { id: "flash", role: "status" }, flash.text) : null,
     ...body,
   ].filter(Boolean));
+  // an update while the director types must not take the field away
+  const again = focused && document.getElementById(focused.id);
+  if (again && again !== focused) {
+    again.focus();
+    if (caret !== null && typeof again.setSelectionRange === "function") {
+      try { again.setSelectionRange(caret, caret); } catch { /* a field without a caret */ }
+    }
+  }
 }
 
 async function loadAudit() {
@@ -360,10 +472,11 @@ async function start() {
     return;
   }
   if (connection) return;
-  connection = new LiveEvent(id, (ev) => {
+  connection = new LiveEvent(id, (ev, msg) => {
     event = ev;
+    if (msg.type === "live" && tab !== "boards") return;  // nothing else shows live scores
     if (tab === "audit") loadAudit().then(render); else render();
-  }, (ok) => document.getElementById("live-dot").classList.toggle("off", !ok));
+  }, (ok) => document.getElementById("live-dot").classList.toggle("off", !ok), { full: true });
 }
 
 wireLangSwitch();

@@ -1,7 +1,7 @@
 // The public pages of an event, phone first: my next match (search by name or kana), pools and
 // standings, the knockout, live boards. "?hall=1" is the hall's big screen. Live over WebSocket.
 import {
-  LiveEvent, api, boardName, boards, currentCall, h, onLang, pick, scoreText, sideName, t, timeLeft,
+  LiveEvent, api, boardName, boards, currentCall, h, nameOf, onLang, pick, scoreText, sideName, t, timeLeft,
   wireLangSwitch,
 } from "./tourney-common.js";
 
@@ -16,8 +16,8 @@ let tab = params.get("tab") || (hall ? "boards" : "find");
 let division = params.get("division") || null;
 let activeOnly = hall;
 let query = "";
-let found = null;
 let event = null;
+let live = null;
 
 const view = document.getElementById("view");
 
@@ -64,14 +64,9 @@ function matchLine(m, me) {
       m.status === "playing" ? h("span.left", { "data-left": m.id }, ` ${timeLeft(m)}`) : null));
 }
 
-async function search(q) {
+function search(q) {
   query = q;
-  if (!q.trim()) { found = null; render(); return; }
-  try {
-    found = await api(`/api/tournaments/${id}/search?q=${encodeURIComponent(q)}`);
-  } catch (err) {
-    found = { entries: [], error: err.message };
-  }
+  live.search(q);
   render();
 }
 
@@ -88,9 +83,10 @@ async function play() {
 
 function renderMe() {
   const entryId = player.split(".").slice(0, -1).join(".");
-  const e = event.entries.find((x) => x.id === entryId);
-  if (!e) return [h("p.empty", {}, t("find.none"))];
-  const mine = event.matches.filter((m) => m.sides.some((s) => s && s.id === e.id));
+  live.want("entry", entryId);
+  const e = live.people.get(entryId);
+  if (!e) return [h("p.empty", {}, "…")];
+  const mine = matchesOf(e.id);
   const next = mine.filter((m) => ["called", "playing", "planned"].includes(m.status)).sort((x, y) => rank(x) - rank(y))[0];
   const ready = next && next.room && (next.status === "called" || next.status === "playing");
   return [h("article.card.person", { "data-entry": e.id },
@@ -111,11 +107,12 @@ function renderFind() {
   let timer = null;
   input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(() => search(input.value), 250); });
   const out = [h("label.find", {}, h("span", {}, t("find.label")), input)];
+  const found = query.trim() ? live.found : null;
   if (found) {
-    if (!found.entries.length) out.push(h("p.empty", {}, found.error || t("find.none")));
+    if (!found.entries.length) out.push(h("p.empty", {}, t("find.none")));
     for (const e of found.entries) {
-      // the search result is refreshed from the live event so a call shows at once
-      const mine = event ? event.matches.filter((m) => m.sides.some((s) => s && s.id === e.id)) : e.matches;
+      // the entry's matches as the live event has them now, so a call shows at once
+      const mine = matchesOf(e.id);
       const next = mine.filter((m) => ["called", "playing", "planned"].includes(m.status))
         .sort((x, y) => (x.planned?.start_s ?? 1e9) - (y.planned?.start_s ?? 1e9))
         .sort((x, y) => rank(x) - rank(y))[0];
@@ -133,26 +130,29 @@ function renderFind() {
 
 function rank(m) { return { playing: 0, called: 1, planned: 2 }[m.status] ?? 3; }
 
+/** An entry's matches the page holds, in the order of the board plan. */
+function matchesOf(entryId) {
+  return event.matches.filter((m) => m.sides.some((s) => s && s.id === entryId))
+    .sort((x, y) => (x.planned?.start_s ?? 1e9) - (y.planned?.start_s ?? 1e9));
+}
+
 function divisionName(d) {
   const div = event && event.divisions.find((x) => x.id === d);
   return div ? pick(div.name) : d;
-}
-
-function entryOf(idOrNull) {
-  return event.entries.find((e) => e.id === idOrNull);
 }
 
 function renderPools() {
   const out = [divisionPicker()];
   const div = event.divisions.find((d) => d.id === division);
   if (!div) return out;
+  live.want("division", `${div.id}:pools`);
   out.push(h("p.note", {}, t("tiebreaks", { list: event.tiebreaks.map(pick).join(" → ") })));
-  for (const pool of div.pools) {
+  if (!div.loaded?.pools) out.push(h("p.empty", {}, t("loading")));
+  for (const pool of div.loaded?.pools ? div.pools : []) {
     const rows = pool.standings.map((s) => {
-      const e = entryOf(s.entry);
       return h("tr", { class: s.withdrawn ? "withdrawn" : (s.place <= div.advance ? "advance" : "") },
         h("td.num", {}, s.withdrawn ? "—" : s.place),
-        h("td.name", {}, e ? e.name : s.entry, s.withdrawn ? h("small", {}, ` ${t("withdrawn")}`) : null,
+        h("td.name", {}, s.name, s.withdrawn ? h("small", {}, ` ${t("withdrawn")}`) : null,
           s.decided_by ? h("small.tb", {}, ` ${t("decided", { key: pick(s.decided_by) })}`) : null),
         h("td.num", {}, s.won), h("td.num", {}, s.drawn), h("td.num", {}, s.lost),
         h("td.num.pts", {}, s.points), h("td.num", {}, s.difference), h("td.num", {}, s.pucks));
@@ -172,16 +172,20 @@ function renderBracket() {
   const out = [divisionPicker()];
   const div = event.divisions.find((d) => d.id === division);
   if (!div) return out;
+  live.want("division", `${div.id}:bracket`);
+  if (!div.loaded?.bracket) return [...out, h("p.empty", {}, t("loading"))];
   const places = div.places || {};
   if (Object.keys(places).length) {
     out.push(h("section.card.places", {}, h("h3", {}, t("places")),
       h("ol", {}, Object.entries(places).sort().map(([n, ids]) => h("li", {},
-        h("strong", {}, t("place", { n })), " ", ids.map((x) => entryOf(x)?.name ?? x).join("・"))))));
+        h("strong", {}, t("place", { n })), " ", ids.map((x) => nameOf(event, x)).join("・"))))));
   }
-  const ko = event.matches.filter((m) => m.division === div.id && m.stage === "knockout");
+  const third = (m) => m.name.en.startsWith("Third");
+  const ko = event.matches.filter((m) => m.division === div.id && m.stage === "knockout")
+    .sort((x, y) => (x.round - y.round) || (third(x) - third(y)) || x.id.localeCompare(y.id));
   const rounds = [...new Set(ko.map((m) => m.round))].sort((a, b) => a - b);
   out.push(h("div.bracket", {}, rounds.map((r) => h("div.round", {},
-    h("h4", {}, pick(ko.find((m) => m.round === r && !m.name.en.startsWith("Third")).name)),
+    h("h4", {}, pick(ko.find((m) => m.round === r && !third(m)).name)),
     ko.filter((m) => m.round === r).map((m) => h("div.kmatch", { "data-match": m.id },
       h("div.kname", {}, pick(m.name), " ", status(m)),
       m.sides.map((s, i) => h(`div.kside${m.result && m.result.winner === i ? ".won" : ""}`, {},
@@ -251,7 +255,7 @@ if (hall) {
 
 wireLangSwitch();
 onLang(() => render());
-new LiveEvent(id, (ev) => { event = ev; render(); }, (ok, message) => {
+live = new LiveEvent(id, (ev) => { event = ev; render(); }, (ok, message) => {
   const dot = document.getElementById("live-dot");
   dot.classList.toggle("off", !ok);
   dot.title = ok ? t("live.ok") : (message || t("live.lost"));

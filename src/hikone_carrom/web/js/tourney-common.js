@@ -20,7 +20,7 @@ const STR = {
     "places": "入賞", "place": "第{n}位", "tbd": "未定", "bye": "不戦",
     "division": "部門", "live.lost": "接続が切れました。再接続しています…", "live.ok": "ライブ",
     "call": "呼び出し", "noevent": "この大会はありません",
-    "hall.title": "会場表示", "empty": "まだありません",
+    "hall.title": "会場表示", "empty": "まだありません", "loading": "読み込み中…",
     // director
     "d.create": "大会を作る", "d.name": "大会名", "d.date": "日付", "d.boards": "台数", "d.start": "開始時刻",
     "d.golden": "決勝台", "d.password": "運営パスワード（8文字以上、空欄なら自動）",
@@ -57,6 +57,18 @@ const STR = {
     "d.copy": "コピー", "d.copied": "コピーしました", "d.watchRoom": "対局室を見る",
     "room.n": "対局{n}", "play": "対局する", "play.wait": "呼び出されると「対局する」が押せます",
     "a.room": "対局室を用意", "a.seat": "着席", "a.room_refused": "対局結果を保留", "d.padError": "パッドに試合を開けませんでした：{why}",
+    "a.begin": "試合開始", "a.entry_add": "エントリー追加", "a.entry_edit": "エントリー訂正", "a.rules": "順位の決め方",
+    "d.entry.add": "エントリーを追加", "d.entry.edit": "エントリーを訂正（{id}）", "d.entry.division": "部門",
+    "d.entry.member": "選手", "d.entry.partner": "ペアの相手", "d.entry.name": "氏名", "d.entry.reading": "よみがな（かな）",
+    "d.entry.club": "所属", "d.entry.prefecture": "都道府県", "d.entry.age": "年齢", "d.entry.grade": "学年（小3、中1、一般など。18歳未満は必須）",
+    "d.entry.seed": "シード（1が最上位、空欄可）", "d.entry.save": "追加する", "d.entry.update": "訂正を保存",
+    "d.entry.added": "{id} を追加しました", "d.entry.late": "{id} を追加しました（{pool}リーグに入り、台割りに加えました）",
+    "d.entry.updated": "{id} を訂正しました", "d.entry.note": "組み合わせ後の追加は、まだ始まっていないリーグのうち一番少ないリーグに入ります（リーグの人数＋1まで）。",
+    "d.edit": "訂正", "d.tab.settings": "設定",
+    "d.rules": "順位の決め方", "d.rules.note": "上から順に比べます。使わない項目は外せます。抽選がなければ、並んだ人は同じ順位です。確定したリーグがあると変更できません。",
+    "d.rules.use": "使う", "d.rules.up": "上へ", "d.rules.down": "下へ", "d.rules.points": "勝ち点",
+    "d.rules.win": "勝ち", "d.rules.draw": "引き分け", "d.rules.loss": "負け", "d.rules.save": "順位の決め方を保存",
+    "tb.match_points": "勝ち点", "tb.point_difference": "得失点差", "tb.head_to_head": "直接対決", "tb.pucks": "パック数", "tb.lot": "抽選",
   },
   en: {
     "tab.find": "My next match", "tab.pools": "Pools", "tab.bracket": "Knockout", "tab.boards": "Boards",
@@ -74,7 +86,7 @@ const STR = {
     "places": "Places", "place": "Place {n}", "tbd": "TBD", "bye": "bye",
     "division": "Division", "live.lost": "Connection lost, reconnecting…", "live.ok": "Live",
     "call": "Call", "noevent": "This event does not exist",
-    "hall.title": "Hall display", "empty": "Nothing yet",
+    "hall.title": "Hall display", "empty": "Nothing yet", "loading": "Loading…",
     "d.create": "Create an event", "d.name": "Event name", "d.date": "Date", "d.boards": "Boards", "d.start": "First match",
     "d.golden": "Golden board", "d.password": "Director password (8+ characters, blank for a generated token)",
     "d.token": "Director token", "d.operator": "Your name (kept in the audit trail)", "d.login": "Log in",
@@ -110,6 +122,18 @@ const STR = {
     "d.copy": "Copy", "d.copied": "Copied", "d.watchRoom": "Watch the room",
     "room.n": "Game {n}", "play": "Play", "play.wait": "\"Play\" opens once your match is called",
     "a.room": "Room opened", "a.seat": "Seat taken", "a.room_refused": "Game result held back", "d.padError": "The pad could not open the match: {why}",
+    "a.begin": "Match begun", "a.entry_add": "Entry added", "a.entry_edit": "Entry corrected", "a.rules": "Ranking rules",
+    "d.entry.add": "Add an entry", "d.entry.edit": "Correct entry {id}", "d.entry.division": "Division",
+    "d.entry.member": "Player", "d.entry.partner": "Partner", "d.entry.name": "Name", "d.entry.reading": "Reading (kana)",
+    "d.entry.club": "Club", "d.entry.prefecture": "Prefecture", "d.entry.age": "Age", "d.entry.grade": "School year (小3, 中1, 一般...; needed under 18)",
+    "d.entry.seed": "Seed (1 = strongest; optional)", "d.entry.save": "Add", "d.entry.update": "Save the correction",
+    "d.entry.added": "Added {id}", "d.entry.late": "Added {id} (into pool {pool} and the board plan)",
+    "d.entry.updated": "Corrected {id}", "d.entry.note": "After the draw, a new entry joins the pool with the fewest entries among those not begun (up to one more than the pool size).",
+    "d.edit": "Correct", "d.tab.settings": "Settings",
+    "d.rules": "Ranking rules", "d.rules.note": "Compared from the top down. Untick what the event does not use. Without the lot, entries still level share a place. Refused while a pool is closed.",
+    "d.rules.use": "Use", "d.rules.up": "Up", "d.rules.down": "Down", "d.rules.points": "Match points",
+    "d.rules.win": "Win", "d.rules.draw": "Draw", "d.rules.loss": "Loss", "d.rules.save": "Save the ranking rules",
+    "tb.match_points": "match points", "tb.point_difference": "point difference", "tb.head_to_head": "head-to-head", "tb.pucks": "pucks pocketed", "tb.lot": "lot",
   },
 };
 
@@ -134,6 +158,11 @@ export function t(key, params = {}) {
   let text = STR[lang][key] ?? STR.en[key] ?? key;
   for (const [k, v] of Object.entries(params)) text = text.split(`{${k}}`).join(String(v));
   return text;
+}
+
+/** A string in a given language, whatever the page's language ("en" or "ja"). */
+export function tIn(language, key) {
+  return STR[language][key] ?? key;
 }
 
 /** A {ja, en} pair from the server in the current language. */
@@ -190,21 +219,33 @@ export async function api(path, { method = "GET", body, token, raw } = {}) {
   return data;
 }
 
-/** The event live: calls onChange(event, message) after the snapshot and every update. */
+/**
+ * The event live over one WebSocket: calls onChange(event, message) after the snapshot, every
+ * update, every answer and the live scores. The director's console ({full: true}) holds the
+ * whole event; a spectator's page holds the compact snapshot (every board's current and next
+ * match, the calls) and asks for what it shows with want("division", "GS:pools"),
+ * want("division", "GS:bracket"), want("entry", "GS-001") or search("やまだ"); answers come in
+ * order with the numbered updates and are asked again after a new snapshot.
+ */
 export class LiveEvent {
-  constructor(id, onChange, onStatus) {
+  constructor(id, onChange, onStatus, { full = false } = {}) {
     this.id = id;
     this.onChange = onChange;
     this.onStatus = onStatus || (() => {});
+    this.full = full;
     this.event = null;
     this.seq = 0;
     this.backoff = 500;
+    this.asked = new Set();  // requests sent since the last snapshot
+    this.people = new Map();  // entry id -> entry (with its match ids), from "entry" answers
+    this.found = null;  // the last "search" answer
+    this.query = "";
     this.connect();
   }
 
   connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/tournaments/${this.id}`);
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tournaments/${this.id}${this.full ? "?full=1" : ""}`);
     this.ws = ws;
     ws.onopen = () => { this.backoff = 500; this.onStatus(true); };
     ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
@@ -215,31 +256,73 @@ export class LiveEvent {
     };
   }
 
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  /** Ask once per snapshot for a view: ("division", "GS:pools"), ("entry", "GS-001"). The
+   * updates carry the pool tables of the last division asked for only: the others' tables are
+   * asked for again when shown. */
+  want(type, key) {
+    const k = `${type}\n${key}`;
+    if (this.full || !this.event || this.asked.has(k)) return;
+    if (type === "division" && key.endsWith(":pools")) {
+      for (const d of this.event.divisions) {
+        if (d.loaded && d.loaded.pools) d.loaded = { ...d.loaded, pools: false };
+        this.asked.delete(`division\n${d.id}:pools`);
+      }
+    }
+    this.asked.add(k);
+    this.send({ type, key });
+  }
+
+  /** Find entries by name or kana reading; the answer is in this.found. */
+  search(q) {
+    this.query = q;
+    if (!q.trim()) { this.found = null; return; }
+    this.send({ type: "search", key: q.slice(0, 40) });
+  }
+
+  merge(matches) {
+    const at = new Map(this.event.matches.map((m, i) => [m.id, i]));
+    for (const m of matches || []) {
+      const old = at.get(m.id);
+      const known = old === undefined ? null : this.event.matches[old];
+      if (known && known.live_score && !m.result) m.live_score = known.live_score;
+      if (known && known.clock && !m.result) m.clock = known.clock;
+      if (old === undefined) { at.set(m.id, this.event.matches.length); this.event.matches.push(m); } else this.event.matches[old] = m;
+    }
+  }
+
   receive(msg) {
     if (msg.type === "error") { this.onStatus(false, pick(msg.message)); return; }
-    if (msg.type === "score") {  // a pad's live score: not numbered, nothing to resync
-      const m = this.event && this.event.matches.find((x) => x.id === msg.match);
-      if (m && !m.result) { m.live_score = msg.scores; this.onChange(this.event, msg); }
+    if (msg.type === "pong") return;
+    if (msg.type === "live") {  // scores and clocks of matches being played: not numbered
+      if (!this.event) return;
+      this.applyLive(msg.scores, msg.clocks);
+      this.onChange(this.event, msg);
       return;
     }
     if (msg.type === "snapshot") {
       this.event = msg.event; this.seq = msg.seq;
-      for (const [id, scores] of Object.entries(msg.scores || {})) {
-        const m = this.event.matches.find((x) => x.id === id);
-        if (m) m.live_score = scores;
-      }
+      this.asked = new Set();
+      this.people = new Map();
+      this.applyLive(msg.scores, msg.clocks);
+      if (this.query.trim()) this.search(this.query);
       this.onChange(this.event, msg); return;
     }
+    if (msg.type === "division" || msg.type === "entry" || msg.type === "search") {
+      if (!this.event) return;
+      this.answer(msg);
+      this.onChange(this.event, msg);
+      return;
+    }
     if (msg.type === "reload" || msg.seq !== this.seq + 1 || !this.event) {
-      this.ws.send(JSON.stringify({ type: "resync" }));
+      this.send({ type: "resync" });
       return;
     }
     this.seq = msg.seq;
-    const byId = new Map(this.event.matches.map((m, i) => [m.id, i]));
-    for (const m of msg.matches || []) {
-      const i = byId.get(m.id);
-      if (i === undefined) this.event.matches.push(m); else this.event.matches[i] = m;
-    }
+    this.merge(msg.matches);
     for (const p of msg.pools || []) {
       const div = this.event.divisions.find((d) => d.id === p.division);
       if (!div) continue;
@@ -250,15 +333,60 @@ export class LiveEvent {
       const div = this.event.divisions.find((x) => x.id === d);
       if (div) div.places = places;
     }
+    if (this.event.tiles) {
+      for (const tile of msg.tiles || []) this.event.tiles[tile[0] - 1] = tile;
+    }
     if (msg.call) this.event.calls = [msg.call, ...(this.event.calls || [])].slice(0, 20);
     this.onChange(this.event, msg);
   }
+
+  answer(msg) {
+    const data = msg.data;
+    if (msg.type === "division") {
+      const div = this.event.divisions.find((d) => d.id === data.division.id);
+      if (div) {
+        if (data.part === "pools") div.pools = data.division.pools;
+        div.places = data.division.places;
+        div.loaded = { ...(div.loaded || {}), [data.part]: true };
+      }
+      this.merge(data.matches);
+    } else if (msg.type === "entry") {
+      this.merge(data.matches);
+      this.people.set(data.id, { ...data, matches: data.matches.map((m) => m.id) });
+    } else {
+      for (const e of data.entries) this.merge(e.matches);
+      if (msg.key === this.query.slice(0, 40)) this.found = data;
+    }
+  }
+
+  applyLive(scores, clocks) {
+    const byId = new Map(this.event.matches.map((m) => [m.id, m]));
+    for (const [id, s] of Object.entries(scores || {})) {
+      const m = byId.get(id);
+      if (m && !m.result) m.live_score = s;
+    }
+    for (const [id, c] of Object.entries(clocks || {})) {
+      const m = byId.get(id);
+      if (m && !m.result) m.clock = c;
+    }
+  }
 }
 
-export function entryName(event, id) {
-  if (id === "") return t("bye");
-  const e = event.entries.find((x) => x.id === id);
-  return e ? e.name : t("tbd");
+/** A name by entry id from whatever the page holds: the entries, a table, a match's sides. */
+export function nameOf(event, id) {
+  const e = (event.entries || []).find((x) => x.id === id);
+  if (e) return e.name;
+  for (const d of event.divisions) {
+    for (const p of d.pools || []) {
+      const s = p.standings.find((x) => x.entry === id);
+      if (s && s.name) return s.name;
+    }
+  }
+  for (const m of event.matches) {
+    const side = m.sides.find((x) => x && x.id === id);
+    if (side) return side.name;
+  }
+  return id;
 }
 
 export function sideName(side) {
@@ -272,11 +400,19 @@ export function boardName(event, n) {
   return t(event && event.online ? "room.n" : "board", { n });
 }
 
+/** Seconds of match time left now: from the live clock of its pad or room when there is one
+ * (the referee may pause it), else from when it started. */
+export function secondsLeft(match, now = Date.now()) {
+  const c = match.clock;
+  if (c) return match.match_time_s - (c.elapsed + (c.running ? (now - c.at_ms) / 1000 : 0));
+  return match.match_time_s - (now - Date.parse(match.started_at)) / 1000;
+}
+
 /** "3:41 left" for a match playing now, "Time called" after its time. */
 export function timeLeft(match, now = Date.now()) {
-  if (!match.started_at) return "";
+  if (!match.started_at && !match.clock) return "";
   if (!match.match_time_s) return t("board.untimed");
-  const left = match.match_time_s - (now - Date.parse(match.started_at)) / 1000;
+  const left = secondsLeft(match, now);
   if (left <= 0) return t("board.timeup");
   const m = Math.floor(left / 60);
   const s = String(Math.floor(left % 60)).padStart(2, "0");
@@ -285,6 +421,10 @@ export function timeLeft(match, now = Date.now()) {
 
 /** The board view: for each board its current match (called or playing) and its next one. */
 export function boards(event) {
+  if (event.tiles) {
+    const byId = new Map(event.matches.map((m) => [m.id, m]));
+    return event.tiles.map(([n, now, next]) => ({ n, now: byId.get(now) || null, next: byId.get(next) || null }));
+  }
   const out = [];
   for (let n = 1; n <= event.boards; n++) out.push({ n, now: null, next: null });
   for (const m of event.matches) {
