@@ -8,6 +8,9 @@ by every command that uses a board with ``--board FILE`` (docs/physics.md "Board
      "note": "free text, e.g. where the figures come from"}
 
 Figures left out of ``board`` take the defaults; unknown names and bad values are refused.
+``--board`` also takes the names of the built-in boards (:data:`BUILT_IN`): ``standard`` (the
+defaults) and ``legacy`` (the physics without disk, rail and stack friction that the computer
+players were tuned and measured on, docs/ai.md).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from hikone_carrom.board import DEFAULT_BOARD, BoardError, BoardSpec
 __all__ = [
     "BOARD_FILE_FORMAT",
     "BOARD_FILE_VERSION",
+    "BUILT_IN",
     "add_board_argument",
     "board_document",
     "board_from_args",
@@ -33,6 +37,8 @@ __all__ = [
 
 BOARD_FILE_FORMAT = "hikone-carrom-board"
 BOARD_FILE_VERSION = 1
+BUILT_IN: dict[str, BoardSpec] = {"standard": DEFAULT_BOARD, "legacy": BoardSpec.legacy()}
+"""Boards ``--board`` knows by name (a file of that name in the working folder wins)."""
 MAX_BYTES = 1 << 20
 """A board file is a few hundred bytes; anything over 1 MiB is not one."""
 
@@ -105,8 +111,8 @@ def add_board_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board",
         metavar="FILE",
-        help="board file (JSON, e.g. from 'hikone-carrom calibrate'); default: the standard "
-        "board / 盤の設定ファイル",
+        help="board file (JSON, e.g. from 'hikone-carrom calibrate') or a built-in board: "
+        "'standard' (default) or 'legacy' (no disk, rail or stack friction) / 盤の設定ファイル",
     )
 
 
@@ -116,6 +122,8 @@ def board_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -
     path = getattr(args, "board", None)
     if path is None:
         return DEFAULT_BOARD
+    if path in BUILT_IN and not Path(path).exists():
+        return BUILT_IN[path]
     try:
         return read_board_file(path)
     except BoardError as err:

@@ -29,7 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "bench": (
         "hikone_carrom.bench",
-        "benchmarks: physics | server | tournament | tournament-live | env / ベンチマーク",
+        "benchmarks: physics | server | analysis | tournament | tournament-live | env"
+        " / ベンチマーク",
     ),
     "calibrate": (
         "hikone_carrom.calibrate",
@@ -40,6 +41,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 _BENCHES = {
     "physics": "hikone_carrom.bench.physics",
     "server": "hikone_carrom.server.bench",
+    "analysis": "hikone_carrom.bench.analysis",
     "tournament": "hikone_carrom.bench.tournament",
     "tournament-live": "hikone_carrom.server.tournament_bench",
     "env": "hikone_carrom.bench.env",

@@ -88,6 +88,20 @@ def test_simulate_plays_on_a_board_file_and_its_record_replays(
     assert main(["replay", str(record)]) == 0
 
 
+@pytest.mark.parametrize("name", ["legacy", "standard"])
+def test_simulate_plays_on_a_built_in_board_by_name(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hikone_carrom.board import BoardSpec
+
+    monkeypatch.chdir(tmp_path)  # no file of that name here
+    record = _simulate(tmp_path, "--board", name, "--max-actions", "4")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    expected = BoardSpec.legacy() if name == "legacy" else BoardSpec()
+    assert data["board"] == expected.to_dict()
+    assert (expected == BoardSpec()) == (name == "standard")
+
+
 @pytest.mark.parametrize(
     "command", [["simulate"], ["bench", "physics"], ["calibrate", "x.csv", "--out", "y.json"]]
 )

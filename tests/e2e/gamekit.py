@@ -75,17 +75,21 @@ def shots_seen(page: Page, seat: int) -> int:
 
 
 def play_finished_game(db_url: str, shots: int) -> str:
-    """Play ``shots`` real shots of a timed hot-seat match on the store at ``db_url``, then let
-    its clock run out (R7b, R8a) until the match is over; returns the game id."""
+    """Play at least ``shots`` real shots of a timed hot-seat match on the store at ``db_url``,
+    more until one colour leads (so that time decides it, R7b), then let its clock run out (R8a)
+    until the match is over; returns the game id."""
     with TestClient(create_app(ServerSettings(db_url=db_url, ai_delay_s=0.0))) as client:
         made = create_room(client, mode="hotseat", players=2, minutes=2)
         rid = made["room_id"]
         room: Any = client.app.state.registry.rooms[rid]  # type: ignore[attr-defined]
         with client.websocket_connect(f"/ws/rooms/{rid}") as ws:
             state = hello(ws, made["token"])["state"]
-            for n in range(shots):
-                send(ws, **straight_shot(state, speed=2.2 + 0.3 * n))
+            n = 0
+            while n < shots or len(set(state["scores"].values())) == 1:
+                assert n < shots + 40, "no colour took the lead"
+                send(ws, **straight_shot(state, speed=2.2 + 0.3 * (n % 8)))
                 state = ws.receive_json()["event"]["state"]
+                n += 1
             room._time.shift += 121.0
             while not ws.receive_json()["event"]["state"]["over"]:
                 room._time.shift += 10.5

@@ -40,7 +40,7 @@ def test_the_replay_viewer_steps_through_a_game_and_plays_a_shot_again(
     href = f"a[href='/replay/{finished_game}']"
     row = page.locator("#games-body tr", has=page.locator(href))
     expect(row).to_have_count(1)
-    expect(row).to_contain_text("Player 1 · Player 2")
+    expect(row).to_contain_text("Red (south) · Green (north)")
     link = row.locator(href)
     link.click()
     page.wait_for_url(f"**/replay/{finished_game}")

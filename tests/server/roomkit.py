@@ -28,6 +28,22 @@ def send(ws: Any, **msg: Any) -> None:
     ws.send_text(json.dumps(msg))
 
 
+def receive(ws: Any, *skip: str) -> dict[str, Any]:
+    """The next message that is not presence (which online rooms send whenever a seat's client
+    comes or goes) nor of a type in ``skip``."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] != "presence" and msg["type"] not in skip:
+            return msg
+
+
+def event(ws: Any) -> dict[str, Any]:
+    """The next numbered event, skipping presence."""
+    msg = receive(ws)
+    assert msg["type"] == "event", msg
+    return msg
+
+
 def straight_shot(state: dict[str, Any], speed: float = 2.5) -> dict[str, Any]:
     """A legal shot for the shooter: from the placement's point (or the middle of the line)
     straight towards the centre of the board."""

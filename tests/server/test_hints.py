@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.roomkit import create_room, hello, send, straight_shot
+from tests.server.roomkit import create_room, event, hello, receive, send, straight_shot
 
 from hikone_carrom.ai import ShotKind
 from hikone_carrom.ai import hint as library_hint
 from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match import Match
-from hikone_carrom.records import to_record
+from hikone_carrom.records import replay, to_record
 from hikone_carrom.server.app import create_app
 from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.hints import describe_hint, pocket_name
@@ -32,12 +32,13 @@ def _room(client: TestClient, room_id: str) -> Room:
 
 
 def _ask(ws: Any, seat: int | None = None) -> dict[str, Any]:
+    """Ask for a hint; the answer (or the refusal), after the event showing everyone that a
+    hint was used (which a first ask of a position makes)."""
     msg: dict[str, Any] = {"type": "hint"}
     if seat is not None:
         msg["seat"] = seat
     ws.send_text(json.dumps(msg))
-    answer: dict[str, Any] = ws.receive_json()
-    return answer
+    return receive(ws, "event")
 
 
 @pytest.fixture
@@ -82,11 +83,16 @@ def test_the_shooter_gets_a_legal_described_hint_and_only_they_get_it(
         assert answer["kind"] in {kind.value for kind in ShotKind}
         assert "R2a" in answer["text"]["en"] and "R2a" in answer["text"]["ja"]
         assert "m/s" in answer["text"]["en"] and "ストライカー" in answer["text"]["ja"]
-        # adopting it is a legal shot; the watcher's next message is that shot, not the hint
+        # everyone sees that a hint was used, and which shot it suggested; not the state
+        shown = event(watcher)
+        assert shown["seq"] == 1 and shown["event"]["kind"] == "hint"
+        assert shown["event"]["seat"] == 0 and shown["event"]["shot"] == shot
+        assert shown["event"]["text"] == answer["text"] and "state" not in shown["event"]
+        # adopting it is a legal shot
         send(player, type="shot", seat=0, **shot)
         for ws in (player, watcher):
-            msg = ws.receive_json()
-            assert msg["type"] == "event" and msg["seq"] == 1, msg
+            msg = event(ws)
+            assert msg["seq"] == 2, msg
             assert msg["event"]["shot"] == shot
         assert msg["event"]["executed"] == shot  # a person's shot: no hand noise
         # the computer is not a person: nobody may ask for its seat
@@ -131,14 +137,22 @@ def test_a_room_with_hints_off_refuses_them(client: TestClient) -> None:
     assert _room(client, rid).hint_book.computed == 0
 
 
-def test_online_hints_wait_for_the_seats_and_the_turn(client: TestClient) -> None:
+def test_online_rooms_have_hints_off_unless_asked(client: TestClient) -> None:
     made = create_room(client, mode="online", players=2, name="A")
+    assert client.get(f"/api/rooms/{made['room_id']}").json()["room"]["hints"] is False
+    for mode in ("computer", "hotseat"):
+        other = create_room(client, mode=mode, players=2)
+        assert client.get(f"/api/rooms/{other['room_id']}").json()["room"]["hints"] is True
+
+
+def test_online_hints_wait_for_the_seats_and_the_turn(client: TestClient) -> None:
+    made = create_room(client, mode="online", players=2, name="A", hints=True)
     rid = made["room_id"]
     with client.websocket_connect(f"/ws/rooms/{rid}") as a:
         hello(a, made["token"])
         assert _ask(a)["code"] == "waiting"
         other = client.post(f"/api/rooms/{rid}/seats/1", json={"name": "B"}).json()["token"]
-        assert a.receive_json()["event"]["kind"] == "seat"
+        assert event(a)["event"]["kind"] == "seat"
         with client.websocket_connect(f"/ws/rooms/{rid}") as b:
             hello(b, other)
             assert _ask(b)["code"] == "not_your_seat"  # the shooter is seat 0
@@ -172,7 +186,7 @@ def test_one_computation_per_turn_and_repeat_asks_are_cached(
         hello(b, made["token"])  # the same player in a second tab
         send(a, type="hint")
         send(b, type="hint")  # while the first is being computed
-        first, second = a.receive_json(), b.receive_json()
+        first, second = receive(a, "event"), receive(b, "event")
         assert first["type"] == second["type"] == "hint"
         assert first["shot"] == second["shot"]
         assert sorted([first["cached"], second["cached"]]) == [False, True]
@@ -182,8 +196,8 @@ def test_one_computation_per_turn_and_repeat_asks_are_cached(
             assert again["text"] == first["text"]
         assert counted == [0]
         send(a, **straight_shot(state))
-        state = a.receive_json()["event"]["state"]
-        b.receive_json()
+        state = event(a)["event"]["state"]
+        event(b)
         fresh = _ask(a)
         assert fresh["cached"] is False and fresh["actions"] == 1
         assert fresh["seat"] == state["shooter"]
@@ -218,14 +232,14 @@ def _play_against_the_computer(client: TestClient, ask: bool, turns: int) -> dic
                     assert _ask(ws)["cached"] is True
                 send(ws, **straight_shot(state, speed=1.6 + 0.4 * human_turns))
                 human_turns += 1
-            msg = ws.receive_json()
-            assert msg["type"] == "event", msg
-            state = msg["event"]["state"]
+            msg = event(ws)
+            if msg["event"]["kind"] != "hint":
+                state = msg["event"]["state"]
     room = _room(client, rid)
     events = room.store.game_events(room.game_id)
     return {
-        "record": to_record(room.match, room._players_info()),
-        "events": [(e.seq, e.kind, e.payload.get("shot"), e.payload.get("ruling")) for e in events],
+        "record": to_record(room.match, room._players_info(), room.hints_used),
+        "events": [(e.kind, e.payload.get("shot"), e.payload.get("ruling")) for e in events],
         "hints": hints,
     }
 
@@ -237,9 +251,16 @@ def test_asking_for_hints_changes_neither_the_game_nor_its_record(
         plain = _play_against_the_computer(client, ask=False, turns=3)
         hinted = _play_against_the_computer(client, ask=True, turns=3)
     assert len(hinted["hints"]) == 3
+    # the game is the same; the record and the events only add the hints used
+    used = hinted["record"].pop("hints")
+    assert plain["record"].pop("hints") == []
     assert hinted["record"] == plain["record"]
-    assert hinted["events"] == plain["events"]
-    assert any(kind == "shot" and e[2] for e in plain["events"] for kind in [e[1]])
+    assert [(h["seat"], h["shot"]) for h in used] == [(0, h["shot"]) for h in hinted["hints"]]
+    assert [e for e in hinted["events"] if e[0] != "hint"] == plain["events"]
+    shown = [e[1] for e in hinted["events"] if e[0] == "hint"]
+    assert shown == [h["shot"] for h in hinted["hints"]]
+    replay(hinted["record"] | {"hints": used})
+    assert any(kind == "shot" and shot for kind, shot, _ in plain["events"])
     seats = [a["seat"] for a in plain["record"]["actions"]]
     assert 1 in seats  # the computer played in between, with the same decisions
     # and it shot again after its own success (R3a): its turn task hands over to the next one

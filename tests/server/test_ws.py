@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
-from tests.server.roomkit import create_room, hello, send, straight_shot
+from tests.server.roomkit import create_room, hello, receive, send, straight_shot
 
 
 def test_a_shot_is_simulated_numbered_and_broadcast_to_spectators(client: TestClient) -> None:
@@ -89,13 +89,13 @@ def test_a_client_cannot_act_for_a_seat_it_does_not_hold(client: TestClient) -> 
         assert spectator.receive_json()["code"] == "not_your_seat"
         send(a, **shot)
         for ws in (a, b, spectator):
-            msg = ws.receive_json()
+            msg = receive(ws)
             assert msg["seq"] == 2 and msg["event"]["seat"] == 0  # 1 was the seat taken
         nxt = msg["event"]["state"]
         if nxt["shooter"] == 1:
             send(b, **straight_shot(nxt))
             for ws in (a, b, spectator):
-                assert ws.receive_json()["seq"] == 3
+                assert receive(ws)["seq"] == 3
 
 
 def test_shots_wait_until_every_online_seat_is_taken(client: TestClient) -> None:

@@ -31,6 +31,7 @@ from hikone_carrom.match.shot import Noise, Shot
 from hikone_carrom.physics import Disk, ShotResult, simulate
 from hikone_carrom.rules import (
     Color,
+    InvalidSeatError,
     MatchClock,
     NothingToUndoError,
     Outcome,
@@ -103,17 +104,23 @@ class ActionKind(StrEnum):
     PASS = "pass"  # R3d: no shot (R2b reading: nowhere to place the striker; or practice)
     CALL_TIME = "call_time"  # R7b
     LOT = "lot"  # R7d: the organisers' rock-paper-scissors result
+    RESIGN = "resign"  # a side gave up: the other colour wins
+    DRAW = "draw"  # both sides agreed to a draw
 
 
 @dataclass(frozen=True)
 class Action:
-    """One entry of the match's history: a shot with its result, or a referee action."""
+    """One entry of the match's history: a shot with its result, or a referee action.
+
+    ``seat`` is who acted (for a time call, whose turn it was; for a draw, the seat whose
+    acceptance made it, ``offered_by`` the seat that offered it)."""
 
     kind: ActionKind
     seat: int
     play: PlayResult | None = None
     ruling: Ruling | None = None
     lot_winner: Color | None = None
+    offered_by: int | None = None
 
 
 def layout_to_dict(layout: Sequence[Disk]) -> list[dict[str, Any]]:
@@ -485,6 +492,41 @@ class Match:
         self._undo.append(snapshot)
         self._actions.append(Action(ActionKind.LOT, self.shooter, lot_winner=winner))
 
+    def resign(self, seat: int) -> Outcome:
+        """The side of ``seat`` resigns (any of its seats, at any moment of the game): the other
+        colour wins now, outcome reason ``"resign"``.
+
+        Raises:
+            GameOverError: the game is over. InvalidSeatError: no such seat.
+        """
+        color = self._referee.state.color(seat)
+        snapshot = self._snapshot()
+        outcome = self._referee.resign(color)
+        self._undo.append(snapshot)
+        self._actions.append(Action(ActionKind.RESIGN, seat))
+        return outcome
+
+    def agree_draw(self, offered_by: int, accepted_by: int) -> Outcome:
+        """A draw offered by ``offered_by`` and accepted by ``accepted_by``, a seat of the other
+        colour: the game ends with no winner, outcome reason ``"agreed"``.
+
+        Raises:
+            GameOverError: the game is over. InvalidSeatError: no such seat, or both seats
+                play the same colour.
+        """
+        state = self._referee.state
+        if state.color(offered_by) is state.color(accepted_by):
+            raise InvalidSeatError(
+                f"a draw is agreed between the two sides; seats {offered_by} and "
+                f"{accepted_by} play the same colour",
+                "引き分けは両方の側の合意が必要です。同じ色の席どうしでは合意できません",
+            )
+        snapshot = self._snapshot()
+        outcome = self._referee.agree_draw()
+        self._undo.append(snapshot)
+        self._actions.append(Action(ActionKind.DRAW, accepted_by, offered_by=offered_by))
+        return outcome
+
     def start_clock(self) -> None:
         """Start a timed match's clock (R7b) and the first shot's time (R8a); no-op if untimed
         or already started. :meth:`play` and :meth:`tick` start it too."""
@@ -527,7 +569,8 @@ class Match:
             self.clock.turn_started(continuation, after=after)
 
     def undo(self) -> None:
-        """Return exactly to before the last action (shot, skip, pass, time call or lot).
+        """Return exactly to before the last action (shot, skip, pass, time call, lot, resignation
+        or draw).
 
         Raises:
             NothingToUndoError: nothing to undo.

@@ -22,6 +22,7 @@ from hikone_carrom.records.codec import (
     writable,
     write,
 )
+from hikone_carrom.records.hints import HintUse
 from hikone_carrom.records.refereed import REFEREED, refereed_record
 from hikone_carrom.records.replay import Game, ReplayError, ReplayStep, iter_replay, replay
 
@@ -33,6 +34,7 @@ __all__ = [
     "RULES_VERSION",
     "VERSION",
     "Game",
+    "HintUse",
     "RecordFormatError",
     "ReplayError",
     "ReplayStep",

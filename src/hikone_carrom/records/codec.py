@@ -19,6 +19,7 @@ from hikone_carrom import __version__
 from hikone_carrom.board import DEFAULT_BOARD, LEGACY_FIGURES, BoardError, BoardSpec
 from hikone_carrom.match import ActionKind, Match, layout_to_dict
 from hikone_carrom.physics import Disk
+from hikone_carrom.records.hints import HintFormatError, HintUse, hint_problem, hints_of
 from hikone_carrom.rules import RefereeState, RuleOptions, RulesError
 from hikone_carrom.scoring import RefereedMatch
 
@@ -83,14 +84,25 @@ def state_counts(state: RefereeState) -> dict[str, Any]:
     }
 
 
-def to_record(match: Match, players_info: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The record of ``match`` so far: settings, every action with its outcome, the result.
+def to_record(
+    match: Match,
+    players_info: Sequence[dict[str, Any]] | None = None,
+    hints: Sequence[HintUse] = (),
+) -> dict[str, Any]:
+    """The record of ``match`` so far: settings, who sat where (``players_info``; each seat's
+    colour is added), every action with its outcome, the expert's hints the players used, and
+    the result.
 
     The counts and layout hash after each action are recomputed by replaying, so the record
     always describes what :func:`replay` will check.
+
+    Raises:
+        RecordFormatError: a hint does not belong to this match (a position it never reached,
+            a seat that was not to shoot then).
     """
     shadow = match.restarted()
     actions: list[dict[str, Any]] = []
+    shooters: list[int | None] = [shadow.shooter]
     for n, action in enumerate(match.actions, start=1):
         entry: dict[str, Any] = {"n": n, "kind": action.kind, "seat": action.seat}
         if action.kind == ActionKind.SHOT:
@@ -110,6 +122,13 @@ def to_record(match: Match, players_info: Sequence[dict[str, Any]] | None = None
             entry["ruling"] = shadow.pass_turn().to_dict()
         elif action.kind == ActionKind.CALL_TIME:
             shadow.call_time()
+        elif action.kind == ActionKind.RESIGN:
+            shadow.resign(action.seat)
+            entry["color"] = shadow.color(action.seat).value
+        elif action.kind == ActionKind.DRAW:
+            assert action.offered_by is not None
+            shadow.agree_draw(action.offered_by, action.seat)
+            entry["offered_by"] = action.offered_by
         else:
             assert action.lot_winner is not None
             shadow.decide_lot(action.lot_winner)
@@ -117,14 +136,25 @@ def to_record(match: Match, players_info: Sequence[dict[str, Any]] | None = None
         entry["counts"] = counts_of(shadow)
         entry["layout_hash"] = layout_hash(shadow.layout)
         actions.append(entry)
+        shooters.append(None if shadow.is_over else shadow.shooter)
     outcome = match.outcome
+    seats = [
+        {**p, "color": match.color(p["seat"]).value}
+        if isinstance(p.get("seat"), int) and 0 <= p["seat"] < match.players
+        else dict(p)
+        for p in players_info or ()
+    ]
+    for h in hints:
+        problem = hint_problem(h, shooters)
+        if problem is not None:
+            raise RecordFormatError(problem)
     return {
         "format": FORMAT,
         "version": VERSION,
         "rules": RULES_VERSION,
         "engine": f"hikone-carrom {__version__}",
         "players": match.players,
-        "seats": [dict(p) for p in players_info] if players_info else [],
+        "seats": seats,
         "options": match.options.to_dict(),
         "board": match.board.to_dict(),
         "seed": match.seed,
@@ -133,6 +163,7 @@ def to_record(match: Match, players_info: Sequence[dict[str, Any]] | None = None
         if match.start is None
         else {"layout": layout_to_dict(match.start[0]), "referee": match.start[1].to_dict()},
         "actions": actions,
+        "hints": [h.to_dict() for h in hints],
         "result": None if outcome is None else outcome.to_dict(),
     }
 
@@ -222,6 +253,10 @@ def check_header(data: Any) -> dict[str, Any]:
     if data.get("start") is not None and not isinstance(data["start"], dict):
         raise RecordFormatError("'start' must be an object or null")
     _check_depth(data)
+    try:
+        hints_of(data)
+    except HintFormatError as err:
+        raise RecordFormatError(str(err)) from err
     return data
 
 

@@ -15,6 +15,7 @@ from hikone_carrom.records.codec import (
     layout_hash,
     match_of,
 )
+from hikone_carrom.records.hints import hint_problem, hints_of
 from hikone_carrom.records.refereed import REFEREED, apply_refereed, refereed_match_of
 from hikone_carrom.rules import Color, RulesError
 from hikone_carrom.scoring import RefereedMatch
@@ -23,6 +24,10 @@ __all__ = ["Game", "ReplayError", "ReplayStep", "iter_replay", "replay"]
 
 Game = Match | RefereedMatch
 """What a record replays into: a simulated match, or a refereed match of a real board."""
+
+_ANY_SEAT = (ActionKind.CALL_TIME, ActionKind.RESIGN, ActionKind.DRAW)
+"""Actions not taken by the shooter: time is called for everyone, and either side may resign
+or agree to a draw at any moment."""
 
 
 class ReplayError(ValueError):
@@ -104,12 +109,38 @@ def _lot(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
     return None
 
 
+def _seat_int(value: Any, n: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ReplayError(n, f"{what} must be an integer")
+    return value
+
+
+def _resign(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
+    if not isinstance(match, Match):
+        raise ReplayError(n, "a resignation in a refereed match's record")
+    seat = _seat_int(entry["seat"], n, "the resigning seat")
+    match.resign(seat)
+    if match.color(seat).value != _field(entry, "color", n):
+        raise ReplayError(n, "the resigning colour differs from the seat's")
+    return None
+
+
+def _draw(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
+    if not isinstance(match, Match):
+        raise ReplayError(n, "an agreed draw in a refereed match's record")
+    offered_by = _seat_int(_field(entry, "offered_by", n), n, "the offering seat")
+    match.agree_draw(offered_by, _seat_int(entry["seat"], n, "the accepting seat"))
+    return None
+
+
 _APPLY: dict[str, Callable[[Game, dict[str, Any], int], PlayResult | None]] = {
     ActionKind.SHOT: _shot,
     ActionKind.SKIP: _skip,
     ActionKind.PASS: _pass,
     ActionKind.CALL_TIME: _call_time,
     ActionKind.LOT: _lot,
+    ActionKind.RESIGN: _resign,
+    ActionKind.DRAW: _draw,
     REFEREED: _refereed,
 }
 """How each action kind is applied (docs/record-format.md, Actions)."""
@@ -118,7 +149,7 @@ _APPLY: dict[str, Callable[[Game, dict[str, Any], int], PlayResult | None]] = {
 def _apply(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
     kind = _field(entry, "kind", n)
     seat = _field(entry, "seat", n)
-    if seat != match.shooter and kind != ActionKind.CALL_TIME:
+    if seat != match.shooter and kind not in _ANY_SEAT:
         raise ReplayError(n, f"seat {seat} acts, but it is seat {match.shooter}'s turn")
     apply = _APPLY.get(kind) if isinstance(kind, str) else None
     if apply is None:
@@ -150,15 +181,21 @@ def iter_replay(record: Any) -> Iterator[ReplayStep]:
     data = check_header(record)
     match = _game_of(data)
     entries = data["actions"]
+    hints = hints_of(data)
+    shooters: list[int | None] = [match.shooter]
     for n, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict):
             raise ReplayError(n, "an action must be an object")
         play = _apply(match, entry, n)
+        shooters.append(None if match.is_over else match.shooter)
         if counts_of(match) != _field(entry, "counts", n):
             raise ReplayError(n, "the counts after the action differ from the recorded ones")
         if _layout_hash(match) != _field(entry, "layout_hash", n):
             raise ReplayError(n, "the layout after the action differs (hash mismatch)")
         yield ReplayStep(n, entry, play, match)
+    for h in hints:
+        if (problem := hint_problem(h, shooters)) is not None:
+            raise ReplayError(min(h.before + 1, len(entries) + 1), problem)
     result = data.get("result")
     outcome = match.outcome
     expected = None if outcome is None else outcome.to_dict()

@@ -81,9 +81,12 @@ def main(argv: list[str] | None = None) -> int:
     outcome_text = "in progress"
     if last is not None and last.outcome is not None:
         w = last.outcome.winner
-        outcome_text = f"winner {w.value}" if w is not None else "draw"
+        reason = last.outcome.reason
+        outcome_text = f"winner {w.value} ({reason})" if w is not None else f"draw ({reason})"
+    hints = len(record.get("hints", []))
+    used = f"; {hints} hint{'s' if hints != 1 else ''} used" if hints else ""
     console.print(
-        f"[green]OK[/green]: {len(record['actions'])} actions replay exactly; {outcome_text}"
+        f"[green]OK[/green]: {len(record['actions'])} actions replay exactly; {outcome_text}{used}"
     )
     return 0
 

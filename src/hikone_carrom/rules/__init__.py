@@ -30,7 +30,13 @@ from hikone_carrom.rules.errors import (
     UnshootableInSinglesError,
     UntimedMatchError,
 )
-from hikone_carrom.rules.messages import color_name, explain, explain_outcome, foul_name
+from hikone_carrom.rules.messages import (
+    color_name,
+    explain,
+    explain_outcome,
+    foul_name,
+    seat_label,
+)
 from hikone_carrom.rules.options import CHAMPIONSHIP_MATCH_TIME_S, RuleOptions
 from hikone_carrom.rules.pieces import (
     PUCKS_PER_COLOR,
@@ -42,13 +48,22 @@ from hikone_carrom.rules.pieces import (
     seats_of,
 )
 from hikone_carrom.rules.referee import Referee
-from hikone_carrom.rules.report import Foul, Outcome, Ruling, ShotReport
+from hikone_carrom.rules.report import OUTCOME_REASONS, Foul, Outcome, Ruling, ShotReport
 from hikone_carrom.rules.state import JACK_SCORE, RefereeState
-from hikone_carrom.rules.transitions import apply, call_time, decide_lot, pass_turn, skip_turn
+from hikone_carrom.rules.transitions import (
+    agree_draw,
+    apply,
+    call_time,
+    decide_lot,
+    pass_turn,
+    resign,
+    skip_turn,
+)
 
 __all__ = [
     "CHAMPIONSHIP_MATCH_TIME_S",
     "JACK_SCORE",
+    "OUTCOME_REASONS",
     "PUCKS_PER_COLOR",
     "ClockError",
     "Color",
@@ -76,6 +91,7 @@ __all__ = [
     "TimeAlreadyCalledError",
     "UnshootableInSinglesError",
     "UntimedMatchError",
+    "agree_draw",
     "apply",
     "call_time",
     "color_name",
@@ -86,7 +102,9 @@ __all__ = [
     "last_seat",
     "next_seat",
     "pass_turn",
+    "resign",
     "seat_color",
+    "seat_label",
     "seats_of",
     "skip_turn",
 ]

@@ -1,22 +1,43 @@
 """Rulings and outcomes in words, English and Japanese; every sentence cites its rule id.
 
-Uses the rule terms of RULES.md: パック, ジャック, ストライカー, ジャックスポット.
+Uses the rule terms of RULES.md: パック, ジャック, ストライカー, ジャックスポット. Players are named
+as people call them, never by internal seat numbers: by the names the caller gives
+(``names``), else by colour, and :func:`seat_label` gives colour and side ("Red (south)",
+「赤（南）」) for seats without a name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
-from hikone_carrom.rules.pieces import Color, Piece
+from hikone_carrom.board import BoardSpec
+from hikone_carrom.rules.pieces import Color, Piece, seat_color
 from hikone_carrom.rules.report import Foul, Outcome, Ruling
 
-__all__ = ["Lang", "color_name", "explain", "explain_outcome", "foul_name"]
+__all__ = [
+    "Lang",
+    "SeatNames",
+    "color_name",
+    "explain",
+    "explain_outcome",
+    "foul_name",
+    "seat_label",
+]
 
 Lang = Literal["en", "ja"]
+
+SeatNames = Mapping[int, str]
+"""How a ruling names the people at the seats: seat number -> display name."""
 
 _COLOR = {
     "en": {Color.RED: "Red", Color.GREEN: "Green"},
     "ja": {Color.RED: "赤", Color.GREEN: "緑"},
+}
+
+_SIDE = {
+    "en": {"south": "south", "west": "west", "north": "north", "east": "east"},
+    "ja": {"south": "南", "west": "西", "north": "北", "east": "東"},
 }
 
 _FOUL = {
@@ -38,6 +59,30 @@ def color_name(color: Color, lang: Lang = "en") -> str:
     return _COLOR[lang][color]
 
 
+def seat_label(seat: int, players: int, lang: Lang = "en", first_seat: int = 0) -> str:
+    """A seat named by its colour and side of the board (R1b, R1c): "Red (south)", 「赤（南）」.
+
+    ``first_seat`` is the seat playing red (``RuleOptions.first_seat``)."""
+    side = _SIDE[lang][BoardSpec.seat_side(seat, players).value]
+    color = color_name(seat_color(seat, first_seat), lang)
+    return f"{color}（{side}）" if lang == "ja" else f"{color} ({side})"
+
+
+def _namer(ruling: Ruling, lang: Lang, names: SeatNames | None) -> dict[int, str]:
+    """Names of the seats a ruling speaks of: the given ones, else the seat's colour."""
+    out: dict[int, str] = {}
+    for seat in (ruling.seat, ruling.next_seat):
+        if seat is None:
+            continue
+        given = None if names is None else names.get(seat)
+        if given:
+            out[seat] = given
+        else:
+            same = (seat - ruling.seat) % 2 == 0  # colours alternate round the table (R1c)
+            out[seat] = color_name(ruling.color if same else ruling.color.opponent, lang)
+    return out
+
+
 def foul_name(foul: Foul, lang: Lang = "en") -> str:
     """Short name of ``foul``."""
     en, ja = _FOUL[foul]
@@ -52,18 +97,23 @@ def _say(lang: Lang, rule: str, en: str, ja: str) -> str:
     return f"{ja}（{rule}）" if lang == "ja" else f"{en} ({rule})"
 
 
-def explain(ruling: Ruling, lang: Lang = "en") -> tuple[str, ...]:
-    """The ruling as sentences, in order of play, each ending with its rule id."""
+def explain(ruling: Ruling, lang: Lang = "en", names: SeatNames | None = None) -> tuple[str, ...]:
+    """The ruling as sentences, in order of play, each ending with its rule id.
+
+    ``names`` maps seats to the names players know them by (e.g. from :func:`seat_label`);
+    a seat without one is named by its colour."""
     out: list[str] = []
     color = color_name(ruling.color, lang)
+    who = _namer(ruling, lang, names)
+    shooter = who[ruling.seat]
     reasons = set(ruling.reasons)
     if ruling.skipped and "R8a" in reasons:
         out.append(
             _say(
                 lang,
                 "R8a",
-                f"10 seconds passed: {color} loses the shot",
-                f"10秒が過ぎました：{color}はこのショットを打つ権利を失います",
+                f"10 seconds passed: {shooter} loses the shot",
+                f"10秒が過ぎました：{shooter}はこのショットを打つ権利を失います",
             )
         )
     elif ruling.skipped and "R2b" in reasons:
@@ -71,12 +121,12 @@ def explain(ruling: Ruling, lang: Lang = "en") -> tuple[str, ...]:
             _say(
                 lang,
                 "R2b",
-                f"No place on the area line is free for the striker: {color} passes",
-                f"エリアラインにストライカーを置ける場所がありません：{color}はパスします",
+                f"No place on the area line is free for the striker: {shooter} passes",
+                f"エリアラインにストライカーを置ける場所がありません：{shooter}はパスします",
             )
         )
     elif ruling.skipped:
-        out.append(_say(lang, "R3d", f"{color} passes", f"{color}はパスします"))
+        out.append(_say(lang, "R3d", f"{shooter} passes", f"{shooter}はパスします"))
     if ruling.restored:
         out.append(
             _say(
@@ -228,8 +278,8 @@ def explain(ruling: Ruling, lang: Lang = "en") -> tuple[str, ...]:
             _say(
                 lang,
                 "R3a",
-                f"Own puck pocketed: {color} shoots again",
-                f"自分のパックが入りました：{color}が続けて打ちます",
+                f"Own puck pocketed: {shooter} shoots again",
+                f"自分のパックが入りました：{shooter}が続けて打ちます",
             )
         )
         if "R3c" in reasons:
@@ -242,23 +292,16 @@ def explain(ruling: Ruling, lang: Lang = "en") -> tuple[str, ...]:
                 )
             )
     elif ruling.next_seat is not None:
-        nxt = ruling.next_seat
+        nxt = who[ruling.next_seat]
         if "R3d" in reasons:
-            out.append(
-                _say(
-                    lang,
-                    "R3d",
-                    f"The turn passes to seat {nxt}",
-                    f"次の人（席{nxt}）に交替します",
-                )
-            )
+            out.append(_say(lang, "R3d", f"The turn passes to {nxt}", f"{nxt}の番に交替します"))
         else:
             out.append(
                 _say(
                     lang,
                     "R5e",
-                    f"Seat {nxt}, whose turn it was, shoots now",
-                    f"本来の順番の席{nxt}が打ちます",
+                    f"{nxt}, whose turn it was, shoots now",
+                    f"本来の順番の{nxt}が打ちます",
                 )
             )
     if ruling.outcome is None and "R7d" in reasons:
@@ -285,8 +328,22 @@ def explain(ruling: Ruling, lang: Lang = "en") -> tuple[str, ...]:
 
 
 def explain_outcome(outcome: Outcome, lang: Lang = "en") -> str:
-    """How the game ended, citing R7a-R7d."""
+    """How the game ended, citing R7a-R7d (a resignation or an agreed draw cites no rule)."""
     red, green = outcome.scores
+    if outcome.reason == "agreed":
+        return (
+            f"赤{red}対{green}緑で、双方の合意により引き分けです"
+            if lang == "ja"
+            else f"Drawn by agreement at red {red} to {green} green"
+        )
+    if outcome.reason == "resign" and outcome.winner is not None:
+        loser = color_name(outcome.winner.opponent, lang)
+        name = color_name(outcome.winner, lang)
+        return (
+            f"{loser}が投了し、{name}の勝ちです"
+            if lang == "ja"
+            else f"{loser} resigned: {name} wins"
+        )
     if outcome.winner is None:
         return _say(
             lang,

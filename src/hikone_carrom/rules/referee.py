@@ -20,8 +20,8 @@ class Referee:
     """Referee of one game of Hikone Carrom, singles (2 players) or doubles (4) (R1-R8).
 
     ``Referee(players=2, options)`` starts a game; ``Referee(state=s)`` or ``Referee.from_state(s)``
-    continues from a snapshot. Every change (report, skip, pass, time call, lot) can be undone
-    exactly.
+    continues from a snapshot. Every change (report, skip, pass, time call, lot, resignation,
+    draw) can be undone exactly.
     """
 
     def __init__(
@@ -178,13 +178,28 @@ class Referee:
         assert new.outcome is not None
         return new.outcome
 
+    def resign(self, color: Color) -> Outcome:
+        """``color`` resigns: the other colour wins now (outcome reason ``"resign"``)."""
+        new = transitions.resign(self._state, color)
+        self._push(new)
+        assert new.outcome is not None
+        return new.outcome
+
+    def agree_draw(self) -> Outcome:
+        """Both sides agreed to a draw: the game ends with no winner (reason ``"agreed"``)."""
+        new = transitions.agree_draw(self._state)
+        self._push(new)
+        assert new.outcome is not None
+        return new.outcome
+
     @property
     def can_undo(self) -> bool:
         """True when there is something to undo."""
         return bool(self._history)
 
     def undo(self) -> None:
-        """Back to exactly before the last report, skip, pass, time call or lot.
+        """Back to exactly before the last report, skip, pass, time call, lot, resignation or
+        draw.
 
         Raises:
             NothingToUndoError: nothing to undo.

@@ -15,7 +15,7 @@ from hikone_carrom.rules.errors import InvalidReportError, StateFormatError
 from hikone_carrom.rules.options import RuleOptions
 from hikone_carrom.rules.pieces import Color, Piece
 
-__all__ = ["Foul", "Outcome", "Ruling", "ShotReport"]
+__all__ = ["OUTCOME_REASONS", "Foul", "Outcome", "Ruling", "ShotReport"]
 
 
 class Foul(Enum):
@@ -174,14 +174,20 @@ class ShotReport:
             ) from err
 
 
+OUTCOME_REASONS = ("R7a", "R7b", "R7c", "R7d", "resign", "agreed")
+"""Every way a game can end: the rules' R7a-R7d, a resignation, a draw by agreement."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended.
 
     Attributes:
         winner: the winning colour, ``None`` for a draw (R7d).
-        reason: rule id that decided it: "R7a" (jack after all pucks, R6b), "R7b" (time),
-            "R7c" (after extra rounds), "R7d" (deadlock: draw or rock-paper-scissors).
+        reason: what decided it (:data:`OUTCOME_REASONS`): a rule id, "R7a" (jack after all
+            pucks, R6b), "R7b" (time), "R7c" (after extra rounds), "R7d" (deadlock: draw or
+            rock-paper-scissors); or an agreement of the players, "resign" (the loser
+            resigned) or "agreed" (a draw both sides accepted).
         scores: (red, green) scores at the end, 100 x jack + pucks (R7b).
     """
 
@@ -213,7 +219,7 @@ class Outcome:
             raise StateFormatError(
                 f"not a game outcome: {err!r}", f"試合結果として読めません: {err!r}"
             ) from err
-        if reason not in ("R7a", "R7b", "R7c", "R7d"):
+        if reason not in OUTCOME_REASONS:
             raise StateFormatError(
                 f"unknown outcome reason {reason!r}", f"不明な決着理由 {reason!r}"
             )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from hikone_carrom.rules.errors import (
     GameOverError,
     ImpossibleReportError,
+    InvalidSeatError,
     LotNotPendingError,
     LotPendingError,
     RefereedFoulError,
@@ -22,7 +23,7 @@ from hikone_carrom.rules.pieces import PUCKS_PER_COLOR, Color, Piece, next_seat
 from hikone_carrom.rules.report import Foul, Outcome, Ruling, ShotReport, sort_fouls
 from hikone_carrom.rules.state import RefereeState
 
-__all__ = ["apply", "call_time", "decide_lot", "skip_turn"]
+__all__ = ["agree_draw", "apply", "call_time", "decide_lot", "resign", "skip_turn"]
 
 
 @dataclass(frozen=True)
@@ -352,6 +353,36 @@ def decide_lot(state: RefereeState, winner: Color) -> RefereeState:
         )
     scores = (state.score(Color.RED), state.score(Color.GREEN))
     return state.evolve(awaiting_lot=False, outcome=Outcome(winner, "R7d", scores))
+
+
+def _check_not_over(state: RefereeState) -> None:
+    if state.outcome is not None:
+        raise GameOverError(
+            "the game is over; it cannot be resigned or drawn (R7)",
+            "試合は終わっています。投了や引き分けはできません（R7）",
+        )
+
+
+def resign(state: RefereeState, color: Color) -> RefereeState:
+    """``color`` resigns: the game ends at once and the other colour wins (outcome reason
+    ``"resign"``, scores as they stand). Allowed at any moment of a game in progress, also
+    while a rock-paper-scissors result is awaited (R7d)."""
+    _check_not_over(state)
+    if not isinstance(color, Color):
+        raise InvalidSeatError(
+            f"the resigning side must be a Color, not {color!r}",
+            f"投了する側は Color で指定してください（{color!r} は不可）",
+        )
+    scores = (state.score(Color.RED), state.score(Color.GREEN))
+    return state.evolve(awaiting_lot=False, outcome=Outcome(color.opponent, "resign", scores))
+
+
+def agree_draw(state: RefereeState) -> RefereeState:
+    """Both sides agree to a draw: the game ends with no winner (outcome reason ``"agreed"``,
+    scores as they stand)."""
+    _check_not_over(state)
+    scores = (state.score(Color.RED), state.score(Color.GREEN))
+    return state.evolve(awaiting_lot=False, outcome=Outcome(None, "agreed", scores))
 
 
 def _rule_key(rule_id: str) -> tuple[int, str]:

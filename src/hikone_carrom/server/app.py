@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -26,11 +26,13 @@ from hikone_carrom.server.cluster import Cluster
 from hikone_carrom.server.config import ServerSettings, memory_store_problem
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.hosts import HostCheck
+from hikone_carrom.server.invite import invite_svg, room_url
+from hikone_carrom.server.my_rooms import my_rooms
 from hikone_carrom.server.pad_routes import add_pad_routes, pads_of
 from hikone_carrom.server.players import level_names
 from hikone_carrom.server.ratelimit import AddressRate, MessageRate, too_many_rooms
 from hikone_carrom.server.registry import RoomRegistry
-from hikone_carrom.server.room import LOG_KINDS
+from hikone_carrom.server.room import ACTION_KINDS, game_options
 from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.schemas import (
     CreateRoom,
@@ -38,6 +40,7 @@ from hikone_carrom.server.schemas import (
     GameSummary,
     LevelInfo,
     Levels,
+    MyRoomsQuery,
     RoomCreated,
     SeatGranted,
     TakeSeat,
@@ -49,6 +52,7 @@ from hikone_carrom.server.tournament_api import install_tournaments
 from hikone_carrom.server.tournament_hub import TournamentHub
 from hikone_carrom.server.tournament_pads import PadBridge
 from hikone_carrom.server.tournament_rooms import RoomBridge
+from hikone_carrom.server.validation import validation_detail
 from hikone_carrom.server.views import board_view, state_view
 from hikone_carrom.server.ws import serve_room
 
@@ -62,32 +66,6 @@ MAX_OFFSET = 1_000_000_000
 
 RoomId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
-
-
-def bad_request_detail(err: RequestValidationError) -> dict[str, Any]:
-    """A refused request in one sentence (en/ja) naming the first bad field, and a sentence per
-    refused field (``fields``: field, error type, en, ja), without echoing the values (NaN and
-    infinities cannot be written in JSON)."""
-    fields = []
-    for error in err.errors():
-        field = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path"))
-        what = str(error.get("msg", "invalid value"))
-        fields.append(
-            {
-                "field": field or "body",
-                "type": str(error.get("type", "")),
-                "en": f"Invalid request: {field or 'body'}: {what}",
-                "ja": f"リクエストの値が正しくありません（{field or 'body'}）",
-            }
-        )
-    first = fields[0] if fields else {"en": "Invalid request", "ja": "リクエストが正しくありません"}
-    return {
-        "code": "bad_request",
-        "en": first["en"],
-        "ja": first["ja"],
-        "rule": None,
-        "fields": fields,
-    }
 
 
 def _summary(game: StoredGame) -> GameSummary:
@@ -175,7 +153,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, err: RequestValidationError) -> JSONResponse:
-        return JSONResponse(status_code=422, content={"detail": bad_request_detail(err)})
+        return JSONResponse(status_code=422, content={"detail": validation_detail(err.errors())})
 
     def registry_of(request: Request) -> RoomRegistry:
         registry: RoomRegistry = request.app.state.registry
@@ -234,6 +212,21 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         """The room as a spectator sees it now (same as a WebSocket snapshot)."""
         async with registry_of(request).use(room_id) as room:
             return await room.view(frozenset())
+
+    @app.get("/api/rooms/{room_id}/invite.svg", tags=["rooms"], response_class=Response)
+    async def invite(request: Request, room_id: RoomId) -> Response:
+        """The room's link as a QR code (SVG), for a phone at the same table to scan."""
+        async with registry_of(request).use(room_id) as room:
+            svg = invite_svg(room_url(str(request.base_url), room.id))
+        return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-cache"})
+
+    @app.post("/api/my-rooms", tags=["rooms"])
+    async def mine(body: MyRoomsQuery, request: Request) -> dict[str, Any]:
+        """The rooms where these seat tokens hold seats (the start page's "my games"); rooms
+        that no longer exist or no longer know the token are listed under ``stale``."""
+        registry = registry_of(request)
+        pairs = [(r.room_id, r.token) for r in body.rooms]
+        return await registry.runner.store(my_rooms, registry.store, pairs)
 
     @app.post("/api/rooms/{room_id}/seats/{seat}", tags=["rooms"])
     async def take_seat(
@@ -294,13 +287,30 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         store: GameStore = request.app.state.store
         runner: Runner = request.app.state.runner
         events = await runner.store(store.game_events, game_id)
-        start = Match(game.players, RuleOptions(), spec, seed=game.seed)
+        if game.record is not None:
+            options = RuleOptions.from_dict(game.record["options"])
+        else:
+            options = game_options(None, game.number)
+        start = Match(game.players, options, spec, seed=game.seed)
         return {
             "game": _summary(game).model_dump(),
             "board": board_view(spec),
             "start": state_view(start),
-            "events": [e.payload for e in events if e.kind in LOG_KINDS and e.kind != "rematch"],
+            "events": [e.payload for e in events if e.kind in ACTION_KINDS],
+            "hints": [] if game.record is None else game.record.get("hints", []),
         }
+
+    @app.get("/api/games/{game_id}/analysis", tags=["games"])
+    async def get_analysis(request: Request, game_id: GameId) -> dict[str, Any]:
+        """The post-game analysis of a game: status (none, queued, running, stopped, done,
+        failed), shots done of all, and the analysis of the shots done."""
+        return await registry_of(request).analyses.status(game_id)
+
+    @app.post("/api/games/{game_id}/analysis", status_code=202, tags=["games"])
+    async def start_analysis(request: Request, game_id: GameId) -> dict[str, Any]:
+        """Start (or resume) the analysis of a finished game in the background; returns its
+        status now (poll ``GET`` for progress)."""
+        return await registry_of(request).analyses.request(game_id)
 
     @app.websocket("/ws/rooms/{room_id}")
     async def room_socket(websocket: WebSocket, room_id: str) -> None:

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import json
 from typing import Annotated, Any, Literal
 
-import segno
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
@@ -20,6 +18,7 @@ from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, sheet_csv
 from hikone_carrom.server.errors import RoomError, error_message
+from hikone_carrom.server.invite import qr_svg
 from hikone_carrom.server.pads import Board, Op, PadRegistry
 from hikone_carrom.server.storage.store import StoreError
 
@@ -89,12 +88,6 @@ def _token(authorization: str | None) -> str | None:
     return None
 
 
-def _qr_svg(url: str) -> str:
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False)
-    return out.getvalue().decode("utf-8")
-
-
 def _base_url(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
@@ -141,7 +134,7 @@ def add_pad_routes(app: FastAPI, web_dir: Any) -> None:
             token=token,
             pad_url=pad_url,
             watch_url=f"{base}/boards/{b.id}",
-            qr_svg=_qr_svg(pad_url),
+            qr_svg=qr_svg(pad_url, scale=6),
         )
 
     @app.get("/api/boards/{board_id}", tags=["pads"])
@@ -159,7 +152,7 @@ def add_pad_routes(app: FastAPI, web_dir: Any) -> None:
         b = await own_board(request, board_id, authorization)
         token = _token(authorization)
         url = f"{_base_url(request)}/pad/{b.id}#t={token}"
-        return Response(_qr_svg(url), media_type="image/svg+xml")
+        return Response(qr_svg(url, scale=6), media_type="image/svg+xml")
 
     @app.post("/api/boards/{board_id}/claim", tags=["pads"])
     async def claim(

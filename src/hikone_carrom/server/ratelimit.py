@@ -68,6 +68,12 @@ class MessageRate:
         return False
 
     @property
+    def ready(self) -> bool:
+        """A message would be allowed now (nothing is taken: :meth:`allow` takes it)."""
+        now = self._clock()
+        return self._tokens + (now - self._at) * self.per_second >= 1.0
+
+    @property
     def full(self) -> bool:
         """The bucket has refilled to its burst (nothing to remember about this client)."""
         now = self._clock()

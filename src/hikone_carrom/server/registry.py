@@ -20,6 +20,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from hikone_carrom.board import BoardSpec
+from hikone_carrom.server.analysis import AnalysisJobs
 from hikone_carrom.server.cluster import Cluster, ClusterUnavailable
 from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.errors import (
@@ -77,6 +78,8 @@ class RoomRegistry:
         self.remote: dict[str, RemoteRoom] = {}
         """Rooms other processes own that this process has clients in."""
         self._loading: dict[str, asyncio.Lock] = {}
+        self.analyses = AnalysisJobs(store, runner)
+        """Post-game analyses of this process (one at a time)."""
         if cluster is not None:
             cluster.serve("room", self.answer, self._lost)
             cluster.watchers.append(self._check_owners)
@@ -98,6 +101,21 @@ class RoomRegistry:
                 )
         else:
             level = None
+        if request.names is not None:
+            if request.mode != "hotseat":
+                raise RoomError(
+                    "names_hotseat",
+                    "Player names are given on one device only; online players name themselves",
+                    "名前の一覧は1台で対戦するときだけです。オンラインでは各自が名前を入れます",
+                    status=422,
+                )
+            if len(request.names) != request.players:
+                raise RoomError(
+                    "names_count",
+                    f"Give one name per player: {request.players} names",
+                    f"名前はプレイヤーごとに1つ、{request.players}人分を入れてください",
+                    status=422,
+                )
         config = RoomConfig(
             id=secrets.token_urlsafe(6),
             mode=request.mode,
@@ -105,12 +123,13 @@ class RoomRegistry:
             ai_level=level,
             minutes=request.minutes,
             seed=secrets.randbelow(1 << 31),
-            hints=request.hints,
+            hints=request.hints_on(),
         )
         if self.cluster is not None:
             await self.cluster.claim_new(f"room:{config.id}")
         try:
-            room, token = await Room.create(config, request.name, self.services)
+            names = [n.strip() for n in request.names] if request.names else None
+            room, token = await Room.create(config, request.name, self.services, names)
         except BaseException:
             if self.cluster is not None:
                 with contextlib.suppress(ClusterUnavailable):
@@ -285,7 +304,8 @@ class RoomRegistry:
             room.last_active = time.monotonic()
 
     async def close(self) -> None:
-        """Stop every room's tasks."""
+        """Stop every room's tasks and every analysis."""
+        await self.analyses.close()
         for room in list(self.rooms.values()):
             await room.close()
         for remote in list(self.remote.values()):

@@ -26,8 +26,9 @@ from typing import Any, Protocol
 from hikone_carrom.ai import Plan
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import IllegalShotError, Match, Noise, Shot
-from hikone_carrom.records import to_record
-from hikone_carrom.rules import MatchClock, RuleOptions, RulesError
+from hikone_carrom.records import HintUse, to_record
+from hikone_carrom.rules import MatchClock, RuleOptions, RulesError, explain_outcome, seat_label
+from hikone_carrom.server.chat import ChatLog, check_text, phrase, presets_view
 from hikone_carrom.server.errors import (
     CloseCode,
     DuplicateAction,
@@ -36,8 +37,17 @@ from hikone_carrom.server.errors import (
     store_unavailable,
 )
 from hikone_carrom.server.hints import HintBook, HintKey, hint_message, hint_seed
+from hikone_carrom.server.presence import Presence
 from hikone_carrom.server.runner import Runner
-from hikone_carrom.server.schemas import ClientMessage, HintRequest, Rematch, ShotMessage
+from hikone_carrom.server.schemas import (
+    ChatMessage,
+    ClientMessage,
+    DrawMessage,
+    HintRequest,
+    Rematch,
+    Resign,
+    ShotMessage,
+)
 from hikone_carrom.server.storage import (
     EventWrite,
     GameStore,
@@ -50,14 +60,46 @@ from hikone_carrom.server.storage import (
     hash_token,
 )
 from hikone_carrom.server.thinking import ThinkingPool, ThinkJob, position_of
-from hikone_carrom.server.views import board_view, clock_view, ruling_text, shot_view, state_view
+from hikone_carrom.server.views import (
+    LANGS,
+    board_view,
+    clock_view,
+    ruling_text,
+    shot_view,
+    state_view,
+)
+from hikone_carrom.server.votes import Votes
 
-__all__ = ["LOG_KINDS", "Room", "RoomConfig", "RoomServices", "Seat", "Subscriber"]
+__all__ = [
+    "ACTION_KINDS",
+    "LOG_KINDS",
+    "Room",
+    "RoomConfig",
+    "RoomServices",
+    "Seat",
+    "Subscriber",
+    "game_options",
+]
 
 log = logging.getLogger(__name__)
 
-LOG_KINDS = ("shot", "skip", "time_called", "rematch")
+ACTION_KINDS = ("shot", "skip", "time_called", "resign", "draw")
+"""Event kinds that are actions of the match (what a replay steps through)."""
+
+LOG_KINDS = (*ACTION_KINDS, "rematch", "hint", "vote")
 """Event kinds that appear in the rulings log of a snapshot."""
+
+_NO_STATE = ("chat", "hint")
+"""Event kinds that change nothing of the game: they carry no state."""
+
+
+def game_options(minutes: float | None, number: int) -> RuleOptions:
+    """Rule options of game ``number`` (0-based) of a room (digital play: no refereed fouls,
+    R5k): red and the first shot alternate between the games (R1b), seat 0 then seat 1, so in
+    doubles the partners keep their pairs and the first team alternates."""
+    match_time = None if minutes is None else minutes * 60.0
+    return RuleOptions(match_time_s=match_time, refereed_fouls=False, first_seat=number % 2)
+
 
 ACTION_MEMORY = 512
 """How many played action ids a room remembers to refuse a repeat."""
@@ -102,10 +144,9 @@ class RoomConfig:
     seed: int
     hints: bool = True
 
-    def options(self) -> RuleOptions:
-        """Rule options of this room's matches (digital play: no refereed fouls, R5k)."""
-        match_time = None if self.minutes is None else self.minutes * 60.0
-        return RuleOptions(match_time_s=match_time, refereed_fouls=False)
+    def options(self, number: int = 0) -> RuleOptions:
+        """Rule options of this room's game ``number`` (see :func:`game_options`)."""
+        return game_options(self.minutes, number)
 
 
 @dataclass(frozen=True)
@@ -146,6 +187,9 @@ class _Saved:
     computers: dict[int, str]
     turn_ready_at: float | None
     state: dict[str, Any]
+    votes: Votes
+    hints_used: tuple[HintUse, ...]
+    chat: list[dict[str, Any]]
 
 
 class Room:
@@ -175,6 +219,10 @@ class Room:
         self._computer_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self.hint_book = HintBook()
+        self.hints_used: list[HintUse] = []
+        self.votes = Votes()
+        self.chat = ChatLog()
+        self.presence = Presence()
         self.action_ids: OrderedDict[str, int] = OrderedDict()
         self.epoch = 0
         self.closed = False
@@ -182,6 +230,11 @@ class Room:
         self.holders = 0
         """Requests and connections using the room now (it is not evicted while used)."""
         self.last_active = time.monotonic()
+
+    @property
+    def id(self) -> str:
+        """The room's id."""
+        return self.config.id
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -191,14 +244,16 @@ class Room:
         config: RoomConfig,
         creator_name: str,
         services: RoomServices,
+        names: list[str] | None = None,
     ) -> tuple[Room, str]:
-        """A new room with its first match; returns the room and the creator's seat token."""
+        """A new room with its first match; returns the room and the creator's seat token.
+        ``names`` name the players of a hot-seat room, seat by seat."""
         token = secrets.token_urlsafe(18)
         hashed = hash_token(token)
         seats: list[Seat] = []
         for s in range(config.players):
             if config.mode == "hotseat":
-                seats.append(Seat(s, "human", "", hashed))
+                seats.append(Seat(s, "human", names[s] if names else "", hashed))
             elif s == 0:
                 seats.append(Seat(s, "human", creator_name, hashed))
             elif config.mode == "computer":
@@ -247,6 +302,7 @@ class Room:
         room = cls(config, seats, services)
         room.seq = stored.last_seq
         room.epoch = stored.epoch
+        room.chat = ChatLog(e.payload for e in stored.events if e.kind == "chat")
         for ev in stored.events[-ACTION_MEMORY:]:
             action_id = ev.payload.get("action_id")
             if isinstance(action_id, str):
@@ -264,12 +320,24 @@ class Room:
         """Replay one stored game's actions into a fresh match (runs in a worker thread)."""
         self.game_id = game.id
         self.game_number = game.number
-        self.match = Match(self.config.players, self.config.options(), self.board, seed=game.seed)
+        self.match = Match(
+            self.config.players, self.config.options(game.number), self.board, seed=game.seed
+        )
         self._make_computers()
         elapsed = 0.0
         for ev in events:
             p = ev.payload
-            if ev.kind == "shot":
+            if isinstance(p.get("state"), dict):
+                self.votes = Votes.from_view(p["state"].get("votes"))
+            if ev.kind == "hint":
+                self.hints_used.append(
+                    HintUse(p["actions"], p["seat"], Shot.from_dict(p["shot"]), p.get("shot_kind"))
+                )
+            elif ev.kind == "resign":
+                self.match.resign(p["seat"])
+            elif ev.kind == "draw":
+                self.match.agree_draw(p["offered_by"], p["seat"])
+            elif ev.kind == "shot":
                 play = self.match.play(Shot.from_dict(p["shot"]), Noise.from_dict(p["noise"]))
                 if play.ruling.to_dict() != p["ruling"]:
                     log.warning(
@@ -287,7 +355,7 @@ class Room:
             if isinstance(p.get("clock_elapsed"), int | float):
                 elapsed = float(p["clock_elapsed"])
         if self.config.minutes is not None:
-            self.clock = MatchClock.from_options(self.config.options(), self._time)
+            self.clock = MatchClock.from_options(self.config.options(game.number), self._time)
             if self._all_seated():
                 self._time.shift = -elapsed
                 self.clock.start()
@@ -325,6 +393,7 @@ class Room:
                     "name": s.name,
                     "color": self.match.color(s.seat).value,
                     "side": self.board.seat_side(s.seat, self.config.players).value,
+                    "label": {lang: self.display_name(s.seat, lang) for lang in LANGS},
                 }
                 for s in self.seats
             ],
@@ -344,6 +413,7 @@ class Room:
             waiting=self.waiting,
             clock=clock_view(self.clock, running=self._clock_running()),
         )
+        self._state["votes"] = self.votes.view()
 
     def snapshot(self, seats: frozenset[int]) -> dict[str, Any]:
         """Everything a client needs to draw the room now (also the answer to a resync).
@@ -364,16 +434,24 @@ class Room:
             "state": state,
             "you": {"seats": sorted(seats)},
             "log": self.log[-60:],
+            "presence": self.presence_view(),
+            "chat": {"presets": presets_view(), "recent": self.chat.view()},
         }
 
     # -- what clients ask, as one interface with a room another process owns ------------------
 
     async def join(self, sub: Subscriber, token: str | None) -> None:
-        """Say hello for ``sub``: its seats, a snapshot, then every event of the room."""
+        """Say hello for ``sub``: its seats, a snapshot, then every event of the room; the
+        others learn that its seats are online (a second hello of a client moves its seats)."""
         if self.stale:
             raise room_moved()
+        old = sub.seats if sub in self.subscribers else frozenset()
+        left = self.presence.leave(old)
         sub.seats = self.seats_of_token(token)
+        came = self.presence.join(sub.seats)
         sub.send(json.dumps(self.snapshot(sub.seats), separators=(",", ":")))
+        if left or came:
+            self._tell_presence()
         self.attach(sub)
 
     async def resync(self, sub: Subscriber) -> None:
@@ -407,7 +485,13 @@ class Room:
             answer = await self.hint(seats, msg.seat)
             return answer if msg.id is None else {**answer, "id": msg.id}
         elif isinstance(msg, Rematch):
-            await self.rematch(seats, msg.id)
+            await self.rematch(seats, msg.id, msg.answer == "yes")
+        elif isinstance(msg, DrawMessage):
+            await self.draw(seats, msg.seat, msg.answer == "yes", msg.id)
+        elif isinstance(msg, Resign):
+            await self.resign(seats, msg.seat, msg.id)
+        elif isinstance(msg, ChatMessage):
+            await self.say(seats, msg.preset, msg.text, msg.id)
         return None
 
     def drop_everyone(self) -> None:
@@ -421,9 +505,29 @@ class Room:
         self.last_active = time.monotonic()
 
     def detach(self, sub: Subscriber) -> None:
-        """``sub`` gets no more events."""
-        self.subscribers.discard(sub)
+        """``sub`` gets no more events; if it was the last client holding a seat, everyone is
+        told."""
+        if sub in self.subscribers:
+            self.subscribers.discard(sub)
+            if self.presence.leave(sub.seats):
+                self._tell_presence()
         self.last_active = time.monotonic()
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """Send one unnumbered message (presence, an analysis's progress) to every client."""
+        text = json.dumps(message, separators=(",", ":"))
+        for sub in list(self.subscribers):
+            sub.send(text)
+
+    def presence_view(self) -> list[dict[str, Any]]:
+        """Per seat: a client holding it is connected (``online``), since when (``since``)."""
+        return self.presence.view([s.kind for s in self.seats])
+
+    def _tell_presence(self) -> None:
+        """Send the presence of every seat to the connected clients of an online room (on one
+        device and against the computer nobody else is at the table)."""
+        if self.config.mode == "online":
+            self.broadcast({"type": "presence", "seats": self.presence_view()})
 
     def idle_for(self, now: float) -> float:
         """How long (s) nobody has used the room; 0 while anyone watches, asks or a computer
@@ -461,15 +565,19 @@ class Room:
         if self.match.is_over and clock is not None and clock.started and not clock.paused:
             clock.pause()  # the final time stays on show
         self._refresh_state()
-        body = {"kind": kind, "game_id": self.game_id, **payload, "state": self._state}
+        body = {"kind": kind, "game_id": self.game_id, **payload}
+        if kind not in _NO_STATE:
+            body["state"] = self._state
         if action_id is not None:
             body["action_id"] = action_id
         if self.clock is not None and self.clock.started:
             body["clock_elapsed"] = self.clock.elapsed()
         seq = self.seq + 1
         finished: tuple[dict[str, Any], dict[str, Any]] | None = None
-        if (kind in ("shot", "skip", "time_called")) and self.match.outcome is not None:
-            record = await self.runner.simulate(to_record, self.match, self._players_info())
+        if kind in ACTION_KINDS and self.match.outcome is not None:
+            record = await self.runner.simulate(
+                to_record, self.match, self._players_info(), self.hints_used
+            )
             finished = (self.match.outcome.to_dict(), record)
         encoded = json.dumps(body, separators=(",", ":"))
         await self.runner.store(
@@ -482,7 +590,7 @@ class Room:
                 kind=kind,
                 payload=encoded,
                 shots=sum(1 for a in self.match.actions if a.kind == "shot")
-                if kind in ("shot", "skip", "time_called")
+                if kind in ACTION_KINDS
                 else None,
                 finished=finished,
                 seat=None
@@ -499,6 +607,8 @@ class Room:
                 self.action_ids.popitem(last=False)
         if kind in LOG_KINDS:
             self.log.append(_log_entry(body))
+        elif kind == "chat":
+            self.chat.add(body)
         text = f'{{"type":"event","seq":{seq},"event":{encoded}}}'
         for sub in list(self.subscribers):
             sub.send(text)
@@ -517,6 +627,9 @@ class Room:
             computers=self.computers,
             turn_ready_at=self._turn_ready_at,
             state=self._state,
+            votes=copy.deepcopy(self.votes),
+            hints_used=tuple(self.hints_used),
+            chat=self.chat.view(),
         )
 
     def _restore(self, saved: _Saved) -> None:
@@ -532,6 +645,9 @@ class Room:
         self.computers = saved.computers
         self._turn_ready_at = saved.turn_ready_at
         self._state = saved.state
+        self.votes = saved.votes
+        self.hints_used = list(saved.hints_used)
+        self.chat = ChatLog(saved.chat)
 
     async def _guarded(self, action_id: str | None, change: Callable[[], Awaitable[None]]) -> None:
         """Run one change (the caller holds the lock): refuse an action id already played, and
@@ -571,7 +687,26 @@ class Room:
         s = self.seats[seat]
         if s.kind == "computer":
             return f"CPU {s.name}".strip()
-        return s.name or f"Player {seat + 1}"
+        return s.name or self.display_name(seat, "en")
+
+    def display_name(self, seat: int, lang: str) -> str:
+        """How rulings and the chat name the person at ``seat``: their name, else colour and
+        side ("Red (south)", 「赤（南）」); a computer is "Computer" (R1b, R1c)."""
+        s = self.seats[seat]
+        ja = lang == "ja"
+        if s.kind == "computer":
+            return "コンピュータ" if ja else "Computer"
+        if s.name:
+            return s.name
+        return seat_label(
+            seat, self.config.players, "ja" if ja else "en", self.match.options.first_seat
+        )
+
+    def names(self) -> dict[str, dict[int, str]]:
+        """Every seat's display name in each language (for the library's rulings)."""
+        return {
+            lang: {s.seat: self.display_name(s.seat, lang) for s in self.seats} for lang in LANGS
+        }
 
     # -- games ------------------------------------------------------------------------------
 
@@ -588,12 +723,15 @@ class Room:
         self.game_number = number
         self.game_id = f"{self.config.id}-{number + 1}"
         seed = (self.config.seed + number) % (1 << 62)
-        self.match = Match(self.config.players, self.config.options(), self.board, seed=seed)
+        options = self.config.options(number)
+        self.match = Match(self.config.players, options, self.board, seed=seed)
+        self.hints_used = []
+        self.votes = Votes()
         self._make_computers()
         self.clock = None
         if self.config.minutes is not None:
             self._time = _ResumableTime()
-            self.clock = MatchClock.from_options(self.config.options(), self._time)
+            self.clock = MatchClock.from_options(options, self._time)
             if self._all_seated():
                 self.clock.start()
                 self.clock.turn_started()
@@ -627,6 +765,7 @@ class Room:
                 raise RoomError("seat_taken", "This seat is taken", "この席はすでに埋まっています")
             new = Seat(seat, "human", name, hash_token(token))
             self.seats[seat] = new
+            self.presence.seat_taken(seat)
             started = False
             if self._all_seated() and self.clock is not None and not self.clock.started:
                 self.clock.start()
@@ -689,12 +828,13 @@ class Room:
                 "illegal_shot", err.reason("en"), err.reason("ja"), rule=err.rule
             ) from err
         self._turn_ready_at = time.monotonic() + float(payload["duration"])
+        self._lapse_draw(seat, payload)
         await self._commit("shot", payload, action_id=action_id)
 
     def _shoot(self, shot: Shot, noise: Noise | None) -> dict[str, Any]:
         """Play a shot and describe it for the clients, in one trip to a simulation thread."""
         play = self.match.play(shot, noise)
-        payload = shot_view(play, self.board)
+        payload = shot_view(play, self.board, self.names())
         payload["sim_end_at"] = time.time()
         return payload
 
@@ -725,7 +865,33 @@ class Room:
             position = position_of(self.match, self.game_id)
         seed = hint_seed(self.config.seed, self.game_number, key.actions)
         job = ThinkJob(position, "hint", seed)
-        return await self.hint_book.get(key, lambda: self._compute_hint(key, job))
+        answer = await self.hint_book.get(key, lambda: self._compute_hint(key, job))
+        if not answer["cached"]:
+            await self._announce_hint(key, answer)
+        return answer
+
+    async def _announce_hint(self, key: HintKey, answer: dict[str, Any]) -> None:
+        """Show everyone that ``key.seat`` used a hint, with the shot suggested, and keep it
+        for the match record (once per position)."""
+
+        async def change() -> None:
+            if self.game_id != key.game_id or len(self.match.actions) != key.actions:
+                return  # the position changed meanwhile
+            shot = Shot.from_dict(answer["shot"])
+            kind = answer.get("kind") if isinstance(answer.get("kind"), str) else None
+            self.hints_used.append(HintUse(key.actions, key.seat, shot, kind))
+            await self._commit(
+                "hint",
+                {
+                    "seat": key.seat,
+                    "actions": key.actions,
+                    "shot": answer["shot"],
+                    "shot_kind": kind,
+                    "text": answer["text"],
+                },
+            )
+
+        await self._act(None, change)
 
     async def _compute_hint(self, key: HintKey, job: ThinkJob) -> dict[str, Any]:
         """Ask the library's expert about the position (in the thinking pool)."""
@@ -746,9 +912,14 @@ class Room:
             first_shot=key.first_shot,
         )
 
-    async def rematch(self, seats: frozenset[int], action_id: str | None = None) -> None:
-        """Start the next match in this room (only a seated player, only after the end)."""
-        if not seats:
+    async def rematch(
+        self, seats: frozenset[int], action_id: str | None = None, yes: bool = True
+    ) -> None:
+        """Offer, accept or decline the next match in this room (only seated people, only after
+        the end). It starts once every person seated has said yes; colours and the first shot
+        alternate (:func:`game_options`)."""
+        mine = frozenset(s for s in seats if 0 <= s < len(self.seats) and self._person(s))
+        if not mine:
             raise RoomError(
                 "not_seated",
                 "Only players can start a rematch",
@@ -758,10 +929,97 @@ class Room:
         async def change() -> None:
             if not self.match.is_over:
                 raise RoomError("not_over", "The game is not over", "試合はまだ終わっていません")
-            game = self._start_game(self.game_number + 1)
-            await self._commit(
-                "rematch", {"room": self.room_view()}, action_id=action_id, new_game=game
+            people = [s.seat for s in self.seats if s.kind == "human"]
+            step = self.votes.rematch(mine, yes, people=people)
+            if step.agreed:
+                game = self._start_game(self.game_number + 1)
+                await self._commit(
+                    "rematch",
+                    {"room": self.room_view(), "seat": step.seat},
+                    action_id=action_id,
+                    new_game=game,
+                )
+            else:
+                await self._commit("vote", step.payload(), action_id=action_id)
+
+        await self._act(action_id, change)
+
+    # -- resigning, draws, chat -------------------------------------------------------------
+
+    def _person(self, seat: int) -> bool:
+        return self.seats[seat].kind == "human"
+
+    def _check_playing(self) -> None:
+        """Raise unless a game is being played (every seat taken, not over)."""
+        if self.match.is_over:
+            raise RoomError("game_over", "The game is over", "試合は終わっています")
+        if self.waiting:
+            raise RoomError(
+                "waiting", "Waiting for every seat to be taken", "全員が席に着くのを待っています"
             )
+
+    async def resign(self, seats: frozenset[int], seat: int, action_id: str | None = None) -> None:
+        """``seat`` (held by the client, a person) resigns for its colour: the game ends now."""
+        self._check_person_at(seats, seat)
+
+        async def change() -> None:
+            self._check_playing()
+            outcome = self.match.resign(seat)
+            self.votes.open.pop("draw", None)
+            text = {lang: explain_outcome(outcome, lang) for lang in LANGS}
+            color = self.match.color(seat).value
+            await self._commit(
+                "resign", {"seat": seat, "color": color, "explain": text}, action_id=action_id
+            )
+
+        await self._act(action_id, change)
+
+    async def draw(
+        self, seats: frozenset[int], seat: int, yes: bool, action_id: str | None = None
+    ) -> None:
+        """``seat`` offers or accepts (``yes``), or declines or withdraws, a draw. The game ends
+        in a draw once every person of the other side has accepted."""
+        self._check_person_at(seats, seat)
+
+        async def change() -> None:
+            self._check_playing()
+            other = [s.seat for s in self.seats if s.kind == "human" and s.seat % 2 != seat % 2]
+            step = self.votes.draw(seat, yes, other_side=other, actions=len(self.match.actions))
+            if step.agreed:
+                assert step.offered_by is not None
+                outcome = self.match.agree_draw(step.offered_by, seat)
+                text = {lang: explain_outcome(outcome, lang) for lang in LANGS}
+                await self._commit(
+                    "draw",
+                    {"seat": seat, "offered_by": step.offered_by, "explain": text},
+                    action_id=action_id,
+                )
+            else:
+                await self._commit("vote", step.payload(), action_id=action_id)
+
+        await self._act(action_id, change)
+
+    def _lapse_draw(self, seat: int, payload: dict[str, Any]) -> None:
+        """A shot (or a lost or passed turn) of ``seat``: a draw offer made to its side lapses,
+        told in the action's own event (``lapsed``) so that one change stays one event."""
+        step = self.votes.lapse_draw(seat)
+        if step is not None and not self.match.is_over:
+            payload["lapsed"] = step.payload()
+
+    async def say(
+        self,
+        seats: frozenset[int],
+        preset: str | None,
+        text: str | None,
+        action_id: str | None = None,
+    ) -> None:
+        """A chat line from a client: a set phrase (anyone in the room) or free text (players
+        only). Stored with the events; every client gets it (once per ``action_id``)."""
+        line = chat_line(self, seats, preset, text)
+
+        async def change() -> None:
+            line["at"] = datetime.now(UTC).isoformat()
+            await self._commit("chat", line, action_id=action_id)
 
         await self._act(action_id, change)
 
@@ -854,7 +1112,12 @@ class Room:
         ruling = self.match.pass_turn()
         if self.clock is not None and self.clock.started:
             self.clock.turn_started()
-        payload = {"seat": seat, "ruling": ruling.to_dict(), "explain": ruling_text(ruling)}
+        payload = {
+            "seat": seat,
+            "ruling": ruling.to_dict(),
+            "explain": ruling_text(ruling, self.names()),
+        }
+        self._lapse_draw(seat, payload)
         await self._commit("skip", payload)
 
     async def _run_clock(self) -> None:
@@ -888,15 +1151,14 @@ class Room:
             seat = self.match.shooter
             ruling = self.match.skip_turn()
             clock.turn_started()
-            await self._commit(
-                "skip",
-                {
-                    "seat": seat,
-                    "ruling": ruling.to_dict(),
-                    "explain": ruling_text(ruling),
-                    "shot_time_s": clock.shot_time_s,
-                },
-            )
+            payload = {
+                "seat": seat,
+                "ruling": ruling.to_dict(),
+                "explain": ruling_text(ruling, self.names()),
+                "shot_time_s": clock.shot_time_s,
+            }
+            self._lapse_draw(seat, payload)
+            await self._commit("skip", payload)
 
     async def close(self) -> None:
         """Stop this room's tasks (the server is shutting down)."""
@@ -906,6 +1168,44 @@ class Room:
         for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+
+def chat_line(
+    room: Room, seats: frozenset[int], preset: str | None, text: str | None
+) -> dict[str, Any]:
+    """A checked chat line of a client holding ``seats`` in ``room`` (without its time).
+
+    Raises:
+        RoomError: not an online room, not exactly one of a phrase and a text, an unknown
+            phrase, text from a spectator, or text that is empty, too long or holds control
+            characters.
+    """
+    if room.config.mode != "online":
+        raise RoomError(
+            "no_chat", "Chat is for online rooms", "チャットはオンラインの部屋で使えます"
+        )
+    if (preset is None) == (text is None):
+        raise RoomError(
+            "bad_message",
+            "Send either a set phrase or a text",
+            "定型文か文章のどちらか一つを送ってください",
+        )
+    mine = sorted(s for s in seats if 0 <= s < len(room.seats) and room.seats[s].kind == "human")
+    line: dict[str, Any] = {"preset": preset, "text": None, "phrase": None}
+    if preset is not None:
+        line["phrase"] = phrase(preset)
+    else:
+        if not mine:
+            raise RoomError(
+                "spectator_text",
+                "Spectators can send only the set phrases",
+                "観戦者は定型文だけを送れます",
+            )
+        line["text"] = check_text(text or "")
+    seat = mine[0] if mine else None
+    line["seat"] = seat
+    line["name"] = None if seat is None else {lang: room.display_name(seat, lang) for lang in LANGS}
+    return line
 
 
 def _log_entry(body: dict[str, Any]) -> dict[str, Any]:

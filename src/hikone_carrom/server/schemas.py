@@ -12,16 +12,22 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 __all__ = [
     "CLIENT_MESSAGE",
+    "AnalyseRequest",
+    "ChatMessage",
     "ClientMessage",
     "CreateRoom",
+    "DrawMessage",
     "GameSummary",
     "GamesPage",
     "Hello",
     "HintRequest",
     "LevelInfo",
     "Levels",
+    "MyRoom",
+    "MyRoomsQuery",
     "Ping",
     "Rematch",
+    "Resign",
     "Resync",
     "RoomCreated",
     "SeatGranted",
@@ -55,8 +61,9 @@ class CreateRoom(_Strict):
     """POST /api/rooms: a new room.
 
     ``level`` names a computer player (mode "computer" only); ``minutes`` makes a timed match
-    (R7b, R8a; ``None`` = untimed); ``hints`` lets the players ask for the expert's shot (on by
-    default: every mode is a casual game).
+    (R7b, R8a; ``None`` = untimed); ``hints`` lets the players ask for the expert's shot
+    (``None``: off in online rooms, on against the computer and on one device); ``names`` are
+    the players' names on one device (mode "hotseat"), one per seat.
     """
 
     mode: Mode
@@ -64,7 +71,25 @@ class CreateRoom(_Strict):
     level: str | None = Field(default=None, max_length=16)
     minutes: float | None = Field(default=None, gt=0, le=120)
     name: Name = ""
-    hints: bool = True
+    hints: bool | None = None
+    names: list[Name] | None = Field(default=None, max_length=4)
+
+    def hints_on(self) -> bool:
+        """Whether the room allows hints: as asked, else off for online rooms only."""
+        return self.mode != "online" if self.hints is None else self.hints
+
+
+class MyRoom(_Strict):
+    """One room this browser holds a seat in, as it remembers it: the id and the seat token."""
+
+    room_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")
+    token: str = Field(min_length=1, max_length=128)
+
+
+class MyRoomsQuery(_Strict):
+    """POST /api/my-rooms: the rooms and seat tokens kept in this browser (at most 50)."""
+
+    rooms: list[MyRoom] = Field(max_length=50)
 
 
 class RoomCreated(_Strict):
@@ -163,9 +188,44 @@ class Resync(_Message):
 
 
 class Rematch(_Action):
-    """After the end: play again in the same room with the same seats."""
+    """After the end: offer or accept (``answer`` "yes") or decline ("no") a rematch in the same
+    room with the same seats; it starts when every seated person has said yes."""
 
     type: Literal["rematch"]
+    answer: Literal["yes", "no"] = "yes"
+
+
+class DrawMessage(_Action):
+    """For ``seat``: offer or accept (``answer`` "yes") a draw, or decline or withdraw it ("no");
+    the game ends in a draw when every person of the other side has said yes."""
+
+    type: Literal["draw"]
+    seat: int = Field(ge=0, le=3)
+    answer: Literal["yes", "no"]
+
+
+class Resign(_Action):
+    """``seat`` resigns for its colour: the other side wins at once."""
+
+    type: Literal["resign"]
+    seat: int = Field(ge=0, le=3)
+
+
+class ChatMessage(_Action):
+    """A chat line: one of the set phrases (``preset``, its id) or free text (``text``, players
+    only, at most 200 characters, no control characters)."""
+
+    type: Literal["chat"]
+    preset: str | None = Field(default=None, max_length=32)
+    text: str | None = Field(default=None, max_length=1000)
+
+
+class AnalyseRequest(_Action):
+    """Ask for the post-game analysis of a finished game of this room (default: the current
+    one); progress and the result go to everyone in the room."""
+
+    type: Literal["analyse"]
+    game_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_-]{1,40}$")
 
 
 class Ping(_Message):
@@ -174,10 +234,18 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[
-    Hello | ShotMessage | HintRequest | Resync | Rematch | Ping, Field(discriminator="type")
-]
-CLIENT_MESSAGE: TypeAdapter[Hello | ShotMessage | HintRequest | Resync | Rematch | Ping] = (
-    TypeAdapter(ClientMessage)
+_Any = (
+    Hello
+    | ShotMessage
+    | HintRequest
+    | Resync
+    | Rematch
+    | DrawMessage
+    | Resign
+    | ChatMessage
+    | AnalyseRequest
+    | Ping
 )
+ClientMessage = Annotated[_Any, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[_Any] = TypeAdapter(ClientMessage)
 """Validator of one client message (JSON text)."""

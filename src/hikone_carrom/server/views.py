@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from hikone_carrom.board import BoardSpec, Side
@@ -166,13 +166,22 @@ def state_view(
     }
 
 
-def ruling_text(ruling: Ruling) -> dict[str, list[str]]:
-    """The library's explanation of a ruling, sentence by sentence with rule ids, ja and en."""
-    return {lang: list(explain(ruling, lang)) for lang in LANGS}
+def ruling_text(
+    ruling: Ruling, names: Mapping[str, Mapping[int, str]] | None = None
+) -> dict[str, list[str]]:
+    """The library's explanation of a ruling, sentence by sentence with rule ids, ja and en;
+    ``names`` (language -> seat -> name) name the players (default: by colour)."""
+    return {
+        lang: list(explain(ruling, lang, None if names is None else names.get(lang)))
+        for lang in LANGS
+    }
 
 
-def shot_view(play: PlayResult, board: BoardSpec) -> dict[str, Any]:
-    """A shot for the browser: the input, the ruling, what fell, and exact animation tracks."""
+def shot_view(
+    play: PlayResult, board: BoardSpec, names: Mapping[str, Mapping[int, str]] | None = None
+) -> dict[str, Any]:
+    """A shot for the browser: the input, the ruling (its players named by ``names``), what fell,
+    and exact animation tracks."""
     tracks = tracks_view(play, board)
     return {
         "seat": play.seat,
@@ -180,7 +189,7 @@ def shot_view(play: PlayResult, board: BoardSpec) -> dict[str, Any]:
         "noise": play.noise.to_dict(),
         "executed": play.executed.to_dict(),
         "ruling": play.ruling.to_dict(),
-        "explain": ruling_text(play.ruling),
+        "explain": ruling_text(play.ruling, names),
         "report": play.report.to_dict(),
         "pocketed": list(play.report.to_dict()["pocketed"]),
         "before": layout_view(play.before),

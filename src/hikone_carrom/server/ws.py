@@ -18,10 +18,19 @@ from typing import Any
 from fastapi import WebSocket
 from pydantic import ValidationError
 
+from hikone_carrom.server.chat import CHAT_BURST, CHAT_PER_SECOND
 from hikone_carrom.server.errors import CloseCode, DuplicateAction, RoomError, error_message
 from hikone_carrom.server.ratelimit import MessageRate, cut_off_message, rate_limited_message
 from hikone_carrom.server.registry import RoomRegistry, ServedRoom
-from hikone_carrom.server.schemas import CLIENT_MESSAGE, Hello, HintRequest, Ping, Resync
+from hikone_carrom.server.schemas import (
+    CLIENT_MESSAGE,
+    AnalyseRequest,
+    ChatMessage,
+    Hello,
+    HintRequest,
+    Ping,
+    Resync,
+)
 
 __all__ = ["Connection", "serve_room"]
 
@@ -60,6 +69,8 @@ class Connection:
         self._ready = asyncio.Event()
         self.dropped = asyncio.Event()
         """Set when the server decides to close this connection (too slow, room moved)."""
+        self.chat_rate = MessageRate(CHAT_BURST, CHAT_PER_SECOND)
+        """Chat lines this client may send (only lines the room took count)."""
 
     def send(self, text: str) -> None:
         """Queue a message; a slow client never holds up the room."""
@@ -176,14 +187,18 @@ async def _serve(
                     )
                 )
                 continue
-            await _handle(room, conn, text, hints)
+            await _handle(room, conn, text, hints, registry)
     finally:
         for task in hints:
             task.cancel()
 
 
 async def _handle(
-    room: ServedRoom, conn: Connection, text: str, hints: set[asyncio.Task[None]]
+    room: ServedRoom,
+    conn: Connection,
+    text: str,
+    hints: set[asyncio.Task[None]],
+    registry: RoomRegistry,
 ) -> None:
     """Validate one message and act on it; every refusal goes back to this client only."""
     if len(text) > MAX_MESSAGE:
@@ -218,6 +233,17 @@ async def _handle(
             task = asyncio.create_task(_hint(room, conn, msg))
             hints.add(task)
             task.add_done_callback(hints.discard)
+        elif isinstance(msg, AnalyseRequest):
+            conn.send_json(_with_id(await _analyse(room, msg, registry), msg.id))
+        elif isinstance(msg, ChatMessage):
+            if not conn.chat_rate.ready:
+                raise RoomError(
+                    "chat_rate",
+                    "You are sending chat too fast: wait a moment",
+                    "チャットの送信が速すぎます。少し待ってください",
+                )
+            await room.act(conn.seats, msg)
+            conn.chat_rate.allow()
         else:
             answer = await room.act(conn.seats, msg)
             if answer is not None:
@@ -240,6 +266,21 @@ async def _hint(room: ServedRoom, conn: Connection, msg: HintRequest) -> None:
         conn.send_json(_with_id(err.to_message(), msg.id))
         if err.code == "room_moved":
             conn.drop(CloseCode.ROOM_MOVED)
+
+
+async def _analyse(room: ServedRoom, msg: AnalyseRequest, registry: RoomRegistry) -> dict[str, Any]:
+    """Start the analysis of one of the room's finished games; its progress goes to every
+    client of the room this process serves."""
+    game_id = msg.game_id or str((await room.view(frozenset()))["room"]["game_id"])
+    if not game_id.startswith(f"{room.id}-"):
+        raise RoomError("no_game", "No such game in this room", "この部屋にその試合はありません")
+
+    def tell(message: dict[str, Any]) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        for sub in list(room.subscribers):
+            sub.send(text)
+
+    return await registry.analyses.request(game_id, key=room.id, listener=tell)
 
 
 def _with_id(message: dict[str, Any], action_id: str | None) -> dict[str, Any]:

@@ -1,8 +1,11 @@
-"""Persistent game store (SQLAlchemy 2 + Alembic): rooms, seats, games, numbered events."""
+"""Persistent game store (SQLAlchemy 2 + Alembic): rooms, seats, games, numbered events,
+post-game analyses."""
 
 from hikone_carrom.server.storage.store import (
     EventWrite,
     GameStore,
+    RoomBrief,
+    StoredAnalysis,
     StoredEvent,
     StoredGame,
     StoredRoom,
@@ -16,9 +19,11 @@ from hikone_carrom.server.storage.store import (
 __all__ = [
     "EventWrite",
     "GameStore",
+    "RoomBrief",
     "StoreError",
     "StoreFenced",
     "StoreUnavailable",
+    "StoredAnalysis",
     "StoredEvent",
     "StoredGame",
     "StoredRoom",

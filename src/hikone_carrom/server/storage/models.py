@@ -24,7 +24,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "EventRow", "GameRow", "RoomRow", "SeatRow"]
+__all__ = ["AnalysisRow", "Base", "EventRow", "GameRow", "RoomRow", "SeatRow"]
 
 
 class Base(DeclarativeBase):
@@ -98,3 +98,22 @@ class EventRow(Base):
     kind: Mapped[str] = mapped_column(String(24))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     payload: Mapped[str] = mapped_column(Text)
+
+
+class AnalysisRow(Base):
+    """The post-game analysis of one game (``hikone_carrom.ai.analysis``): its status
+    ("running", "done" or "failed"), the shots analysed so far of all, and the result (the
+    analysis of the shots done, kept as it grows so that a restart resumes it)."""
+
+    __tablename__ = "analyses"
+
+    game_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    done: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

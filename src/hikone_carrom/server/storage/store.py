@@ -29,14 +29,16 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
 
-from hikone_carrom.server.storage.models import EventRow, GameRow, RoomRow, SeatRow
+from hikone_carrom.server.storage.models import AnalysisRow, EventRow, GameRow, RoomRow, SeatRow
 
 __all__ = [
     "EventWrite",
     "GameStore",
+    "RoomBrief",
     "StoreError",
     "StoreFenced",
     "StoreUnavailable",
+    "StoredAnalysis",
     "StoredEvent",
     "StoredGame",
     "StoredRoom",
@@ -154,6 +156,36 @@ class EventWrite:
     finished: tuple[dict[str, Any], dict[str, Any]] | None = None
     seat: StoredSeat | None = None
     new_game: StoredGame | None = None
+
+
+@dataclass(frozen=True)
+class StoredAnalysis:
+    """A game's post-game analysis: ``status`` "running", "done" or "failed"; ``done`` shots of
+    ``total`` analysed; ``result`` the analysis of those shots (``Analysis.to_dict``)."""
+
+    game_id: str
+    version: int
+    status: str
+    done: int
+    total: int
+    result: dict[str, Any] | None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class RoomBrief:
+    """What the start page's "my games" needs of a room without rebuilding it: its seats, its
+    current game and the state sent with its last event (``None`` before any)."""
+
+    id: str
+    mode: str
+    players: int
+    seats: tuple[StoredSeat, ...]
+    game_id: str | None
+    game_number: int
+    finished: bool
+    state: dict[str, Any] | None
+    updated_at: datetime
 
 
 def _game(row: GameRow) -> StoredGame:
@@ -402,6 +434,83 @@ class GameStore:
                 select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
             )
             return [_event(r) for r in rows]
+
+    # post-game analyses
+
+    def analysis(self, game_id: str) -> StoredAnalysis | None:
+        """The stored analysis of a game, if any."""
+        with self._read() as session:
+            row = session.get(AnalysisRow, game_id)
+            if row is None:
+                return None
+            return StoredAnalysis(
+                row.game_id, row.version, row.status, row.done, row.total, row.result, row.error
+            )
+
+    def save_analysis(self, analysis: StoredAnalysis) -> None:
+        """Store (or replace) a game's analysis."""
+        with self._write() as session:
+            if session.get(GameRow, analysis.game_id) is None:
+                raise StoreError(f"no game {analysis.game_id}")
+            row = session.get(AnalysisRow, analysis.game_id)
+            if row is None:
+                row = AnalysisRow(game_id=analysis.game_id)
+                session.add(row)
+            row.version = analysis.version
+            row.status = analysis.status
+            row.done = analysis.done
+            row.total = analysis.total
+            row.result = analysis.result
+            row.error = analysis.error
+            row.updated_at = _now()
+
+    # rooms in brief
+
+    def room_briefs(self, room_ids: list[str]) -> list[RoomBrief]:
+        """The rooms among ``room_ids`` that exist, in brief (unknown ids are left out)."""
+        out: list[RoomBrief] = []
+        with self._read() as session:
+            for room in session.scalars(select(RoomRow).where(RoomRow.id.in_(room_ids))):
+                seats = session.scalars(
+                    select(SeatRow).where(SeatRow.room_id == room.id).order_by(SeatRow.seat)
+                )
+                game = session.scalars(
+                    select(GameRow)
+                    .where(GameRow.room_id == room.id)
+                    .order_by(GameRow.number.desc())
+                    .limit(1)
+                ).first()
+                state: dict[str, Any] | None = None
+                updated = _aware(room.created_at)
+                recent = session.scalars(
+                    select(EventRow)
+                    .where(EventRow.room_id == room.id)
+                    .order_by(EventRow.seq.desc())
+                    .limit(20)
+                )
+                for k, row in enumerate(recent):
+                    if k == 0:
+                        updated = _aware(row.created_at)
+                    payload = json.loads(row.payload)
+                    if isinstance(payload, dict) and isinstance(payload.get("state"), dict):
+                        state = payload["state"]
+                        break
+                out.append(
+                    RoomBrief(
+                        id=room.id,
+                        mode=room.mode,
+                        players=room.players,
+                        seats=tuple(
+                            StoredSeat(s.seat, s.kind, s.name, s.token_hash) for s in seats
+                        ),
+                        game_id=None if game is None else game.id,
+                        game_number=0 if game is None else game.number,
+                        finished=game is not None and game.finished_at is not None,
+                        state=state,
+                        updated_at=updated,
+                    )
+                )
+        return out
 
 
 def _load(session: Session, room_id: str) -> StoredRoom:

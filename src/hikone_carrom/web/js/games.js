@@ -1,4 +1,5 @@
 // Finished games at /games, and the replay viewer that steps through the shots.
+import { replayAnalysis } from "./analysis.js";
 import { BoardView } from "./board.js";
 import { outcomeTitle } from "./explain.js";
 import { renderCounts, renderLog } from "./hud.js";
@@ -93,6 +94,15 @@ export class ReplayPage {
     on("#rp-link", () => this.copyLink());
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
+    const card = document.createElement("div");
+    card.id = "analysis";
+    this.root.querySelector(".panel").append(card);
+    this.analysis = replayAnalysis(
+      card,
+      this.gameId,
+      (seat) => this.seatName(seat),
+      (n) => this.step(n, true), // a shot of the chart: play it (its action number = its step)
+    );
     window.__replay = this;
     everyFrame((now) => this.frame(now), () => !this.disposed);
     this.render();
@@ -101,6 +111,7 @@ export class ReplayPage {
   dispose() {
     this.disposed = true;
     this.off?.();
+    this.analysis?.dispose();
     if (this.onKey) document.removeEventListener("keydown", this.onKey);
   }
 
@@ -206,6 +217,7 @@ export class ReplayPage {
     renderCounts(this.root.querySelector("#counts"), this.stateAt(this.index));
     const shown = this.data.events.slice(0, this.index).reverse();
     renderLog(this.root.querySelector("#log"), shown, (seat) => this.seatName(seat));
+    this.analysis?.render();
   }
 }
 

@@ -11,7 +11,7 @@ const STRINGS = {
     "home.mode": "Mode", "home.players": "Players", "home.singles": "2 (singles)",
     "home.doubles": "4 (doubles)", "home.level": "Computer level", "home.name": "Your name",
     "home.timed": "Timed match (R7b, R8a)", "home.minutes": "Minutes", "home.start": "Start",
-    "mode.computer": "Against the computer", "mode.computer.sub": "You play red and shoot first.",
+    "mode.computer": "Against the computer", "mode.computer.sub": "You play red and shoot first; colours change sides in each rematch.",
     "mode.hotseat": "Same device", "mode.hotseat.sub": "Pass the mouse: 2 or 4 players.",
     "mode.online": "Online room",
     "mode.online.sub": "Share the link; friends take the seats, others watch.",
@@ -88,7 +88,7 @@ const STRINGS = {
     "home.mode": "モード", "home.players": "人数", "home.singles": "2人（シングルス）",
     "home.doubles": "4人（ダブルス）", "home.level": "コンピュータの強さ", "home.name": "名前",
     "home.timed": "時間制の試合（R7b・R8a）", "home.minutes": "分", "home.start": "はじめる",
-    "mode.computer": "コンピュータと対戦", "mode.computer.sub": "あなたが赤で先攻です。",
+    "mode.computer": "コンピュータと対戦", "mode.computer.sub": "あなたが赤で先攻です。再戦ごとに色と先攻が入れ替わります。",
     "mode.hotseat": "1台で対戦", "mode.hotseat.sub": "マウスを交代して2人または4人で。",
     "mode.online": "オンラインの部屋",
     "mode.online.sub": "リンクを送ると友だちが席に着き、ほかの人は観戦できます。",
@@ -197,6 +197,16 @@ export function t(key, params = {}) {
     text = text.split(`{${name}}`).join(String(value));
   }
   return text;
+}
+
+/** Add the strings of a feature module ({en: {...}, ja: {...}}); a key may be given once. */
+export function addStrings(table) {
+  for (const l of ["en", "ja"]) {
+    for (const [key, text] of Object.entries(table[l])) {
+      if (key in STRINGS[l]) throw new Error(`i18n: the key ${key} is given twice`);
+      STRINGS[l][key] = text;
+    }
+  }
 }
 
 /** Pick the right language from a {ja, en} pair sent by the server. */

@@ -4,6 +4,7 @@ import { api, fieldMessage, saveToken } from "./net.js";
 import { RoomPage } from "./room.js";
 import { GamesPage, ReplayPage } from "./games.js";
 import { HowToPage } from "./howto.js";
+import { homeExtras, renderMyGames } from "./mygames.js";
 import { applyPrefs, pref, setPref } from "./prefs.js";
 
 const view = document.getElementById("view");
@@ -38,6 +39,12 @@ class HomePage {
     this.root.replaceChildren(document.getElementById("tpl-home").content.cloneNode(true));
     const form = this.root.querySelector("#newgame");
     form.elements.name.value = localStorage.getItem("hikone-carrom.name") || "";
+    const extras = homeExtras(form);
+    const mine = document.createElement("section");
+    mine.className = "card mygames";
+    mine.id = "mygames";
+    form.before(mine);
+    renderMyGames(mine);
     const levelSelect = form.elements.level;
     const fill = () => {
       applyI18n(this.root);
@@ -52,11 +59,16 @@ class HomePage {
       const keep = chosen || "2";
       if (this.levels?.some((l) => l.id === keep)) levelSelect.value = keep;
     };
-    this.off = onLangChange(fill);
+    this.off = onLangChange(() => {
+      fill();
+      sync();
+      renderMyGames(mine);
+    });
     const sync = () => {
       const mode = form.elements.mode.value;
       this.root.querySelector("#level-field").hidden = mode !== "computer";
       form.elements.minutes.disabled = !form.elements.timed.checked;
+      extras.sync();
     };
     form.addEventListener("change", sync);
     form.addEventListener("submit", async (e) => {
@@ -79,13 +91,17 @@ class HomePage {
         level: fd.get("mode") === "computer" ? fd.get("level") : null,
         minutes: fd.get("timed") ? minutes : null,
         name,
+        ...extras.body(),
       };
       try {
         const res = await api("/api/rooms", { method: "POST", body });
         saveToken(res.room_id, res.token);
         navigate(`/room/${res.room_id}`);
       } catch (err) {
-        if (!this.showErrors(err.fields)) show(this.root.querySelector(".form-error"), err.msg);
+        const fields = Object.entries(err.fields || {});
+        const names = extras.showErrors(err.fields); // "names.1": the second player's name
+        const others = Object.fromEntries(fields.filter(([key]) => !key.startsWith("names.")));
+        if (!this.showErrors(others) && !names) show(this.root.querySelector(".form-error"), err.msg);
       }
     });
     try {

@@ -81,7 +81,23 @@ export async function api(path, options = {}) {
   return data;
 }
 
-const TOKEN_KEY = (roomId) => `hikone-carrom.token.${roomId}`;
+const TOKEN_PREFIX = "hikone-carrom.token.";
+const TOKEN_KEY = (roomId) => `${TOKEN_PREFIX}${roomId}`;
+
+/** Every [room id, seat token] this browser keeps. */
+export function allTokens() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(TOKEN_PREFIX)) out.push([key.slice(TOKEN_PREFIX.length), localStorage.getItem(key)]);
+  }
+  return out;
+}
+
+/** Forget the seat token of a room (it no longer exists or no longer knows the token). */
+export function forgetToken(roomId) {
+  localStorage.removeItem(TOKEN_KEY(roomId));
+}
 
 /** The seat token this browser holds for a room (kept in localStorage), or null. */
 export function loadToken(roomId) {
@@ -197,7 +213,7 @@ export class RoomConnection {
 
   _onMessage(msg) {
     if (msg.type === "event") this._answered(msg.event && msg.event.action_id);
-    else if (msg.type === "duplicate" || msg.type === "error" || msg.type === "hint") this._answered(msg.id);
+    else if (msg.id) this._answered(msg.id); // an answer to this client alone: error, duplicate, hint, analysis
     if (msg.type === "snapshot") {
       this.seq = msg.seq;
       this.retry = 0; // a room that answers: the next drop starts the back-off afresh
@@ -221,6 +237,8 @@ export class RoomConnection {
       this.handlers.gone?.(msg);
     } else if (msg.type === "error") {
       this.handlers.error?.(msg);
+    } else if (msg.type === "presence" || msg.type === "analysis") {
+      this.handlers.notice?.(msg); // not numbered: who is connected, an analysis's progress
     }
   }
 }

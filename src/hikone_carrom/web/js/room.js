@@ -8,6 +8,7 @@ import { applyI18n, onLangChange, pick, show, t } from "./i18n.js";
 import { api, RoomConnection, saveToken } from "./net.js";
 import { notFound } from "./notfound.js";
 import { playShot, playSound } from "./sound.js";
+import { Social } from "./social.js";
 import { disksAt, everyFrame, tracksDuration } from "./tracks.js";
 
 const SIDES2 = ["south", "north"];
@@ -42,6 +43,8 @@ export class RoomPage {
     this.root.replaceChildren(document.getElementById("tpl-room").content.cloneNode(true));
     applyI18n(this.root);
     this.canvas = this.root.querySelector("#board");
+    this.social = new Social(this);
+    this.social.mount();
     this.conn = new RoomConnection(this.roomId, {
       snapshot: (m) => this.onSnapshot(m),
       event: (m) => this.onEvent(m),
@@ -49,6 +52,7 @@ export class RoomPage {
       error: (m) => this.onError(m),
       gone: () => this.onGone(),
       status: (info) => this.onStatus(info),
+      notice: (m) => this.social.notice(m),
     });
     this.conn.open();
     this._bindInput();
@@ -88,16 +92,25 @@ export class RoomPage {
     if (first) this.view = new BoardView(this.canvas, this.geometry);
     this.view.setViewSide(this.viewSide());
     this.resetAim();
+    this.social.snapshot(msg);
     this.renderHud();
     this.signalTurn(first);
   }
 
   onEvent(msg) {
+    if (msg.event.kind === "chat") {
+      this.social.chatLine(msg.event); // nothing of the game changes: no need to wait
+      return;
+    }
     this.queue.push(msg.event);
     if (!this.anim) this.nextEvent();
   }
 
   onError(msg) {
+    if (msg.code.startsWith("chat") || msg.code === "spectator_text") {
+      this.social.chatRefused(msg);
+      return;
+    }
     show(this.root.querySelector("#shot-error"), msg.message || { en: msg.code, ja: msg.code });
     this.pendingShot = false;
     if (this.hintPending) {
@@ -157,17 +170,19 @@ export class RoomPage {
       this.state = ev.state;
       this.clockAt = performance.now();
     }
-    if (["shot", "skip", "time_called", "rematch"].includes(ev.kind)) {
+    if (["shot", "skip", "time_called", "rematch", "resign", "draw", "vote", "hint"].includes(ev.kind)) {
       this.log.unshift({ ev });
       const lines = () => (ev.kind === "rematch" ? [{ text: t("msg.rematch") }] : explain(ev, (s) => this.seatName(s)));
       const main = () => {
         const all = lines();
-        const line = all.find((l) => l.kind === "penalty") || all.find((l) => l.kind === "win") || all[all.length - 1];
+        // a hint's banner is who used it; its text stays in the log
+        const line = ev.kind === "hint" ? all[0] : all.find((l) => l.kind === "penalty") || all.find((l) => l.kind === "win") || all[all.length - 1];
         return line ? line.text : "";
       };
       this.banner(main);
       this.announce(lines().map((l) => l.text).join(" "));
     }
+    this.social.applied(ev);
     if (ev.kind === "rematch") {
       this.log = [];
       this.endClosed = false;
@@ -316,7 +331,7 @@ export class RoomPage {
     if (!s) return "?";
     if (s.kind === "computer") return `${t("seat.computer")}${s.name ? ` (${s.name})` : ""}`;
     if (s.name) return s.name;
-    return t("seat.player", { n: seat + 1 });
+    return s.label ? pick(s.label) : t("seat.player", { n: seat + 1 }); // "Red (south)" (R1b, R1c)
   }
 
   myTurn() {
@@ -400,7 +415,6 @@ export class RoomPage {
         this.readForm(false);
       });
     }
-    this.root.querySelector("#rematch").addEventListener("click", () => this.conn.send({ type: "rematch" }));
     this.root.querySelector("#end-close").addEventListener("click", () => {
       this.endClosed = true;
       this.renderHud();
@@ -683,8 +697,10 @@ export class RoomPage {
     else {
       const color = this.room.seats[st.shooter].color;
       turn.append(chip(color));
-      turn.append(text("strong", this.turnText()));
-      turn.append(text("span", t(`color.${color}`), "color-name"));
+      const said = this.turnText();
+      turn.append(text("strong", said));
+      // the colour in words beside the chip, unless the name already says it ("Red (south)")
+      if (!said.includes(t(`color.${color}`))) turn.append(text("span", t(`color.${color}`), "color-name"));
       if (st.first_shot && this.myTurn()) turn.append(text("span", t("controls.first"), "sub"));
       if ((st.unshootable || []).length && this.myTurn()) turn.append(text("span", t("controls.unshootable"), "sub"));
       if (this.mySeats.size === 0) turn.append(text("span", t("turn.watch"), "sub"));
@@ -714,6 +730,7 @@ export class RoomPage {
       } else {
         li.append(this.seatName(s.seat));
         if (this.mySeats.has(s.seat) && this.room.mode !== "hotseat") li.append(text("em", ` (${t("seat.you")})`));
+        li.append(" ", this.social.seatBadge(s.seat));
       }
       const sideKey = this.room.players === 4 ? `side4.${s.seat}` : `side.${s.seat}`;
       li.append(text("span", t(sideKey), "side"));
@@ -743,7 +760,8 @@ export class RoomPage {
     if (st.over && st.outcome) {
       const o = st.outcome;
       this.root.querySelector("#end-title").textContent = outcomeTitle(o);
-      this.root.querySelector("#end-detail").textContent = t(`end.reason.${o.reason}`, { color: o.winner ? t(`color.${o.winner}`) : "" });
+      const loser = o.winner ? t(`color.${o.winner === "red" ? "green" : "red"}`) : "";
+      this.root.querySelector("#end-detail").textContent = t(`end.reason.${o.reason}`, { color: o.winner ? t(`color.${o.winner}`) : "", loser });
       const sc = this.root.querySelector("#end-scores");
       sc.replaceChildren();
       for (const color of ["red", "green"]) {
@@ -752,8 +770,8 @@ export class RoomPage {
         c.append(chip(color), ` ${t(`color.${color}`)}`);
         row.insertCell().textContent = `${t("end.score")} ${o.scores[color === "red" ? 0 : 1]}`;
       }
-      this.root.querySelector("#rematch").hidden = this.mySeats.size === 0;
     }
+    this.social.render();
     this.syncForm();
   }
 

@@ -323,9 +323,11 @@ export function explain(r, lang) {
     out.push(say(lang, "R3a", `Own puck pocketed: ${color} shoots again`, `自分のパックが入りました：${color}が続けて打ちます`));
     if (reasons.has("R3c")) out.push(say(lang, "R3c", "The success counts although pieces flew off the board", "盤の外に飛び出したパックがあっても成功です"));
   } else if (r.next_seat !== null) {
-    const n = r.next_seat;
-    if (reasons.has("R3d")) out.push(say(lang, "R3d", `The turn passes to seat ${n}`, `次の人（席${n}）に交替します`));
-    else out.push(say(lang, "R5e", `Seat ${n}, whose turn it was, shoots now`, `本来の順番の席${n}が打ちます`));
+    // the next seat named by its colour: colours alternate round the table (R1c)
+    const same = Math.abs(r.next_seat - r.seat) % 2 === 0;
+    const n = colorName(same ? r.color : r.color === "red" ? "green" : "red", lang);
+    if (reasons.has("R3d")) out.push(say(lang, "R3d", `The turn passes to ${n}`, `${n}の番に交替します`));
+    else out.push(say(lang, "R5e", `${n}, whose turn it was, shoots now`, `本来の順番の${n}が打ちます`));
   }
   if (r.outcome === null && reasons.has("R7d")) out.push(say(lang, "R7d", "Still level: decide by rock-paper-scissors", "こう着状態です：じゃんけんで勝敗を決めます"));
   else if (r.outcome === null && reasons.has("R7c")) out.push(say(lang, "R7c", "Level after the round: one more full round", "同点のため、もう一巡します"));
