@@ -1611,6 +1611,34 @@ def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> bool:
 
 
 @njit(cache=True)
+def move_with_pile(
+    S: np.ndarray,
+    L: np.ndarray,
+    i: int,
+    j: int,
+    now: float,
+    P: np.ndarray,
+    PT: np.ndarray,
+    OT: np.ndarray,
+    OC: np.ndarray,
+    OA: np.ndarray,
+) -> None:
+    """A pair of the board merged by :func:`collide` moves on as one. When one of them carries
+    a pile, its motion is set by the pile once the impact has changed it (pile_update: the
+    riders it jolted into sliding weigh on it and pull it): the other disk takes that motion
+    (velocity and deceleration), else the two would press into each other at once."""
+    ri = has_riders(L, i)
+    if ri == has_riders(L, j):
+        return
+    lead = i if ri else j
+    free = j if ri else i
+    x, y, _, _ = state_at(S, free, now)
+    _, _, vx, vy = state_at(S, lead, now)
+    set_motion(S, free, now, x, y, vx, vy, spin_at(S, free, now, P), S[lead, DEC])
+    refresh(S, L, free, now, P, PT, OT, OC, OA)
+
+
+@njit(cache=True)
 def collide_fixed(S: np.ndarray, i: int, k: int, now: float, P: np.ndarray) -> bool:
     """Impact of the moving disk i on disk k, which cannot move (a stacked disk lying across
     others, held by them): as on a rail, an impulse along the line of centres with
@@ -1796,8 +1824,9 @@ def run(
         if best > now:
             now = best
         if bi == last_i and bj == last_j and now == last_t:
-            # the pair merged by the previous event is pressed together again at once (disks
-            # of different motion laws): it stays in contact until either disk has another event
+            # the pair merged by the previous event is pressed together again at once (two
+            # disks that each carry a pile keep their piles' motion laws, see move_with_pile):
+            # it stays in contact until either disk has another event
             PT[bi, bj] = INF
             continue
         last_i = -1
@@ -1937,6 +1966,8 @@ def run(
                         n_log = pile_update(
                             S, L, k, now, P, PT, OT, OC, OA, EVf, EVi, n_log, bi, bj, WF, WI
                         )
+                if merged and L[bi, LAYER] == 0:
+                    move_with_pile(S, L, bi, bj, now, P, PT, OT, OC, OA)
                 write_event(EVf, EVi, row, now, DISK_DISK, bi, bj, 0, S, L, P)
             if fc < 0 and (bi == striker or bj == striker):
                 fc = bj if bi == striker else bi
