@@ -160,12 +160,22 @@ async def _hint_latencies(base: str, positions: int) -> tuple[list[float], list[
         await ws.send(json.dumps({"type": "hello", "token": made["token"], "last_seq": 0}))
         state = json.loads(await ws.recv())["state"]
 
+        async def until(kind: str) -> dict[str, Any]:
+            """The next "hint" reply, or the next event of ``kind``, passing over the room's
+            events that announce a hint used (32.1.6), which may come before the reply."""
+            while True:
+                message: dict[str, Any] = json.loads(await ws.recv())
+                if message.get("type") == "error":
+                    raise RuntimeError(f"no {kind}: {message}")
+                if kind == "hint" and message.get("type") == "hint":
+                    return message
+                if message.get("type") == "event" and message["event"].get("kind") == kind:
+                    return message
+
         async def ask() -> tuple[float, dict[str, Any]]:
             start = time.perf_counter()
             await ws.send(json.dumps({"type": "hint"}))
-            answer: dict[str, Any] = json.loads(await ws.recv())
-            if answer.get("type") != "hint":
-                raise RuntimeError(f"no hint: {answer}")
+            answer = await until("hint")
             return time.perf_counter() - start, answer
 
         for _ in range(positions):
@@ -175,7 +185,7 @@ async def _hint_latencies(base: str, positions: int) -> tuple[list[float], list[
             first.append(took)
             again.append((await ask())[0])
             await ws.send(json.dumps({"type": "shot", "seat": answer["seat"], **answer["shot"]}))
-            state = json.loads(await ws.recv())["event"]["state"]
+            state = (await until("shot"))["event"]["state"]
     return first, again
 
 

@@ -111,7 +111,10 @@ def make_rooms(
         for k in range(rooms + hint_rooms):
             players = 4 if k < rooms and k % 2 else 2
             base = servers[k % len(servers)]
-            made = http.post(f"{base}/api/rooms", json={"mode": "online", "players": players})
+            asking = k >= rooms  # online rooms have hints off unless asked (32.1.6)
+            made = http.post(
+                f"{base}/api/rooms", json={"mode": "online", "players": players, "hints": asking}
+            )
             made.raise_for_status()
             room = made.json()["room_id"]
             tokens = [made.json()["token"]]
@@ -121,7 +124,7 @@ def make_rooms(
                 tokens.append(taken.json()["token"])
             bases = tuple(b.replace("http://", "ws://") for b in servers)
             urls = tuple(pick.choice(bases) for _ in range(players))
-            plans.append(RoomPlan(room, tuple(tokens), urls, hints=k >= rooms, servers=bases))
+            plans.append(RoomPlan(room, tuple(tokens), urls, hints=asking, servers=bases))
     return plans
 
 
@@ -224,7 +227,7 @@ class _Client:
                         continue
                     self.seen[seq] = now
                     self.seq = seq
-                    self.state = msg["event"]["state"]
+                    self.state = msg["event"].get("state", self.state)  # a hint used has none
                 elif kind in ("hint", "error", "duplicate"):
                     if kind == "error" and msg.get("id"):
                         self.refused[str(msg["id"])] = str(msg.get("code"))
@@ -293,6 +296,11 @@ async def _play_room(
                     result.busy += 1
                 elif answer.get("type") == "hint":
                     result.hint_times.append(time.monotonic() - asked)
+                    if not answer.get("cached"):  # everyone is shown the hint used (32.1.6)
+                        await shooter.wait_for(seq + 1, ANSWER_TIMEOUT_S)
+                        seq = shooter.seq
+                else:
+                    result.errors.append(f"room {plan.room_id}: hint refused: {answer}")
             sent = time.monotonic()
             shot = {**aim(state, k), "id": f"s{seq}"}
             generation = shooter.generation

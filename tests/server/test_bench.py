@@ -1,0 +1,36 @@
+"""``hikone-carrom bench server``'s single-room figures run against a real server: the hint
+latencies read the asker's reply among the room's events announcing the hint (32.1.6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hikone_carrom.server.app import create_app
+from hikone_carrom.server.bench import event_latencies, hint_latencies, serve_app_in_thread
+from hikone_carrom.server.benchload import make_rooms, run_load
+from hikone_carrom.server.config import ServerSettings
+
+
+def test_the_single_room_figures_are_measured_on_a_real_server(tmp_path: Path) -> None:
+    settings = ServerSettings(db_url=f"sqlite:///{tmp_path / 'games.sqlite3'}", ai_delay_s=0.0)
+    with serve_app_in_thread(create_app(settings)) as base:
+        first, again = hint_latencies(base, 2)
+        events = event_latencies(base, 3)
+    assert len(first) == len(again) == 2
+    assert all(t > 0.0 for t in first + again)
+    assert len(events) == 3 and all(t >= 0.0 for t in events)
+
+
+def test_the_load_s_hint_rooms_are_answered_and_their_shots_timed(tmp_path: Path) -> None:
+    """Rooms of ``bench server --hint-rooms`` turn hints on (online rooms have them off unless
+    asked, 32.1.6): every ask is answered, and the hint event shown to the room does not pass
+    for the shot's."""
+    settings = ServerSettings(db_url=f"sqlite:///{tmp_path / 'games.sqlite3'}", ai_delay_s=0.0)
+    with serve_app_in_thread(create_app(settings)) as base:
+        plans = make_rooms([base], 1, hint_rooms=1)
+        result = run_load(plans, 10.0, processes=1)
+    assert result.errors == []
+    assert (result.lost, result.gaps, result.doubled) == (0, 0, 0)
+    assert result.hint_times and result.busy == 0
+    assert len(result.hint_room_latencies) == len(result.hint_times)
+    assert result.latencies
