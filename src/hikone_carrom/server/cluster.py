@@ -78,6 +78,19 @@ Handler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 CALL_TIMEOUT_S = 3.0
 """How long (s) one Redis call may take before Redis counts as unavailable."""
 
+CONNECTIONS = 100
+"""Connections to Redis of one process at most; a call finding them all busy waits for one
+(every call gives its connection back within :data:`CALL_TIMEOUT_S`): a busy process is not
+an unavailable Redis."""
+
+
+PUBLISH_RETRY_S = 0.5
+"""Pause (s) before publishing again a message Redis did not take."""
+
+REPLY_TRIES_S = 30.0
+"""How long (s) a reply Redis did not take is tried again (longer than a process waits for
+the answer to an action)."""
+
 
 class OwnerGone(Exception):
     """The process that owned a key did not answer: it stopped, or gave the key up."""
@@ -96,12 +109,15 @@ class Cluster:
         self.url = url
         self.node = node or secrets.token_hex(6)
         self.lease_ms = max(300, round(lease_s * 1000))
-        self.redis = redis.asyncio.Redis.from_url(
+        pool = redis.asyncio.BlockingConnectionPool.from_url(
             url,
+            max_connections=CONNECTIONS,
+            timeout=None,
             decode_responses=True,
             socket_timeout=CALL_TIMEOUT_S,
             socket_connect_timeout=CALL_TIMEOUT_S,
         )
+        self.redis = redis.asyncio.Redis.from_pool(pool)
         self.owned: set[str] = set()
         self.healthy = True
         """False from a failed call to Redis until the next renewal that succeeds."""
@@ -325,11 +341,17 @@ class Cluster:
         self._outbox.put_nowait((self._channel(key), f"{seq} {text}"))
 
     async def _send(self) -> None:
+        """Publish the stored events in order; one Redis refused is published again until it
+        gets through (a relaying process skips what it already sent), so that no relayed
+        client waits behind an event that was stored but never relayed."""
         while True:
             channel, message = await self._outbox.get()
-            # during an outage, the processes relaying it drop their clients
-            with contextlib.suppress(ClusterUnavailable):
-                await self._call(self.redis.publish(channel, message))
+            while True:
+                try:
+                    await self._call(self.redis.publish(channel, message))
+                    break
+                except ClusterUnavailable:
+                    await asyncio.sleep(PUBLISH_RETRY_S)
 
     async def follow(self, key: str, deliver: Callable[[int, str], None]) -> None:
         """Receive the events (seq, message text) its owner publishes for ``key``."""
@@ -386,5 +408,12 @@ class Cluster:
             log.exception("request failed")
             reply = {"error": {"code": "internal", "en": str(err), "ja": str(err), "status": 500}}
         message = json.dumps({"kind": "reply", "rid": body["rid"], **reply})
-        with contextlib.suppress(ClusterUnavailable):
-            await self._call(self.redis.publish(self._inbox(str(body["from"])), message))
+        deadline = time.monotonic() + REPLY_TRIES_S
+        while True:  # a reply lost would leave the asking process waiting for nothing
+            try:
+                await self._call(self.redis.publish(self._inbox(str(body["from"])), message))
+                return
+            except ClusterUnavailable:
+                if time.monotonic() > deadline:
+                    return
+                await asyncio.sleep(PUBLISH_RETRY_S)
