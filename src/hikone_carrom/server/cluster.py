@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import itertools
 import json
 import logging
@@ -79,9 +80,8 @@ CALL_TIMEOUT_S = 3.0
 """How long (s) one Redis call may take before Redis counts as unavailable."""
 
 CONNECTIONS = 100
-"""Connections to Redis of one process at most; a call finding them all busy waits for one
-(every call gives its connection back within :data:`CALL_TIMEOUT_S`): a busy process is not
-an unavailable Redis."""
+"""Redis calls of one process at once, each on its own connection; more wait for their turn
+(every call ends within :data:`CALL_TIMEOUT_S`): a busy process is not an unavailable Redis."""
 
 
 PUBLISH_RETRY_S = 0.5
@@ -109,15 +109,14 @@ class Cluster:
         self.url = url
         self.node = node or secrets.token_hex(6)
         self.lease_ms = max(300, round(lease_s * 1000))
-        pool = redis.asyncio.BlockingConnectionPool.from_url(
+        self.redis = redis.asyncio.Redis.from_url(
             url,
-            max_connections=CONNECTIONS,
-            timeout=None,
             decode_responses=True,
             socket_timeout=CALL_TIMEOUT_S,
             socket_connect_timeout=CALL_TIMEOUT_S,
+            max_connections=CONNECTIONS + 1,  # and the subscription's
         )
-        self.redis = redis.asyncio.Redis.from_pool(pool)
+        self._slots = asyncio.Semaphore(CONNECTIONS)
         self.owned: set[str] = set()
         self.healthy = True
         """False from a failed call to Redis until the next renewal that succeeds."""
@@ -174,10 +173,14 @@ class Cluster:
     async def _call(self, call: Awaitable[Any]) -> Any:
         """One Redis call; a failure becomes :class:`ClusterUnavailable` and an outage."""
         try:
-            return await call
+            async with self._slots:
+                return await call
         except (RedisError, OSError, TimeoutError) as err:
             self._outage(err)
             raise ClusterUnavailable(str(err) or type(err).__name__) from err
+        finally:
+            if inspect.iscoroutine(call):
+                call.close()  # cancelled while waiting for a connection: never started
 
     def _outage(self, err: BaseException) -> None:
         if self.healthy:
