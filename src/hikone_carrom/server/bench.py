@@ -167,9 +167,10 @@ async def _hint_latencies(base: str, positions: int) -> tuple[list[float], list[
                 message: dict[str, Any] = json.loads(await ws.recv())
                 if message.get("type") == "error":
                     raise RuntimeError(f"no {kind}: {message}")
-                if kind == "hint" and message.get("type") == "hint":
-                    return message
-                if message.get("type") == "event" and message["event"].get("kind") == kind:
+                if kind == "hint":
+                    if message.get("type") == "hint":
+                        return message
+                elif message.get("type") == "event" and message["event"].get("kind") == kind:
                     return message
 
         async def ask() -> tuple[float, dict[str, Any]]:
