@@ -88,3 +88,29 @@ def test_a_reply_redis_did_not_take_is_sent_again(redis_server: RedisServer) -> 
 
     reply = asyncio.run(main())
     assert reply["echo"] == 5
+
+
+def test_a_broken_subscription_is_told_even_during_an_outage_already_known(
+    redis_server: RedisServer,
+) -> None:
+    """Messages published to a process while its subscription is broken are lost: the clients
+    it relays must be told (disconnected, they resync) every time, not only at the first failed
+    call of an outage."""
+
+    async def main() -> int:
+        cluster = Cluster(redis_server.url, lease_s=60.0)  # no renewal during the test
+        told: list[None] = []
+        cluster.outage_listeners.append(lambda: told.append(None))
+        await cluster.start()
+        try:
+            cluster.healthy = False  # a call failed a moment ago: the outage is known
+            with redis.Redis.from_url(redis_server.url) as admin:
+                admin.execute_command("CLIENT", "KILL", "TYPE", "pubsub")
+            deadline = time.monotonic() + 10.0
+            while not told and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+            return len(told)
+        finally:
+            await cluster.close()
+
+    assert asyncio.run(main()) >= 1

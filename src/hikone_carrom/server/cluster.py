@@ -182,10 +182,15 @@ class Cluster:
             if inspect.iscoroutine(call):
                 call.close()  # cancelled while waiting for a connection: never started
 
-    def _outage(self, err: BaseException) -> None:
+    def _outage(self, err: BaseException, *, messages_lost: bool = False) -> None:
+        """Redis failed a call: the listeners are told once per outage, and again whenever
+        the subscription broke (``messages_lost``: what was published to this process
+        meanwhile is gone, so clients relayed since the outage began must resync too)."""
+        tell = self.healthy or messages_lost
         if self.healthy:
             self.healthy = False
             log.warning("Redis is unavailable (%s): serving only what this process owns", err)
+        if tell:
             for listener in list(self.outage_listeners):
                 listener()
 
@@ -374,7 +379,7 @@ class Cluster:
                     ignore_subscribe_messages=True, timeout=1.0
                 )
             except (RedisError, OSError, TimeoutError) as err:
-                self._outage(err)
+                self._outage(err, messages_lost=True)
                 await asyncio.sleep(0.5)
                 continue
             except Exception:
