@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from hikone_carrom.server.benchload import aim
+from hikone_carrom.server.benchload import LoadResult, aim
 from hikone_carrom.server.config import WS_DEFLATE, ServerSettings
 from hikone_carrom.server.throwaway import GameServer
 
@@ -274,14 +274,12 @@ def _load_figures(
 
     plans = make_rooms([s.base for s in servers], args.rooms, hint_rooms=hint_rooms)
     cpu = sum(cpu_seconds(s.process.pid) for s in servers)
-    started = time.monotonic()
     result = run_load(plans, args.seconds, processes=args.client_processes)
-    took = time.monotonic() - started
     cpu = sum(cpu_seconds(s.process.pid) for s in servers) - cpu
     shots = len(result.latencies) + len(result.hint_room_latencies)
     print(f"{label}: {args.rooms} rooms (half of 2, half of 4 clients)", end="")
     print(f" + {hint_rooms} rooms asking for hints" if hint_rooms else "", end="")
-    print(f", {args.seconds:g} s, {shots / took:.1f} shots/s")
+    print(f", {args.seconds:g} s, {result.shots_per_s():.1f} shots/s")
     print("  " + _percentiles("send -> last client", result.latencies))
     if shots:
         print(
@@ -294,11 +292,19 @@ def _load_figures(
         print(f"  {answered}, busy {result.busy}")
     print(
         f"  lost {result.lost}, seen twice {result.doubled}, gaps {result.gaps},"
-        f" reconnects {result.reconnects}, errors {len(result.errors)}"
+        f" reconnects {_reconnects(result)}, errors {len(result.errors)}"
     )
     for err in result.errors[:5]:
         print(f"    {err}")
     return _quantile(result.latencies, 0.95) if result.latencies else math.nan
+
+
+def _reconnects(result: LoadResult) -> str:
+    """How many times clients reconnected, and after which close codes."""
+    if not result.closes:
+        return str(result.reconnects)
+    codes = ", ".join(f"{code}: {n}" for code, n in sorted(result.closes.items()))
+    return f"{result.reconnects} (close codes {codes})"
 
 
 def _memory_figures(base: str, proc: subprocess.Popen[bytes], rooms: int) -> None:
@@ -474,7 +480,7 @@ def _kill_figures(
         f"{check.stored_twice}; shots lost (no event within 30 s, resent with the same id): "
         f"{result.lost}; events seen twice: {result.doubled}; gaps: {result.gaps}"
     )
-    print(f"  reconnects {result.reconnects}, errors {len(result.errors)}")
+    print(f"  reconnects {_reconnects(result)}, errors {len(result.errors)}")
     for err in result.errors[:5]:
         print(f"    {err}")
 

@@ -34,7 +34,12 @@ PAUSE_S = 1.0
 """Time between a shooter receiving a result and its next shot, s."""
 
 ANSWER_TIMEOUT_S = 30.0
-"""A shot whose event has not reached every client after this long counts as lost, s."""
+"""A shot whose event has not reached every client this long after it was sent counts as
+lost, s."""
+
+START_SPREAD_S = 2.0
+"""The rooms start one after another over this long, s; the shooters shoot for the load's
+seconds after that."""
 
 RETRIED = ("store_unavailable", "cluster_unavailable")
 """Refusals after which a shooter sends the same shot again (nothing changed)."""
@@ -75,12 +80,25 @@ class LoadResult:
     doubled: int = 0
     gaps: int = 0
     reconnects: int = 0
+    sent_at: list[float] = field(default_factory=list)
+    """When each shot of the latencies was sent (``time.monotonic``)."""
+    window: tuple[float, float] = (0.0, 0.0)
+    """From every room playing to the shooters stopping (``time.monotonic``)."""
+    closes: dict[int, int] = field(default_factory=dict)
+    """Reconnects by the close code that ended the connection (1006: closed without one)."""
     resumed: list[float] = field(default_factory=list)
     """Per room, s from the kill to its first shot completed after it (``kill_at``)."""
     finals: dict[str, tuple[int, str]] = field(default_factory=dict)
     """Per room, the last event number and the state its clients ended with: the state's JSON,
     "differ" (same event, different states) or "behind" (a client did not reach that event)."""
     errors: list[str] = field(default_factory=list)
+
+    def shots_per_s(self) -> float:
+        """Shots sent while every room played and seen by all their clients, per second."""
+        begin, end = self.window
+        if end <= begin:
+            return 0.0
+        return sum(1 for t in self.sent_at if begin <= t < end) / (end - begin)
 
     def merge(self, other: LoadResult) -> None:
         """Add another client process's results."""
@@ -92,7 +110,10 @@ class LoadResult:
         self.doubled += other.doubled
         self.gaps += other.gaps
         self.reconnects += other.reconnects
+        for code, n in other.closes.items():
+            self.closes[code] = self.closes.get(code, 0) + n
         self.resumed += other.resumed
+        self.sent_at += other.sent_at
         self.finals.update(other.finals)
         self.errors += other.errors
 
@@ -237,6 +258,8 @@ class _Client:
             pass
         if not self.closing:
             self.result.reconnects += 1
+            code = ws.close_code if ws.close_code is not None else 1006
+            self.result.closes[code] = self.result.closes.get(code, 0) + 1
             await self._pause()
             await self.connect()
 
@@ -316,7 +339,7 @@ async def _play_room(
                 elif shooter.refused.pop(shot["id"], None) in RETRIED:
                     await asyncio.sleep(retry_delay(0))  # refused for now: the same shot again
                     await shooter.send(shot)
-            got = [await c.wait_for(seq + 1, ANSWER_TIMEOUT_S) for c in clients]
+            got = [await c.wait_for(seq + 1, _left(sent + ANSWER_TIMEOUT_S)) for c in clients]
             if any(t is None for t in got):
                 result.lost += 1
                 continue
@@ -325,10 +348,12 @@ async def _play_room(
                 result.resumed.append(latest - kill_at)
                 kill_at = None
             (result.hint_room_latencies if plan.hints else result.latencies).append(latest - sent)
+            result.sent_at.append(sent)
             await asyncio.sleep(max(0.0, PAUSE_S - (time.monotonic() - latest)))
         last = max(c.seq for c in clients)
+        deadline = time.monotonic() + ANSWER_TIMEOUT_S
         for c in clients:
-            await c.wait_for(last, ANSWER_TIMEOUT_S)
+            await c.wait_for(last, _left(deadline))
         if any(c.seq != last for c in clients):
             result.finals[plan.room_id] = (last, "behind")
             seqs = ", ".join(str(c.seq) for c in clients)
@@ -341,6 +366,11 @@ async def _play_room(
     finally:
         for c in clients:
             await c.close()
+
+
+def _left(deadline: float) -> float:
+    """Seconds until ``deadline`` (``time.monotonic``), at least 0."""
+    return max(0.0, deadline - time.monotonic())
 
 
 def _client_process(
@@ -370,19 +400,19 @@ def run_load(
     spread over the first 2 s. ``kill`` = (after s, stop): ``stop()`` is called that long after
     the start (kill -9 of a server), and each room's time to its next shot is measured."""
     start = time.monotonic()
-    until = start + seconds + 2.0
-    kill_at = None if kill is None else start + 2.0 + kill[0]
+    until = start + seconds + START_SPREAD_S
+    kill_at = None if kill is None else start + START_SPREAD_S + kill[0]
     shares = [list(plans[k::processes]) for k in range(processes)]
     context = multiprocessing.get_context("spawn")
     with context.Pool(processes) as pool:
         pending = pool.starmap_async(
-            _client_process, [(share, until, 2.0, kill_at) for share in shares]
+            _client_process, [(share, until, START_SPREAD_S, kill_at) for share in shares]
         )
         if kill is not None and kill_at is not None:
             time.sleep(max(0.0, kill_at - time.monotonic()))
             kill[1]()
         parts = pending.get()
-    total = LoadResult()
+    total = LoadResult(window=(start + START_SPREAD_S, until))
     for part in parts:
         total.merge(part)
     return total

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import itertools
 import json
 import logging
@@ -78,6 +79,18 @@ Handler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 CALL_TIMEOUT_S = 3.0
 """How long (s) one Redis call may take before Redis counts as unavailable."""
 
+CONNECTIONS = 100
+"""Redis calls of one process at once, each on its own connection; more wait for their turn
+(every call ends within :data:`CALL_TIMEOUT_S`): a busy process is not an unavailable Redis."""
+
+
+PUBLISH_RETRY_S = 0.5
+"""Pause (s) before publishing again a message Redis did not take."""
+
+REPLY_TRIES_S = 30.0
+"""How long (s) a reply Redis did not take is tried again (longer than a process waits for
+the answer to an action)."""
+
 
 class OwnerGone(Exception):
     """The process that owned a key did not answer: it stopped, or gave the key up."""
@@ -101,7 +114,9 @@ class Cluster:
             decode_responses=True,
             socket_timeout=CALL_TIMEOUT_S,
             socket_connect_timeout=CALL_TIMEOUT_S,
+            max_connections=CONNECTIONS + 1,  # and the subscription's
         )
+        self._slots = asyncio.Semaphore(CONNECTIONS)
         self.owned: set[str] = set()
         self.healthy = True
         """False from a failed call to Redis until the next renewal that succeeds."""
@@ -158,15 +173,24 @@ class Cluster:
     async def _call(self, call: Awaitable[Any]) -> Any:
         """One Redis call; a failure becomes :class:`ClusterUnavailable` and an outage."""
         try:
-            return await call
+            async with self._slots:
+                return await call
         except (RedisError, OSError, TimeoutError) as err:
             self._outage(err)
             raise ClusterUnavailable(str(err) or type(err).__name__) from err
+        finally:
+            if inspect.iscoroutine(call):
+                call.close()  # cancelled while waiting for a connection: never started
 
-    def _outage(self, err: BaseException) -> None:
+    def _outage(self, err: BaseException, *, messages_lost: bool = False) -> None:
+        """Redis failed a call: the listeners are told once per outage, and again whenever
+        the subscription broke (``messages_lost``: what was published to this process
+        meanwhile is gone, so clients relayed since the outage began must resync too)."""
+        tell = self.healthy or messages_lost
         if self.healthy:
             self.healthy = False
             log.warning("Redis is unavailable (%s): serving only what this process owns", err)
+        if tell:
             for listener in list(self.outage_listeners):
                 listener()
 
@@ -325,11 +349,17 @@ class Cluster:
         self._outbox.put_nowait((self._channel(key), f"{seq} {text}"))
 
     async def _send(self) -> None:
+        """Publish the stored events in order; one Redis refused is published again until it
+        gets through (a relaying process skips what it already sent), so that no relayed
+        client waits behind an event that was stored but never relayed."""
         while True:
             channel, message = await self._outbox.get()
-            # during an outage, the processes relaying it drop their clients
-            with contextlib.suppress(ClusterUnavailable):
-                await self._call(self.redis.publish(channel, message))
+            while True:
+                try:
+                    await self._call(self.redis.publish(channel, message))
+                    break
+                except ClusterUnavailable:
+                    await asyncio.sleep(PUBLISH_RETRY_S)
 
     async def follow(self, key: str, deliver: Callable[[int, str], None]) -> None:
         """Receive the events (seq, message text) its owner publishes for ``key``."""
@@ -349,7 +379,7 @@ class Cluster:
                     ignore_subscribe_messages=True, timeout=1.0
                 )
             except (RedisError, OSError, TimeoutError) as err:
-                self._outage(err)
+                self._outage(err, messages_lost=True)
                 await asyncio.sleep(0.5)
                 continue
             except Exception:
@@ -386,5 +416,12 @@ class Cluster:
             log.exception("request failed")
             reply = {"error": {"code": "internal", "en": str(err), "ja": str(err), "status": 500}}
         message = json.dumps({"kind": "reply", "rid": body["rid"], **reply})
-        with contextlib.suppress(ClusterUnavailable):
-            await self._call(self.redis.publish(self._inbox(str(body["from"])), message))
+        deadline = time.monotonic() + REPLY_TRIES_S
+        while True:  # a reply lost would leave the asking process waiting for nothing
+            try:
+                await self._call(self.redis.publish(self._inbox(str(body["from"])), message))
+                return
+            except ClusterUnavailable:
+                if time.monotonic() > deadline:
+                    return
+                await asyncio.sleep(PUBLISH_RETRY_S)
