@@ -8,6 +8,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from hikone_carrom.server.benchload import placement_point
+
 
 def create_room(client: TestClient, **body: Any) -> dict[str, Any]:
     body.setdefault("mode", "hotseat")
@@ -47,14 +49,7 @@ def event(ws: Any) -> dict[str, Any]:
 def straight_shot(state: dict[str, Any], speed: float = 2.5) -> dict[str, Any]:
     """A legal shot for the shooter: from the placement's point (or the middle of the line)
     straight towards the centre of the board."""
-    placement = state["placement"]
-    if placement["kind"] == "point":
-        x, y = placement["point"]
-    else:
-        (x0, y0), (x1, y1) = placement["line"]
-        lo, hi = max(placement["free"], key=lambda iv: iv[1] - iv[0])
-        s = (lo + hi) / 2
-        x, y = x0 + (x1 - x0) * s, y0 + (y1 - y0) * s
+    x, y = placement_point(state["placement"])
     return {
         "type": "shot",
         "seat": state["shooter"],

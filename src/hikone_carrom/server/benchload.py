@@ -149,16 +149,21 @@ def make_rooms(
     return plans
 
 
-def aim(state: dict[str, Any], k: int) -> dict[str, Any]:
-    """A legal shot for the shooter, towards the centre with a small varying angle and speed."""
-    placement = state["placement"]
+def placement_point(placement: dict[str, Any]) -> tuple[float, float]:
+    """A legal striker position (m) from a state's ``placement``: its point, or the middle of
+    the longest free stretch of the area line (R2a, R2b)."""
     if placement["kind"] == "point":
         x, y = placement["point"]
-    else:
-        (x0, y0), (x1, y1) = placement["line"]
-        lo, hi = max(placement["free"], key=lambda iv: iv[1] - iv[0])
-        s = (lo + hi) / 2
-        x, y = x0 + (x1 - x0) * s, y0 + (y1 - y0) * s
+        return float(x), float(y)
+    (x0, y0), (x1, y1) = placement["line"]
+    lo, hi = max(placement["free"], key=lambda iv: iv[1] - iv[0])
+    s = (lo + hi) / 2
+    return x0 + (x1 - x0) * s, y0 + (y1 - y0) * s
+
+
+def aim(state: dict[str, Any], k: int) -> dict[str, Any]:
+    """A legal shot for the shooter, towards the centre with a small varying angle and speed."""
+    x, y = placement_point(state["placement"])
     angle = math.atan2(-y, -x) + 0.15 * math.sin(k)
     return {
         "type": "shot",
