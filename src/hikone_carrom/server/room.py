@@ -580,8 +580,8 @@ class Room:
             )
             finished = (self.match.outcome.to_dict(), record)
         encoded = json.dumps(body, separators=(",", ":"))
-        await self.runner.store(
-            self.store.append,
+        await self.runner.store_grouped(
+            self.store.append_many,
             EventWrite(
                 room_id=self.config.id,
                 epoch=self.epoch,
