@@ -835,6 +835,7 @@ class Room:
         """Play a shot and describe it for the clients, in one trip to a simulation thread."""
         play = self.match.play(shot, noise)
         payload = shot_view(play, self.board, self.names())
+        play.result.forget_views()  # the match keeps the shot, not its views (fewer objects)
         payload["sim_end_at"] = time.time()
         return payload
 
