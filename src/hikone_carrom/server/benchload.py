@@ -222,27 +222,38 @@ class _Client:
         """Connections in a row that got no snapshot (the browser's back-off counter)."""
 
     async def connect(self) -> None:
-        """Connect and say hello, as the browser does: a failed attempt is tried again after
-        0.5 s, doubling up to 15 s (each ±20 %), on the next server (a load balancer sends a
-        client to a server that answers)."""
+        """Connect and say hello, as the browser does through a load balancer: one attempt
+        goes to the client's server, or to the next one that accepts the connection (as a load
+        balancer passes a refused connection on); a failed attempt is tried again after 0.5 s,
+        doubling up to 15 s (each ±20 %)."""
         import websockets
 
-        attempt = 0
         while True:
-            url = f"{self.bases[attempt % len(self.bases)]}/ws/rooms/{self.room}"
-            try:
-                self.ws = await websockets.connect(url, max_size=None, open_timeout=10)
-                await self.ws.send(
-                    json.dumps({"type": "hello", "token": self.token, "last_seq": self.seq})
-                )
+            for base in self.bases:
+                url = f"{base}/ws/rooms/{self.room}"
+                try:
+                    self.ws = await websockets.connect(url, max_size=None, open_timeout=10)
+                except ConnectionRefusedError:
+                    continue  # a server that stopped: the balancer tries the next one
+                except (OSError, TimeoutError, websockets.exceptions.WebSocketException) as err:
+                    if self.closing:
+                        raise
+                    self.result.errors.append(f"connect: {err}")
+                    break
+                try:
+                    await self.ws.send(
+                        json.dumps({"type": "hello", "token": self.token, "last_seq": self.seq})
+                    )
+                except websockets.exceptions.WebSocketException as err:
+                    self.result.errors.append(f"connect: {err}")
+                    break
                 self.reader = asyncio.create_task(self._read(self.ws))
                 self.generation += 1
                 return
-            except (OSError, TimeoutError, websockets.exceptions.WebSocketException) as err:
+            else:
                 if self.closing:
-                    raise
-                self.result.errors.append(f"connect: {err}")
-            attempt += 1
+                    raise ConnectionRefusedError("no server accepts the connection")
+                self.result.errors.append("connect: no server accepts the connection")
             await self._pause()
 
     async def _pause(self) -> None:
@@ -295,10 +306,15 @@ class _Client:
         with contextlib.suppress(Exception):
             await self.ws.send(json.dumps(message))
 
-    async def wait_for(self, seq: int, timeout: float) -> float | None:
-        """When this client got event ``seq`` (or a snapshot past it), None after ``timeout``."""
+    async def wait_for(
+        self, seq: int, timeout: float, generation: int | None = None
+    ) -> float | None:
+        """When this client got event ``seq`` (or a snapshot past it), None after ``timeout``
+        or, given the connection's ``generation``, as soon as it has reconnected since."""
         deadline = time.monotonic() + timeout
         while self.seq < seq:
+            if generation is not None and self.generation != generation:
+                return None
             self.changed.clear()
             left = deadline - time.monotonic()
             if left <= 0:
@@ -368,7 +384,7 @@ async def _play_room(
             await shooter.send(shot)
             k += 1
             while shooter.seq <= seq and time.monotonic() - sent < ANSWER_TIMEOUT_S:
-                await shooter.wait_for(seq + 1, 0.5)
+                await shooter.wait_for(seq + 1, 0.5, generation)
                 if shooter.seq > seq:
                     break
                 if shooter.generation != generation:
