@@ -33,6 +33,7 @@ from hikone_carrom.match import (
     shot_seeds,
 )
 from hikone_carrom.match.pieces import STRIKER_ID, all_ids, disk_for, ids_of, piece_of
+from hikone_carrom.match.placement import surely_free
 from hikone_carrom.match.respot import settle, stack_on_jack_spot
 from hikone_carrom.physics import BatchResult, BoardSet, Disk, resting_layer_of, simulate_boards
 from hikone_carrom.rules import (
@@ -337,6 +338,10 @@ class Tables:
         max_speed = self.board.max_speed
         states = self.states
         strokes = []
+        # where the hand put the striker, and whether it may surely stand there (most shots)
+        aimed = meant[:, :2] + hands[:, :2]
+        free = [False] * len(rows) if placements is None else surely_free(placements, *aimed.T)
+        at = aimed.tolist()
         for k, (i, shot, noise) in enumerate(
             zip(boards, meant.tolist(), hands.tolist(), strict=True)
         ):
@@ -356,7 +361,7 @@ class Tables:
                     raise problem
             dx, dy, dangle, factor = noise
             if dx != 0.0 or dy != 0.0 or dangle != 0.0 or factor != 0.0:
-                x, y = placement.nearest(x + dx, y + dy)
+                x, y = at[k] if free[k] else placement.nearest(x + dx, y + dy)
                 speed = min(max(speed * (1.0 + factor), 1e-3), max_speed)
                 angle = math.remainder(angle + dangle, 2.0 * math.pi)
             executed.append((x, y, speed * math.cos(angle), speed * math.sin(angle)))
