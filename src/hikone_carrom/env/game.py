@@ -321,7 +321,8 @@ class Game:
                 shooting.append(i)
                 shots.append(decided[0])
                 noises.append(decided[1])
-            t.play(shooting, shots, noises)
+            if shooting:
+                t.play(shooting, shots, noises)
             waiting = [
                 i for i in waiting if t.states[i].outcome is None and t.states[i].shooter != seat
             ]

@@ -174,7 +174,7 @@ class Observer:
             "counts": scalars[:, :6],
             "first_shot": scalars[:, 6:7],
             "jack_pile": (layer > 0).sum(axis=1, keepdims=True, dtype=np.float32),
-            "kind": np.broadcast_to(_KIND, (m, N_PIECES)),
+            "kind": np.repeat(_KIND[None], m, axis=0),
             "layer": layer.astype(np.float32),
             "on_board": present.astype(np.float32),
             "position": position,
