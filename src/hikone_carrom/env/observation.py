@@ -42,9 +42,9 @@ __all__ = ["FLAT_SIZE", "KEYS", "Observer", "observation_space", "slots"]
 
 N_PIECES = len(PIECES)
 COUNT_CAP = 255.0
+"""Counts (debt can grow without end, R5i) are clipped to this."""
 _MEMO = 100_000
 """Observations of referee states remembered before the memory is cleared."""
-"""Counts (debt can grow without end, R5i) are clipped to this."""
 KEYS = (
     "counts",
     "first_shot",
