@@ -9,14 +9,14 @@ scoring pad's board), ``event:...`` (a tournament). The same mechanism serves th
   whatever the previous owner still believes: every write of the store is fenced (a room's epoch,
   a board's or a tournament's change number), so a previous owner that did not notice can no
   longer write; it drops its copy and disconnects its clients.
-* **Liveness.** Each process listens on the channel ``hc:to:{process}`` and renews its heartbeat,
-  the key ``hc:alive:{process}`` (a lease of its own, renewed with the others). A process counts
-  as stopped once nobody listens on its channel or its heartbeat ran out
-  (:meth:`Cluster.stopped`). When a process stops or is killed its connections close at once
-  (the kernel closes a killed process's sockets), so its leases are taken over at once
-  (:meth:`Cluster.acquire`) and the owners of rooms it relayed drop its clients' presence; a
-  machine that vanishes without closing its connections counts as stopped when its heartbeat
-  runs out (``lease_s``).
+* **Liveness.** Each process listens on the channel ``hc:to:{process}``. When a process stops or
+  is killed its connections close at once (the kernel closes a killed process's sockets), Redis
+  counts no listener on that channel (:meth:`Cluster.stopped`): its leases are taken over at once
+  (:meth:`Cluster.acquire`), without waiting for them to run out, and the owners of the rooms it
+  relayed drop its clients from their presence. A machine that vanishes without closing its
+  connections loses its leases when they run out (``lease_s``), and counts as stopped once Redis
+  drops its connections (Redis's ``tcp-keepalive``). Liveness is not a heartbeat key: Redis
+  busy refusing writes for longer than a lease must not make a live process look stopped.
 * **Messages.** Requests from other processes (a client's message for a key this process owns)
   and their replies travel on ``hc:to:{process}``; an owner publishes each stored event of a key
   on ``hc:ev:{key}`` (``"{seq} {text}"``), and each unnumbered message (presence, an analysis's
@@ -157,8 +157,7 @@ class Cluster:
         self._lost[kind] = lost
 
     async def start(self) -> None:
-        """Start the heartbeat, listen for requests and keep the leases."""
-        await self._call(self.redis.set(self._alive(self.node), self.node, px=self.lease_ms))
+        """Listen for requests and keep the leases."""
         await self._call(self._pubsub.subscribe(self._inbox(self.node)))
         loop = asyncio.get_running_loop()
         self._tasks = [
@@ -177,7 +176,6 @@ class Cluster:
         with contextlib.suppress(Exception):
             for key in list(self.owned):
                 await self.release(key)
-            await self._release_lua(keys=[self._alive(self.node)], args=[self.node])
         with contextlib.suppress(Exception):
             await self._pubsub.aclose()
         with contextlib.suppress(Exception):
@@ -220,10 +218,6 @@ class Cluster:
     @staticmethod
     def _channel(key: str) -> str:
         return f"hc:ev:{key}"
-
-    @staticmethod
-    def _alive(node: str) -> str:
-        return f"hc:alive:{node}"
 
     async def acquire(self, key: str) -> bool:
         """Take the key's lease if it is free, already ours, or held by a process that stopped.
@@ -286,17 +280,13 @@ class Cluster:
         return node in await self.stopped([node])
 
     async def stopped(self, nodes: Iterable[str]) -> set[str]:
-        """Which of ``nodes`` stopped: nobody listens for them, or their heartbeat ran out."""
+        """Which of ``nodes`` stopped: nobody listens on their channels (one call)."""
         names = sorted(set(nodes))
         if not names:
             return set()
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.pubsub_numsub(*(self._inbox(n) for n in names))
-        pipe.mget([self._alive(n) for n in names])
-        counts, beats = await self._call(pipe.execute())
+        counts = await self._call(self.redis.pubsub_numsub(*(self._inbox(n) for n in names)))
         listening = {str(channel).removeprefix("hc:to:") for channel, n in counts if int(n) > 0}
-        alive = {n for n, beat in zip(names, beats, strict=True) if beat is not None}
-        return {n for n in names if n not in listening or n not in alive}
+        return {n for n in names if n not in listening}
 
     async def release(self, key: str) -> None:
         """Give the key's lease up (only if it is still ours)."""
@@ -308,11 +298,16 @@ class Cluster:
         while True:
             await asyncio.sleep(every)
             try:
-                leases = [self._alive(self.node), *(self._lease(k) for k in list(self.owned))]
-                renewal = self._renew_lua(keys=leases, args=[self.node, self.lease_ms])
-                lost = await self._call(renewal)
-                for lease in lost:
-                    self._lose(str(lease).removeprefix("hc:owner:"))
+                keys = list(self.owned)
+                if keys:
+                    leases = [self._lease(k) for k in keys]
+                    lost = await self._call(
+                        self._renew_lua(keys=leases, args=[self.node, self.lease_ms])
+                    )
+                    for lease in lost:
+                        self._lose(str(lease).removeprefix("hc:owner:"))
+                else:
+                    await self._call(self.redis.ping())
                 if not self.healthy:
                     log.warning("Redis is back")
                     self.healthy = True
