@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.e2e.gamekit import new_game
-from tests.server.serverkit import start_servers
+from tests.server.serverkit import running_servers
 
 from hikone_carrom.server.throwaway import (
     MISSING_MESSAGE,
@@ -41,12 +41,8 @@ def two_processes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Ga
     pg = PostgresCluster.start(bin_dir)
     redis = RedisServer.start()
     try:
-        servers = start_servers(2, pg.database(), redis.url, tmp_path_factory.mktemp("logs"))
-        try:
-            yield tuple(servers)
-        finally:
-            for server in servers:
-                server.stop()
+        with running_servers(2, pg.database(), redis.url, tmp_path_factory.mktemp("logs")) as s:
+            yield s
     finally:
         redis.stop()
         pg.stop()

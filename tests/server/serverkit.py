@@ -6,14 +6,37 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import websockets.sync.client
 from websockets.exceptions import ConnectionClosed
 
 from hikone_carrom.server.throwaway import GameServer
+
+
+@contextlib.contextmanager
+def running_servers(
+    count: int, db_url: str, redis_url: str, log_dir: Path
+) -> Iterator[tuple[GameServer, ...]]:
+    """:func:`start_servers`, stopped at the end."""
+    servers = start_servers(count, db_url, redis_url, log_dir)
+    try:
+        yield tuple(servers)
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def online_room(first: GameServer, second: GameServer) -> tuple[str, str, str]:
+    """A room made on ``first`` (which owns it) whose second seat is taken through ``second``:
+    (room id, seat 0's token, seat 1's token)."""
+    made = httpx.post(f"{first.base}/api/rooms", json={"mode": "online", "name": "A"}).json()
+    seat = httpx.post(f"{second.base}/api/rooms/{made['room_id']}/seats/1", json={"name": "B"})
+    assert seat.status_code == 200, seat.text
+    return made["room_id"], made["token"], seat.json()["token"]
 
 
 def start_servers(

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 from tests.server.roomkit import straight_shot
-from tests.server.serverkit import Player, start_servers
+from tests.server.serverkit import Player, online_room, running_servers
 
 from hikone_carrom.server.errors import CloseCode
 from hikone_carrom.server.throwaway import GameServer, RedisServer
@@ -28,35 +28,11 @@ WAIT_S = 60.0
 
 
 @pytest.fixture
-def two_servers(
-    pg_url: str, redis_server: RedisServer, tmp_path: Path
-) -> Iterator[tuple[GameServer, ...]]:
-    servers = start_servers(2, pg_url, redis_server.url, tmp_path)
-    try:
-        yield tuple(servers)
-    finally:
-        for server in servers:
-            server.stop()
-
-
-@pytest.fixture
 def three_servers(
     pg_url: str, redis_server: RedisServer, tmp_path: Path
 ) -> Iterator[tuple[GameServer, ...]]:
-    servers = start_servers(3, pg_url, redis_server.url, tmp_path)
-    try:
-        yield tuple(servers)
-    finally:
-        for server in servers:
-            server.stop()
-
-
-def _online_room(first: GameServer, second: GameServer) -> tuple[str, str, str]:
-    """A room made on ``first`` (which owns it) whose second seat is taken through ``second``."""
-    made = httpx.post(f"{first.base}/api/rooms", json={"mode": "online", "name": "A"}).json()
-    seat = httpx.post(f"{second.base}/api/rooms/{made['room_id']}/seats/1", json={"name": "B"})
-    assert seat.status_code == 200, seat.text
-    return made["room_id"], made["token"], seat.json()["token"]
+    with running_servers(3, pg_url, redis_server.url, tmp_path) as servers:
+        yield servers
 
 
 def _online(*seats: bool) -> Callable[[Player], bool]:
@@ -80,7 +56,7 @@ def test_seats_held_through_either_process_are_online_for_everyone(
     two_servers: tuple[GameServer, ...],
 ) -> None:
     a, b = two_servers
-    rid, token0, token1 = _online_room(a, b)
+    rid, token0, token1 = online_room(a, b)
     here = Player(a, rid, token0)  # a client of the owner
     there = Player(b, rid, token1)  # a client served through the relay
     watcher = Player(b, rid, None)
@@ -114,7 +90,7 @@ def test_kill_9_of_a_relaying_process_takes_its_seats_offline(
     two_servers: tuple[GameServer, ...],
 ) -> None:
     a, b = two_servers
-    rid, token0, token1 = _online_room(a, b)
+    rid, token0, token1 = online_room(a, b)
     here = Player(a, rid, token0)
     watcher = Player(a, rid, None)
     there = Player(b, rid, token1)
@@ -140,7 +116,7 @@ def test_kill_9_of_the_owner_rebuilds_presence_where_the_room_is_taken_over(
     as soon as its client is back, seat 1 is still "disconnected since" the time a told, and
     the seat that comes back through c is online for everyone."""
     a, b, c = three_servers
-    rid, token0, token1 = _online_room(a, c)
+    rid, token0, token1 = online_room(a, c)
     first = Player(b, rid, token0)
     second = Player(c, rid, token1)
     watcher = Player(a, rid, None)
