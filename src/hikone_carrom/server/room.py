@@ -557,13 +557,14 @@ class Room:
         return self.presence.view([s.kind for s in self.seats])
 
     def _tell_presence(self) -> None:
-        """Send the presence of every seat to the connected clients of an online room (on one
-        device and against the computer nobody else is at the table)."""
+        """Send the presence of every seat to the clients of an online room, here and through
+        the other processes, and keep it for a next owner (on one device and against the
+        computer nobody else is at the table)."""
         if self.config.mode == "online":
             seats = self.presence_view()
-            self.broadcast({"type": "presence", "seats": seats})
-            if self.services.keep is not None:
+            if self.services.keep is not None:  # kept before other processes are told
                 self.services.keep(self.config.id, json.dumps(seats, separators=(",", ":")))
+            self.broadcast({"type": "presence", "seats": seats})
 
     def idle_for(self, now: float) -> float:
         """How long (s) nobody has used the room; 0 while anyone watches (here or through
