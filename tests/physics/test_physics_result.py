@@ -66,6 +66,15 @@ def test_tracks_segments_and_ends() -> None:
     assert tracks["S"].segments[0].vx == pytest.approx(2.5 / math.sqrt(2))
 
 
+def test_forgotten_views_are_built_again_the_same() -> None:
+    res = simulate(opening_break(B).disks(B), B, seed=4)
+    events, tracks = res.events, res.tracks()
+    res.forget_views()
+    assert "events" not in vars(res) and "_tracks" not in vars(res)
+    assert res.events == events and res.events is not events
+    assert res.tracks() == tracks
+
+
 def test_first_contact_after_a_bank() -> None:
     # the striker goes right, banks off the east rail and comes back to the puck
     disks = [Disk.striker("S", 0.1, -0.1, 2.0, 0.8), Disk.puck("P", 0.05, 0.1)]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hikone_carrom.server.app import create_app
 from hikone_carrom.server.bench import event_latencies, hint_latencies, serve_app_in_thread
-from hikone_carrom.server.benchload import make_rooms, run_load
+from hikone_carrom.server.benchload import SOAK_SHOTS, make_rooms, run_load, run_soak
 from hikone_carrom.server.config import ServerSettings
 
 
@@ -34,3 +34,21 @@ def test_the_load_s_hint_rooms_are_answered_and_their_shots_timed(tmp_path: Path
     assert result.hint_times and result.busy == 0
     assert len(result.hint_room_latencies) == len(result.hint_times)
     assert result.latencies
+
+
+def test_a_soak_makes_plays_finishes_and_leaves_rooms_and_samples_as_it_goes(
+    tmp_path: Path,
+) -> None:
+    """``bench server --soak``: rooms come and go (each made, played a few shots, then resigned
+    or left mid-game, and replaced), and the sampler is called while it runs."""
+    settings = ServerSettings(db_url=f"sqlite:///{tmp_path / 'games.sqlite3'}", ai_delay_s=0.0)
+    samples: list[float] = []
+    with serve_app_in_thread(create_app(settings)) as base:
+        result = run_soak(base, 0.5, 4, processes=1, every_s=5.0, sample=samples.append)
+    assert result.errors == []
+    assert (result.lost, result.gaps, result.doubled) == (0, 0, 0)
+    assert result.rooms_played > 4  # the first rooms were replaced by new ones
+    assert 0 < result.rooms_finished < result.rooms_played
+    assert len(result.latencies) >= 4 * SOAK_SHOTS[0]
+    assert len(samples) >= 4 and samples == sorted(samples)
+    assert result.client_cpu_s > 0.0

@@ -127,6 +127,39 @@ def test_a_takeover_fences_off_the_old_owner(store: GameStore) -> None:
         store.claim_room("missing")
 
 
+def test_a_group_of_events_is_stored_in_one_transaction(store: GameStore) -> None:
+    start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
+    for rid in ("r1", "r2", "r3"):
+        _room(store, rid, game=_game(rid, 0, 1, start))
+    stored = store.append_many(
+        [_event(rid, 1, f"{rid}-1", "shot", {"room": rid}, shots=1) for rid in ("r1", "r2", "r3")]
+    )
+    assert len(stored) == 3 and all(isinstance(t, datetime) for t in stored)
+    for rid in ("r1", "r2", "r3"):
+        assert [e.payload for e in store.events_after(rid, 0)] == [{"room": rid}]
+        assert store.game(f"{rid}-1").shots == 1
+
+
+def test_a_refused_write_of_a_group_does_not_hold_the_others_back(store: GameStore) -> None:
+    start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
+    for rid in ("r1", "r2"):
+        _room(store, rid, game=_game(rid, 0, 1, start))
+    store.claim_room("r2")  # r2 taken over: a write at epoch 1 is fenced off
+    results = store.append_many(
+        [
+            _event("r1", 1, "r1-1", "shot", {"n": 1}, shots=1),
+            _event("r2", 1, "r2-1", "shot", {"n": 1}, shots=1),
+            _event("nope", 1, "nope-1", "shot", {}),
+        ]
+    )
+    assert isinstance(results[0], datetime)
+    assert isinstance(results[1], StoreFenced)
+    assert isinstance(results[2], StoreError)
+    assert [e.payload for e in store.events_after("r1", 0)] == [{"n": 1}]
+    assert store.events_after("r2", 0) == []
+    assert store.load_room("r2").last_seq == 0 and store.game("r2-1").shots == 0
+
+
 def test_rooms_seats_games_and_records_round_trip(store: GameStore) -> None:
     start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
     _room(store, seed=(1 << 31) - 1, game=_game("r1", 0, BIG_SEED, start))

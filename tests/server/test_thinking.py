@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -24,6 +25,8 @@ from hikone_carrom.server.app import create_app
 from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.thinking import (
+    WORKER_NICE,
+    ProcessBackend,
     ThinkingPool,
     ThinkJob,
     Thought,
@@ -206,3 +209,13 @@ def test_a_hint_over_the_limit_is_busy_and_can_be_asked_again(one_thinker: TestC
     finally:
         for s in sockets:
             s.__exit__(None, None, None)
+
+
+def test_thinking_workers_run_at_the_lowest_cpu_priority() -> None:
+    """The serving process takes a core before a thinking worker (people's shots first)."""
+    backend = ProcessBackend(1)
+    try:
+        worker_nice = backend._executor().submit(os.nice, 0).result(timeout=120)
+    finally:
+        backend.close()
+    assert worker_nice == min(19, os.nice(0) + WORKER_NICE)

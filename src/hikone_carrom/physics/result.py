@@ -232,6 +232,13 @@ class ShotResult:
             for k, d in enumerate(self.initial)
         }
 
+    def forget_views(self) -> None:
+        """Drop the events and tracks built from the engine's arrays (they are built again if
+        asked for): a result kept for a long time (a match's history) then holds a few arrays
+        instead of hundreds of small objects for the garbage collector to look at."""
+        for name in ("events", "_tracks"):
+            self.__dict__.pop(name, None)
+
     def tracks(self) -> dict[str, Track]:
         """Per disk, its motion segments and how it left the board, for exact animation."""
         return dict(self._tracks)

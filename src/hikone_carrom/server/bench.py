@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from hikone_carrom.server.benchload import LoadResult, aim
+from hikone_carrom.server.benchload import START_SPREAD_S, LoadResult, aim
 from hikone_carrom.server.config import WS_DEFLATE, ServerSettings
 from hikone_carrom.server.throwaway import GameServer
 
@@ -286,6 +286,7 @@ def _load_figures(
             f"  server CPU per shot: {1000.0 * cpu / shots:.2f} ms"
             " (all its threads, from the first connection to the last shot)"
         )
+    _cpu_shares(cpu, result)
     if hint_rooms:
         print("  " + _percentiles("in the rooms asking for hints", result.hint_room_latencies))
         answered = _percentiles("hint ask -> answer", result.hint_times).replace("shots", "hints")
@@ -297,6 +298,17 @@ def _load_figures(
     for err in result.errors[:5]:
         print(f"    {err}")
     return _quantile(result.latencies, 0.95) if result.latencies else math.nan
+
+
+def _cpu_shares(server_cpu_s: float, result: LoadResult) -> None:
+    """How much of the machine the servers and the load generator (the clients) used."""
+    begin, end = result.window
+    seconds = end - begin + START_SPREAD_S
+    print(
+        f"  CPU over the run: servers {100.0 * server_cpu_s / seconds:.0f} % of a core,"
+        f" load generator (clients) {100.0 * result.client_cpu_s / seconds:.0f} %"
+        f" of a core, of {os.cpu_count()} cores"
+    )
 
 
 def _reconnects(result: LoadResult) -> str:
@@ -371,6 +383,21 @@ def main(argv: list[str] | None = None) -> int:
         help="kill -9 the first server this long into the load; its rooms must go on",
     )
     parser.add_argument("--logs", default=None, metavar="DIR", help="keep the servers' logs here")
+    parser.add_argument(
+        "--soak",
+        type=float,
+        default=None,
+        metavar="MINUTES",
+        help="rooms coming and going this long (--rooms at a time, default 40); the server's"
+        " memory is printed every minute",
+    )
+    parser.add_argument(
+        "--soak-idle",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="with --soak: the server's --room-idle (rooms left this long leave memory)",
+    )
     args = parser.parse_args(argv)
     if args.shots < 1:
         parser.error("--shots must be at least 1")
@@ -378,6 +405,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("counts must be at least 0")
     if args.servers < 1 or (args.kill_after is not None and args.servers < 2):
         parser.error("--servers must be at least 1, and at least 2 with --kill-after")
+    if args.soak is not None:
+        if args.soak <= 0 or args.soak_idle <= 0 or args.servers != 1:
+            parser.error("--soak needs a positive MINUTES and --soak-idle, on one server")
+        return _soak_main(args)
     if args.rooms or args.memory:
         return _load_main(args)
     if not args.no_browser and not os.access(args.chromium, os.X_OK):
@@ -488,3 +519,73 @@ def _kill_figures(
 def _load_average() -> str:
     one, five, fifteen = os.getloadavg()
     return f"{one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def _soak_main(args: argparse.Namespace) -> int:
+    """Rooms coming and going on one server for ``--soak`` minutes; its memory every minute."""
+    from hikone_carrom.server.benchload import run_soak
+
+    rooms = args.rooms or 40
+    print(f"machine: {os.cpu_count()} cores, load average {_load_average()}")
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        logs = Path(args.logs) if args.logs else Path(tmp)
+        server = GameServer(
+            db,
+            "--rooms-per-minute",
+            "1000000",
+            "--room-idle",
+            f"{args.soak_idle:g}",
+            log_dir=logs,
+        )
+        try:
+            server.wait_ready()
+            pid = server.process.pid
+            shown = "SQLite" if db.startswith("sqlite") else "PostgreSQL"
+            print(
+                f"soak: {rooms} rooms at a time for {args.soak:g} min on 1 server process,"
+                f" {shown}; each room plays 4-20 shots, then is finished (resigned) or left;"
+                f" a room left {args.soak_idle:g} s leaves memory"
+            )
+            samples: list[tuple[float, float]] = [(0.0, rss_mib(pid))]
+            print(f"  0.0 min: server RSS {samples[0][1]:.1f} MiB")
+
+            def sample(elapsed: float) -> None:
+                samples.append((elapsed, rss_mib(pid)))
+                print(f"  {elapsed / 60:.1f} min: server RSS {samples[-1][1]:.1f} MiB", flush=True)
+
+            cpu = cpu_seconds(pid)
+            result = run_soak(
+                server.base, args.soak, rooms, processes=args.client_processes, sample=sample
+            )
+            cpu = cpu_seconds(pid) - cpu
+            samples.append((60.0 * args.soak, rss_mib(pid)))
+        finally:
+            server.stop()
+    _soak_figures(result, samples, cpu)
+    print(f"machine load average after: {_load_average()}")
+    return 0
+
+
+def _soak_figures(result: LoadResult, samples: list[tuple[float, float]], cpu: float) -> None:
+    """What a soak played, and how the server's memory went from its first minute to its end."""
+    left = result.rooms_played - result.rooms_finished
+    print(
+        f"  rooms played {result.rooms_played} (finished {result.rooms_finished}, left {left}),"
+        f" {len(result.latencies)} shots"
+    )
+    print("  " + _percentiles("send -> last client", result.latencies))
+    print(
+        f"  CPU: server {cpu:.1f} s, load generator (clients) {result.client_cpu_s:.1f} s;"
+        f" lost {result.lost}, seen twice {result.doubled}, gaps {result.gaps},"
+        f" errors {len(result.errors)}"
+    )
+    for err in result.errors[:5]:
+        print(f"    {err}")
+    warm = next(((t, m) for t, m in samples if t >= 60.0), samples[-1])
+    end_t, end_m = samples[-1]
+    print(
+        f"  server RSS {samples[0][1]:.1f} MiB at the start, {warm[1]:.1f} MiB after"
+        f" {warm[0] / 60:.1f} min, {end_m:.1f} MiB at the end ({end_t / 60:.1f} min):"
+        f" {end_m - warm[1]:+.1f} MiB from minute {warm[0] / 60:.1f} to the end"
+    )

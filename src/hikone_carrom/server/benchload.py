@@ -28,6 +28,7 @@ __all__ = [
     "check_against_store",
     "make_rooms",
     "run_load",
+    "run_soak",
 ]
 
 PAUSE_S = 1.0
@@ -92,6 +93,12 @@ class LoadResult:
     """Per room, the last event number and the state its clients ended with: the state's JSON,
     "differ" (same event, different states) or "behind" (a client did not reach that event)."""
     errors: list[str] = field(default_factory=list)
+    client_cpu_s: float = 0.0
+    """CPU time the clients' processes used (s): the load generator's own share of the cores."""
+    rooms_played: int = 0
+    """Rooms whose clients played (a soak makes new ones all along)."""
+    rooms_finished: int = 0
+    """Of those, rooms whose game ended by a resignation before their clients left."""
 
     def shots_per_s(self) -> float:
         """Shots sent while every room played and seen by all their clients, per second."""
@@ -116,6 +123,9 @@ class LoadResult:
         self.sent_at += other.sent_at
         self.finals.update(other.finals)
         self.errors += other.errors
+        self.client_cpu_s += other.client_cpu_s
+        self.rooms_played += other.rooms_played
+        self.rooms_finished += other.rooms_finished
 
 
 def make_rooms(
@@ -124,29 +134,42 @@ def make_rooms(
     """Create ``rooms`` online rooms (half of 2 seats, half of 4; ``hint_rooms`` more of 2 seats
     whose players ask for hints) over REST, seats taken; each client is given a server at
     random."""
+    return asyncio.run(_make_rooms(servers, rooms, hint_rooms, seed))
+
+
+async def _make_rooms(
+    servers: Sequence[str], rooms: int, hint_rooms: int, seed: int
+) -> list[RoomPlan]:
     import httpx
 
     pick = random.Random(seed)
     plans: list[RoomPlan] = []
-    with httpx.Client(timeout=30) as http:
+    bases = tuple(b.replace("http://", "ws://") for b in servers)
+    async with httpx.AsyncClient(timeout=30) as http:
         for k in range(rooms + hint_rooms):
             players = 4 if k < rooms and k % 2 else 2
-            base = servers[k % len(servers)]
             asking = k >= rooms  # online rooms have hints off unless asked (32.1.6)
-            made = http.post(
-                f"{base}/api/rooms", json={"mode": "online", "players": players, "hints": asking}
-            )
-            made.raise_for_status()
-            room = made.json()["room_id"]
-            tokens = [made.json()["token"]]
-            for seat in range(1, players):
-                taken = http.post(f"{base}/api/rooms/{room}/seats/{seat}", json={})
-                taken.raise_for_status()
-                tokens.append(taken.json()["token"])
-            bases = tuple(b.replace("http://", "ws://") for b in servers)
+            room, tokens = await _open_room(http, servers[k % len(servers)], players, asking)
             urls = tuple(pick.choice(bases) for _ in range(players))
-            plans.append(RoomPlan(room, tuple(tokens), urls, hints=asking, servers=bases))
+            plans.append(RoomPlan(room, tokens, urls, hints=asking, servers=bases))
     return plans
+
+
+async def _open_room(
+    http: Any, base: str, players: int, hints: bool = False
+) -> tuple[str, tuple[str, ...]]:
+    """Create an online room over REST and take every seat: (room id, a token per seat)."""
+    made = await http.post(
+        f"{base}/api/rooms", json={"mode": "online", "players": players, "hints": hints}
+    )
+    made.raise_for_status()
+    room = str(made.json()["room_id"])
+    tokens = [str(made.json()["token"])]
+    for seat in range(1, players):
+        taken = await http.post(f"{base}/api/rooms/{room}/seats/{seat}", json={})
+        taken.raise_for_status()
+        tokens.append(str(taken.json()["token"]))
+    return room, tuple(tokens)
 
 
 def placement_point(placement: dict[str, Any]) -> tuple[float, float]:
@@ -199,27 +222,38 @@ class _Client:
         """Connections in a row that got no snapshot (the browser's back-off counter)."""
 
     async def connect(self) -> None:
-        """Connect and say hello, as the browser does: a failed attempt is tried again after
-        0.5 s, doubling up to 15 s (each ±20 %), on the next server (a load balancer sends a
-        client to a server that answers)."""
+        """Connect and say hello, as the browser does through a load balancer: one attempt
+        goes to the client's server, or to the next one that accepts the connection (as a load
+        balancer passes a refused connection on); a failed attempt is tried again after 0.5 s,
+        doubling up to 15 s (each ±20 %)."""
         import websockets
 
-        attempt = 0
         while True:
-            url = f"{self.bases[attempt % len(self.bases)]}/ws/rooms/{self.room}"
-            try:
-                self.ws = await websockets.connect(url, max_size=None, open_timeout=10)
-                await self.ws.send(
-                    json.dumps({"type": "hello", "token": self.token, "last_seq": self.seq})
-                )
+            for base in self.bases:
+                url = f"{base}/ws/rooms/{self.room}"
+                try:
+                    self.ws = await websockets.connect(url, max_size=None, open_timeout=10)
+                except ConnectionRefusedError:
+                    continue  # a server that stopped: the balancer tries the next one
+                except (OSError, TimeoutError, websockets.exceptions.WebSocketException) as err:
+                    if self.closing:
+                        raise
+                    self.result.errors.append(f"connect: {err}")
+                    break
+                try:
+                    await self.ws.send(
+                        json.dumps({"type": "hello", "token": self.token, "last_seq": self.seq})
+                    )
+                except websockets.exceptions.WebSocketException as err:
+                    self.result.errors.append(f"connect: {err}")
+                    break
                 self.reader = asyncio.create_task(self._read(self.ws))
                 self.generation += 1
                 return
-            except (OSError, TimeoutError, websockets.exceptions.WebSocketException) as err:
+            else:
                 if self.closing:
-                    raise
-                self.result.errors.append(f"connect: {err}")
-            attempt += 1
+                    raise ConnectionRefusedError("no server accepts the connection")
+                self.result.errors.append("connect: no server accepts the connection")
             await self._pause()
 
     async def _pause(self) -> None:
@@ -272,10 +306,15 @@ class _Client:
         with contextlib.suppress(Exception):
             await self.ws.send(json.dumps(message))
 
-    async def wait_for(self, seq: int, timeout: float) -> float | None:
-        """When this client got event ``seq`` (or a snapshot past it), None after ``timeout``."""
+    async def wait_for(
+        self, seq: int, timeout: float, generation: int | None = None
+    ) -> float | None:
+        """When this client got event ``seq`` (or a snapshot past it), None after ``timeout``
+        or, given the connection's ``generation``, as soon as it has reconnected since."""
         deadline = time.monotonic() + timeout
         while self.seq < seq:
+            if generation is not None and self.generation != generation:
+                return None
             self.changed.clear()
             left = deadline - time.monotonic()
             if left <= 0:
@@ -293,8 +332,17 @@ class _Client:
 
 
 async def _play_room(
-    plan: RoomPlan, until: float, result: LoadResult, start: float, kill_at: float | None
+    plan: RoomPlan,
+    until: float,
+    result: LoadResult,
+    start: float,
+    kill_at: float | None,
+    *,
+    shots: int | None = None,
+    resign: bool = False,
 ) -> None:
+    """Play one room until ``until`` (``time.monotonic``) or for ``shots`` shots; with
+    ``resign`` the last shooter then resigns (the game ends) before the clients leave."""
     clients = []
     for url, token in zip(plan.urls, plan.tokens, strict=True):
         bases = [url, *(b for b in plan.servers if b != url)]
@@ -307,8 +355,9 @@ async def _play_room(
     while not clients[0].state:
         await asyncio.sleep(0.05)
     k = 0
+    result.rooms_played += 1
     try:
-        while time.monotonic() < until:
+        while time.monotonic() < until and (shots is None or k < shots):
             state = max(clients, key=lambda c: c.seq).state
             seq = max(c.seq for c in clients)
             if state.get("over"):
@@ -335,7 +384,7 @@ async def _play_room(
             await shooter.send(shot)
             k += 1
             while shooter.seq <= seq and time.monotonic() - sent < ANSWER_TIMEOUT_S:
-                await shooter.wait_for(seq + 1, 0.5)
+                await shooter.wait_for(seq + 1, 0.5, generation)
                 if shooter.seq > seq:
                     break
                 if shooter.generation != generation:
@@ -355,6 +404,8 @@ async def _play_room(
             (result.hint_room_latencies if plan.hints else result.latencies).append(latest - sent)
             result.sent_at.append(sent)
             await asyncio.sleep(max(0.0, PAUSE_S - (time.monotonic() - latest)))
+        if resign:
+            await _resign(clients, result)
         last = max(c.seq for c in clients)
         deadline = time.monotonic() + ANSWER_TIMEOUT_S
         for c in clients:
@@ -371,6 +422,18 @@ async def _play_room(
     finally:
         for c in clients:
             await c.close()
+
+
+async def _resign(clients: list[_Client], result: LoadResult) -> None:
+    """The shooter resigns: the room's game is over."""
+    leader = max(clients, key=lambda c: c.seq)
+    seq, state = leader.seq, leader.state
+    if state.get("over"):
+        return
+    seat = int(state["shooter"])
+    await clients[seat].send({"type": "resign", "seat": seat, "id": f"q{seq}"})
+    if await clients[seat].wait_for(seq + 1, ANSWER_TIMEOUT_S) is not None:
+        result.rooms_finished += 1
 
 
 def _left(deadline: float) -> float:
@@ -391,7 +454,10 @@ def _client_process(
         )
         return result
 
-    return asyncio.run(everything())
+    cpu = time.process_time()
+    result = asyncio.run(everything())
+    result.client_cpu_s = time.process_time() - cpu
+    return result
 
 
 def run_load(
@@ -454,3 +520,78 @@ def check_against_store(base: str, result: LoadResult) -> RoomCheck:
             twice += len(ids) - len(set(ids))
     finals = [final for _, final in result.finals.values()]
     return RoomCheck(finals.count("differ"), finals.count("behind"), unlike, twice)
+
+
+SOAK_SHOTS = (4, 20)
+"""A soak's room plays between this many shots (inclusive) before it is finished or left."""
+
+
+def run_soak(
+    base: str,
+    minutes: float,
+    rooms: int,
+    *,
+    processes: int = 2,
+    every_s: float = 60.0,
+    sample: Callable[[float], None] | None = None,
+    seed: int = 1,
+) -> LoadResult:
+    """Rooms coming and going for ``minutes`` on the server at ``base``: ``rooms`` at a time,
+    each made over REST, played for 4 to 20 shots, then finished (its shooter resigns) or left
+    mid-game (its clients just go), half and half at random, and replaced by a new room.
+    ``sample(elapsed_s)`` is called every ``every_s`` s while it runs."""
+    start = time.monotonic()
+    until = start + 60.0 * minutes
+    shares = [rooms // processes + (1 if k < rooms % processes else 0) for k in range(processes)]
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(processes) as pool:
+        pending = pool.starmap_async(
+            _soak_process,
+            [(base, n, until, seed * 1000 + k) for k, n in enumerate(shares) if n],
+        )
+        next_at = start + every_s
+        while not pending.ready():
+            pending.wait(max(0.0, next_at - time.monotonic()))
+            if time.monotonic() >= next_at:
+                if sample is not None:
+                    sample(time.monotonic() - start)
+                next_at += every_s
+        parts = pending.get()
+    total = LoadResult(window=(start, until))
+    for part in parts:
+        total.merge(part)
+    return total
+
+
+def _soak_process(base: str, rooms: int, until: float, seed: int) -> LoadResult:
+    import httpx
+
+    ws_base = base.replace("http://", "ws://")
+
+    async def room_after_room(k: int, result: LoadResult) -> None:
+        pick = random.Random(seed * 1000 + k)
+        await asyncio.sleep(START_SPREAD_S * k / max(1, rooms))
+        async with httpx.AsyncClient(timeout=30) as http:
+            while time.monotonic() < until:
+                players = pick.choice((2, 4))
+                try:
+                    room, tokens = await _open_room(http, base, players)
+                except httpx.HTTPError as err:
+                    result.errors.append(f"making a room: {err!r}")
+                    await asyncio.sleep(PAUSE_S)
+                    continue
+                plan = RoomPlan(room, tokens, (ws_base,) * players, servers=(ws_base,))
+                shots = pick.randint(*SOAK_SHOTS)
+                await _play_room(
+                    plan, until, result, 0.0, None, shots=shots, resign=pick.random() < 0.5
+                )
+
+    async def everything() -> LoadResult:
+        result = LoadResult()
+        await asyncio.gather(*(room_after_room(k, result) for k in range(rooms)))
+        return result
+
+    cpu = time.process_time()
+    result = asyncio.run(everything())
+    result.client_cpu_s = time.process_time() - cpu
+    return result

@@ -193,11 +193,13 @@ def main(argv: list[str] | None = None) -> int:
     import uvicorn
 
     from hikone_carrom.server.app import create_app
+    from hikone_carrom.server.warmup import warm_up
 
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     app = create_app(settings, board)
+    warm_up(board)
     local = f"http://{_url_host(args.host)}:{args.port}/"
     if args.host in ("0.0.0.0", "::", ""):
         local = f"http://127.0.0.1:{args.port}/"

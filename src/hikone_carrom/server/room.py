@@ -619,8 +619,8 @@ class Room:
             )
             finished = (self.match.outcome.to_dict(), record)
         encoded = json.dumps(body, separators=(",", ":"))
-        await self.runner.store(
-            self.store.append,
+        await self.runner.store_grouped(
+            self.store.append_many,
             EventWrite(
                 room_id=self.config.id,
                 epoch=self.epoch,
@@ -874,6 +874,7 @@ class Room:
         """Play a shot and describe it for the clients, in one trip to a simulation thread."""
         play = self.match.play(shot, noise)
         payload = shot_view(play, self.board, self.names())
+        play.result.forget_views()  # the match keeps the shot, not its views (fewer objects)
         payload["sim_end_at"] = time.time()
         return payload
 

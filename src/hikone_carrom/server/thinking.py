@@ -48,8 +48,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-WORKER_NICE = 10
-"""How much lower than the server a worker process runs (``os.nice``)."""
+WORKER_NICE = 19
+"""How much lower than the server a worker process runs (``os.nice``: the lowest priority)."""
 
 REPLICAS = 32
 """Matches a worker keeps replicas of (least recently used first out)."""
@@ -192,7 +192,9 @@ def think(job: ThinkJob) -> Thought:
 
 
 def _start_worker() -> None:
-    """Worker set-up: a lower CPU priority and one numba thread (the pool is the parallelism)."""
+    """Worker set-up: one numba thread (the pool is the parallelism) and the lowest CPU
+    priority (nice 19), so that the serving processes (people's shots) take a core first while
+    a computer player still thinks on a busy machine (``SCHED_IDLE`` could starve it)."""
     import numba
 
     os.nice(WORKER_NICE)

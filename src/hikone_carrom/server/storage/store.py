@@ -385,6 +385,34 @@ class GameStore:
             _append(session, write, moment)
         return moment
 
+    def append_many(self, writes: Sequence[EventWrite]) -> list[datetime | Exception]:
+        """Store events of different rooms, each as :meth:`append` would, in one transaction
+        (one commit for all of them: group commit). Returns per write its stored time, or the
+        exception that refused it (:class:`StoreFenced`, :class:`StoreError`); a refused write
+        stores nothing of itself and does not hold the others back.
+
+        Raises:
+            StoreUnavailable: the database cannot be used; none of them was stored.
+        """
+        moment = _now()
+        try:
+            with self._write() as session:
+                for write in writes:
+                    _append(session, write, moment)
+        except (StoreFenced, StoreError):
+            if len(writes) == 1:
+                raise
+        else:
+            return [moment] * len(writes)
+        # one of them was refused and the transaction rolled back: each one on its own
+        out: list[datetime | Exception] = []
+        for write in writes:
+            try:
+                out.append(self.append(write))
+            except (StoreFenced, StoreError, StoreUnavailable) as err:
+                out.append(err)
+        return out
+
     def events_after(self, room_id: str, seq: int) -> list[StoredEvent]:
         """A room's events numbered above ``seq``, in order."""
         with self._read() as session:
