@@ -16,6 +16,8 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import NamedTuple
 
+import numpy as np
+
 __all__ = [
     "DEFAULT_BOARD",
     "LEGACY_FIGURES",
@@ -311,6 +313,19 @@ class BoardSpec:
         excess = max(0.0, abs(lateral) - 0.5 * self.area_line_length)
         return along * along + excess * excess <= r * r
 
+    def overlaps_area_line_array(
+        self, side: Side, x: np.ndarray, y: np.ndarray, r: float
+    ) -> np.ndarray:
+        """:meth:`overlaps_area_line` of many disks of radius r (centres as arrays, m): the same
+        answers, the same arithmetic."""
+        nx, ny = _NORMAL[Side(side)]
+        along = nx * x + ny * y - (self.half_width - self.area_line_offset)
+        lateral = -ny * x + nx * y
+        excess = np.abs(lateral) - 0.5 * self.area_line_length
+        excess = np.where(excess > 0.0, excess, 0.0)  # max(0.0, excess)
+        overlaps: np.ndarray = along * along + excess * excess <= r * r
+        return overlaps
+
     # --- pockets -----------------------------------------------------------------------------
     def pocket_centres(self) -> tuple[Point, Point, Point, Point]:
         """Corner centres of the four pockets (m), index 0 south-west, 1 south-east, 2 north-east,
@@ -336,6 +351,12 @@ class BoardSpec:
         """Does a disk (centre x, y; radius r; m) lie within the rails? (touching one is inside)"""
         limit = self.half_width - r
         return abs(x) <= limit and abs(y) <= limit
+
+    def inside_surface_array(self, x: np.ndarray, y: np.ndarray, r: float) -> np.ndarray:
+        """:meth:`inside_surface` of many disks of radius r (centres as arrays, m)."""
+        limit = self.half_width - r
+        inside: np.ndarray = (np.abs(x) <= limit) & (np.abs(y) <= limit)
+        return inside
 
     def clamp_to_surface(self, x: float, y: float, r: float) -> Point:
         """The nearest centre to (x, y) (m) where a disk of radius r (m) lies within the rails."""

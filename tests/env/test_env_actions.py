@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hikone_carrom.env import SoloClearEnv, action_of, shot_of
-from hikone_carrom.env.actions import MAX_AIM, MIN_SPEED, forward_angle
+from hikone_carrom.env.actions import MAX_AIM, MIN_SPEED, forward_angle, meant_of, meant_of_many
 from hikone_carrom.match import Match, PlacementKind, legal_placement
 from hikone_carrom.match.pieces import disk_for
 from hikone_carrom.rules import RuleOptions
@@ -140,3 +140,25 @@ def test_the_whole_free_line_is_reachable() -> None:
     assert min(abs(x) for x in xs) >= clearance - 1e-9  # never on the puck
     gaps = np.diff(sorted(xs))
     assert gaps.max() < 2 * clearance + 0.002  # one jump over the puck, no other hole
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(st.floats(-0.2, 0.2), max_size=6, unique=True).filter(
+        lambda xs: all(abs(a - b) > 0.031 for i, a in enumerate(xs) for b in xs[i + 1 :])
+    ),
+    st.lists(
+        st.tuples(*[st.floats(-1.5, 1.5) | st.just(math.nan) | st.just(-0.0)] * 3),
+        min_size=1,
+        max_size=12,
+    ),
+)
+def test_R2b_meant_of_many_is_meant_of_of_each(
+    xs: list[float], actions: list[tuple[float, float, float]]
+) -> None:
+    m = _covered_line(xs)
+    placements = [m.legal_placement(), legal_placement(BOARD, 0, 2, True, m.layout)]
+    ps = [placements[k % 2] for k in range(len(actions))]
+    got = meant_of_many(ps, np.array(actions), BOARD)
+    want = np.array([meant_of(p, a, BOARD) for p, a in zip(ps, actions, strict=True)])
+    assert got.tobytes() == want.tobytes()

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from match_helpers import accounted
 
-from hikone_carrom.match import Match, Noise, PlacementKind, Shot
+from hikone_carrom.match import Match, Noise, PlacementKind, Shot, shot_seed, shot_seeds
 from hikone_carrom.physics import Disk
 from hikone_carrom.records import layout_hash, replay, to_record
 
@@ -76,3 +77,14 @@ def test_random_shot_sequences_keep_every_invariant(
     again = replay(to_record(m))
     assert layout_hash(again.layout) == layout_hash(m.layout)
     assert again.referee.state == m.referee.state
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, (1 << 70) - 1), st.integers(0, 1 << 40)), min_size=1, max_size=8
+    )
+)
+def test_shot_seeds_are_shot_seed_of_each_match(pairs: list[tuple[int, int]]) -> None:
+    seeds = shot_seeds([s for s, _ in pairs], np.array([i for _, i in pairs], dtype=np.int64))
+    assert seeds.tolist() == [shot_seed(s, i) for s, i in pairs]

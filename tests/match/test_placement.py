@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,6 +20,7 @@ from hikone_carrom.match import (
     Shot,
 )
 from hikone_carrom.match.freepoint import Band, nearest_free_point
+from hikone_carrom.match.placement import surely_free
 from hikone_carrom.records import layout_hash
 from hikone_carrom.rules import RuleOptions, explain
 
@@ -211,3 +213,40 @@ def test_nearest_free_point_in_a_band_is_the_nearest_a_scan_finds(
     assert free(*found)
     nearest = min((math.hypot(x - tx, y + 0.21) for x, y in scan), default=math.inf)
     assert math.hypot(found[0] - tx, found[1] + 0.21) <= nearest + 1e-9
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.floats(-0.25, 0.1),
+    st.lists(st.floats(-0.01, 0.01), min_size=1, max_size=3),
+    st.integers(0, 3),
+    st.lists(st.tuples(st.floats(-0.25, 0.25), st.floats(-0.02, 0.02)), min_size=1, max_size=40),
+)
+def test_R2b_surely_free_is_contains_where_it_says_yes(
+    start: float, offsets: list[float], seat: int, points: list[tuple[float, float]]
+) -> None:
+    # pucks on or near a doubles seat's area line; points on it, beyond its ends, off it, and
+    # exactly on an obstacle's edge (all drawn in the south frame, turned to the seat's side)
+    side = BOARD.seat_side(seat, 4)
+    c, s = {Side.SOUTH: (1, 0), Side.EAST: (0, 1), Side.NORTH: (-1, 0), Side.WEST: (0, -1)}[side]
+    y = BOARD.tee_spot(Side.SOUTH).y
+
+    def turned(u: float, v: float) -> tuple[float, float]:
+        return (c * u - s * v, s * u + c * v)
+
+    pucks = [(f"G{k}", *turned(start + 0.05 * k, y + dy)) for k, dy in enumerate(offsets)]
+    p = position([("J", 0.0, 0.0), *pucks], players=4, shooter=seat).legal_placement()
+    assert p.side is side and p.kind is PlacementKind.LINE and p.obstacles
+    pts = [turned(u, y + v) for u, v in points]
+    pts += [(cx + r, cy) for cx, cy, r in p.obstacles]  # on the edge (hypot == clearance)
+    xs, ys = np.array(pts).T
+    got = surely_free([p] * len(xs), xs, ys).tolist()
+    want = [p.contains(float(a), float(b)) for a, b in pts]
+    assert all(w for g, w in zip(got, want, strict=True) if g)
+    # everywhere but within rounding of an obstacle's edge it decides as contains does
+    edge = [
+        any(abs(math.hypot(a - cx, b - cy) - r) < 1e-9 for cx, cy, r in p.obstacles) for a, b in pts
+    ]
+    assert [g for g, e in zip(got, edge, strict=True) if not e] == [
+        w for w, e in zip(want, edge, strict=True) if not e
+    ]

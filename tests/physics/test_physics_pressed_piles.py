@@ -18,7 +18,14 @@ from hypothesis import strategies as st
 from physics_helpers import assert_invariants
 
 from hikone_carrom.board import BoardSpec
-from hikone_carrom.physics import Disk, EventKind, ShotResult, resting_layer, simulate
+from hikone_carrom.physics import (
+    Disk,
+    EventKind,
+    ShotResult,
+    resting_layer,
+    resting_layer_of,
+    simulate,
+)
 
 B = BoardSpec()
 SCALE = max(1, int(os.environ.get("HIKONE_FUZZ_SCALE", "1")))
@@ -169,3 +176,24 @@ def test_a_pile_pushed_into_another_by_the_jack_keeps_every_invariant(
     assert not res.truncated
     assert_invariants(res, disks, B)
     assert_playable_again(res)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(-0.05, 0.05), st.floats(-0.05, 0.05), st.integers(0, 3)),
+        max_size=10,
+    ),
+    st.floats(-0.03, 0.03),
+    st.floats(-0.03, 0.03),
+)
+def test_R6e_resting_layer_of_arrays_is_resting_layer(
+    disks: list[tuple[float, float, int]], x: float, y: float
+) -> None:
+    layout = [Disk.puck(f"R{k}", dx, dy, layer=layer) for k, (dx, dy, layer) in enumerate(disks)]
+    arrays = [np.array([d.x for d in layout]), np.array([d.y for d in layout])]
+    radii = np.array([d.radius for d in layout])
+    layers = np.array([d.layer for d in layout], dtype=np.int64)
+    assert resting_layer_of(*arrays, radii, layers, x, y, B.jack_radius) == resting_layer(
+        layout, x, y, B.jack_radius
+    )

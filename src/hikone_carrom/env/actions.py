@@ -31,7 +31,15 @@ import numpy as np
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import Placement, PlacementKind, Shot
 
-__all__ = ["MAX_AIM", "MIN_SPEED", "action_of", "forward_angle", "meant_of", "shot_of"]
+__all__ = [
+    "MAX_AIM",
+    "MIN_SPEED",
+    "action_of",
+    "forward_angle",
+    "meant_of",
+    "meant_of_many",
+    "shot_of",
+]
 
 MIN_SPEED = 0.05
 """Speed of ``power`` = -1, m/s."""
@@ -131,6 +139,26 @@ def meant_of(
     angle = math.remainder(lane.forward + aim * MAX_AIM, 2.0 * math.pi)
     speed = MIN_SPEED + 0.5 * (power + 1.0) * (board.max_speed - MIN_SPEED)
     return (x, y, angle, speed)
+
+
+def meant_of_many(
+    placements: Sequence[Placement], actions: np.ndarray, board: BoardSpec
+) -> np.ndarray:
+    """:func:`meant_of` of many placements and actions (M, 3) at once: (M, 4) of (x m, y m,
+    angle rad, speed m/s), the same numbers."""
+    a = np.asarray(actions, dtype=np.float64).reshape(-1, 3)
+    a = np.where(a > -1.0, a, -1.0)  # max(-1.0, v): NaN too goes to -1
+    a = np.where(a < 1.0, a, 1.0)  # min(1.0, v)
+    turn = 2.0 * math.pi
+    rows = []
+    for placement, (place, aim) in zip(placements, a[:, :2].tolist(), strict=True):
+        lane = _lane(placement)
+        x, y = _point_of(placement, lane, place)
+        rows.append((x, y, math.remainder(lane.forward + aim * MAX_AIM, turn)))
+    meant = np.empty((len(rows), 4))
+    meant[:, :3] = rows
+    meant[:, 3] = MIN_SPEED + 0.5 * (a[:, 2] + 1.0) * (board.max_speed - MIN_SPEED)
+    return meant
 
 
 def action_of(placement: Placement, shot: Shot, board: BoardSpec) -> np.ndarray:

@@ -23,7 +23,7 @@ from hikone_carrom.ai import NoLegalShotError, Player, decision_rng, make_player
 from hikone_carrom.ai.noise import BASE_NOISE
 from hikone_carrom.ai.player import legal_shot
 from hikone_carrom.board import BoardSpec
-from hikone_carrom.env.actions import meant_of
+from hikone_carrom.env.actions import meant_of_many
 from hikone_carrom.env.observation import Observer, slots
 from hikone_carrom.env.reward import Reward, pocket_distance
 from hikone_carrom.env.tables import Tables
@@ -203,7 +203,6 @@ class Game:
         shooting: list[int] = []
         where: list[int] = []
         placements: list[Placement] = []
-        meant: list[tuple[float, float, float, float]] = []
         draws: list[np.ndarray] = []
         rulings: list[Ruling | None] = [None] * len(boards)
         self.strikes[rows] += 1
@@ -212,7 +211,6 @@ class Game:
                 self._call_time(i)
         playing = [(k, i) for k, i in enumerate(boards) if t.states[i].outcome is None]
         found = t.placements([i for _, i in playing])
-        wanted = np.asarray(actions, dtype=np.float64).tolist()
         for (k, i), placement in zip(playing, found, strict=True):
             if isinstance(placement, NoPlacementError):  # nowhere to go (R2b reading "pass")
                 rulings[k] = t.pass_turn(i)
@@ -220,11 +218,11 @@ class Game:
             shooting.append(i)
             where.append(k)
             placements.append(placement)
-            meant.append(meant_of(placement, wanted[k], t.board))
             draws.append(self.rngs[i].standard_normal(4))  # as NoiseModel.draw
         if shooting:
             hands = self.noise.errors(np.array(draws))
-            played = t.play_arrays(shooting, np.array(meant), hands, placements, legal=True)
+            meant = meant_of_many(placements, np.asarray(actions)[where], t.board)
+            played = t.play_arrays(shooting, meant, hands, placements, legal=True)
             for k, ruling in zip(where, played, strict=True):
                 rulings[k] = ruling
         self._advance(boards)
@@ -323,7 +321,8 @@ class Game:
                 shooting.append(i)
                 shots.append(decided[0])
                 noises.append(decided[1])
-            t.play(shooting, shots, noises)
+            if shooting:
+                t.play(shooting, shots, noises)
             waiting = [
                 i for i in waiting if t.states[i].outcome is None and t.states[i].shooter != seat
             ]

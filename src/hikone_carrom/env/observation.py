@@ -34,7 +34,7 @@ import numpy as np
 from gymnasium import spaces
 
 from hikone_carrom.board import BoardSpec, Side
-from hikone_carrom.env.tables import PIECES, Tables
+from hikone_carrom.env.tables import PIECES, Tables, shared_memo
 from hikone_carrom.rules import Color, RefereeState
 from hikone_carrom.rules.pieces import PUCKS_PER_COLOR
 
@@ -42,9 +42,9 @@ __all__ = ["FLAT_SIZE", "KEYS", "Observer", "observation_space", "slots"]
 
 N_PIECES = len(PIECES)
 COUNT_CAP = 255.0
+"""Counts (debt can grow without end, R5i) are clipped to this."""
 _MEMO = 100_000
 """Observations of referee states remembered before the memory is cleared."""
-"""Counts (debt can grow without end, R5i) are clipped to this."""
 KEYS = (
     "counts",
     "first_shot",
@@ -137,7 +137,9 @@ class Observer:
             seat: _TURN[tables.board.seat_side(seat, tables.players)]
             for seat in range(tables.players)
         }
-        self._rows: dict[tuple[object, ...], tuple[int, tuple[float, ...]]] = {}
+        self._rows: dict[tuple[object, ...], tuple[int, tuple[float, ...]]] = shared_memo(
+            "observations", tables.players, tables.options
+        )
 
     def observe(
         self,
@@ -148,16 +150,19 @@ class Observer:
         """Observations of ``boards`` (stacked on a first axis), board k seen from ``seats[k]``
         with ``time_left[k]`` of its budget left."""
         t = self.tables
-        rows = np.asarray(boards, dtype=np.int64)
+        rows = np.asarray(boards, dtype=np.int64)[:, None]
         m = len(rows)
-        known = [self._row(i, seat) for i, seat in zip(boards, seats, strict=True)]
-        cols = self._slots[np.array([c for c, _ in known], dtype=np.int64)]
-        present = np.take_along_axis(t.present[rows], cols, axis=1)
-        x = np.take_along_axis(t.x[rows], cols, axis=1)
-        y = np.take_along_axis(t.y[rows], cols, axis=1)
-        layer = np.take_along_axis(t.layer[rows], cols, axis=1)
+        memo, keys = self._rows, t.keys
+        known = [
+            memo.get((keys[i], seat)) or self._row(i, seat)
+            for i, seat in zip(boards, seats, strict=True)
+        ]
+        at = (rows, self._slots[[c for c, _ in known]])  # (board, slot) -> layout column
+        present = t.present[at]
+        layer = t.layer[at]
         turn = np.array([self._turns[seat] for seat in seats], dtype=np.float64).reshape(m, 2)
         c, s = turn[:, :1], turn[:, 1:]
+        x, y = t.x[at], t.y[at]
         position = np.empty((m, N_PIECES, 2), dtype=np.float32)
         position[:, :, 0] = c * x - s * y
         position[:, :, 1] = s * x + c * y
@@ -168,8 +173,8 @@ class Observer:
         obs = {
             "counts": scalars[:, :6],
             "first_shot": scalars[:, 6:7],
-            "jack_pile": (layer > 0).sum(axis=1, keepdims=True).astype(np.float32),
-            "kind": np.tile(_KIND, (m, 1)),
+            "jack_pile": (layer > 0).sum(axis=1, keepdims=True, dtype=np.float32),
+            "kind": np.repeat(_KIND[None], m, axis=0),
             "layer": layer.astype(np.float32),
             "on_board": present.astype(np.float32),
             "position": position,
@@ -178,32 +183,30 @@ class Observer:
         }
         if self.flat:
             return np.concatenate([obs[k].reshape(m, -1) for k in KEYS], axis=1)
-        return {k: np.ascontiguousarray(v, dtype=np.float32) for k, v in obs.items()}
+        return {k: np.ascontiguousarray(v) for k, v in obs.items()}
 
     def _row(self, i: int, seat: int) -> tuple[int, tuple[float, ...]]:
         """The observer's colour (index) and the referee's part of its observation of board
-        ``i`` (counts, first shot, turn), remembered by the state's key (:meth:`Tables.state_key`:
-        all of them but the count of shots, which is not observed)."""
-        key = (self.tables.keys[i], seat)
-        known = self._rows.get(key)
-        if known is None:
-            state: RefereeState = self.tables.states[i]
-            color = state.color(seat)
-            own, other = color.index, 1 - color.index
-            counts = (
-                state.pocketed[own],
-                state.debt[own],
-                PUCKS_PER_COLOR - state.pocketed[own],
-                state.pocketed[other],
-                state.debt[other],
-                PUCKS_PER_COLOR - state.pocketed[other],
-            )
-            row = (
-                *(min(float(c), COUNT_CAP) for c in counts),
-                float(state.is_first_shot(seat)),
-                float(state.shooter == seat and state.outcome is None),
-            )
-            if len(self._rows) >= _MEMO:
-                self._rows.clear()
-            known = self._rows[key] = (color.index, row)
+        ``i`` (counts, first shot, turn), found and remembered by the state's key
+        (:meth:`Tables.state_key`: all of the state but the count of shots, which is not
+        observed)."""
+        state: RefereeState = self.tables.states[i]
+        color = state.color(seat)
+        own, other = color.index, 1 - color.index
+        counts = (
+            state.pocketed[own],
+            state.debt[own],
+            PUCKS_PER_COLOR - state.pocketed[own],
+            state.pocketed[other],
+            state.debt[other],
+            PUCKS_PER_COLOR - state.pocketed[other],
+        )
+        row = (
+            *(min(float(c), COUNT_CAP) for c in counts),
+            float(state.is_first_shot(seat)),
+            float(state.shooter == seat and state.outcome is None),
+        )
+        if len(self._rows) >= _MEMO:
+            self._rows.clear()
+        known = self._rows[(self.tables.keys[i], seat)] = (color.index, row)
         return known

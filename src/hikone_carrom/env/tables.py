@@ -6,9 +6,12 @@ a game exactly as :meth:`Match.play <hikone_carrom.match.Match.play>` plays it, 
 the placement checked and the hand's noise applied by the match's :class:`Placement`
 (R2a, R2b), the physics seeded by :func:`~hikone_carrom.match.shot_seed`, the referee's
 :func:`~hikone_carrom.rules.apply` (R3-R7) and the re-spotting of :mod:`hikone_carrom.match`
-(R5h, R6c-R6e). Only the physics is batched (:func:`~hikone_carrom.physics.simulate_boards`,
-every board's shot in one call). :meth:`Tables.match` replays a board's history through
-:class:`~hikone_carrom.match.Match`, which gives the same game (tested) and its record.
+(R5h, R6c-R6e). The physics is batched (:func:`~hikone_carrom.physics.simulate_boards`, every
+board's shot in one call), and so are the hand's placement on the free line
+(:func:`~hikone_carrom.match.placement.surely_free`), the seeds and the layouts' updates; the
+referee rules per board, its transitions remembered. :meth:`Tables.match` replays a board's
+history through :class:`~hikone_carrom.match.Match`, which gives the same game (tested) and its
+record.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -30,11 +33,12 @@ from hikone_carrom.match import (
     PlacementKind,
     Shot,
     legal_placement,
-    shot_seed,
+    shot_seeds,
 )
-from hikone_carrom.match.pieces import STRIKER_ID, all_ids, disk_for, piece_of
+from hikone_carrom.match.pieces import STRIKER_ID, all_ids, disk_for, ids_of, piece_of
+from hikone_carrom.match.placement import surely_free
 from hikone_carrom.match.respot import settle, stack_on_jack_spot
-from hikone_carrom.physics import BatchResult, BoardSet, Disk, simulate_boards
+from hikone_carrom.physics import BatchResult, BoardSet, Disk, resting_layer_of, simulate_boards
 from hikone_carrom.rules import (
     Color,
     Piece,
@@ -58,6 +62,15 @@ _ON, _IN, _OFF = 0, 1, 2
 _MEMO = 100_000
 """Rulings remembered by :meth:`Tables._judge` before the memory is cleared."""
 _SIDES = tuple(Side)
+_SHARED: dict[tuple[object, ...], dict[Any, Any]] = {}
+
+
+def shared_memo(*scope: object) -> dict[Any, Any]:
+    """The memory of ``scope`` (what it remembers and for which game and board) shared by every
+    environment of this process: what is remembered is a pure function of its key (a ruling of
+    a state and report, a placement of the pieces near a line, an observation of a state), so
+    a new environment starts from what earlier ones found."""
+    return _SHARED.setdefault(scope, {})
 
 
 class Stroke(NamedTuple):
@@ -116,6 +129,11 @@ class Tables:
         kinds = {d.id: d for d in opening} | {STRIKER_ID: disk_for(self.board, STRIKER_ID, 0, 0)}
         self._kind = [(kinds[i].radius, kinds[i].mass) for i in self.ids]
         """Each column's radius (m) and mass (kg), as :func:`disk_for` gives them."""
+        self._radius = np.array([r for r, _ in self._kind])
+        self._piece_columns = {
+            piece: [col[d] for d in ids_of(piece)] for piece in (Piece.RED, Piece.GREEN, Piece.JACK)
+        }
+        """The columns of each piece's disks in index order (the order they go back in)."""
         self._open_present = np.zeros(len(self.ids), dtype=bool)
         self._open_x = np.zeros(len(self.ids))
         self._open_y = np.zeros(len(self.ids))
@@ -128,7 +146,7 @@ class Tables:
         self.x = np.zeros((n, k))
         self.y = np.zeros((n, k))
         self.layer = np.zeros((n, k), dtype=np.int64)
-        initial = RefereeState.initial(players, self.options)
+        initial = self._initial = RefereeState.initial(players, self.options)
         self.states: list[RefereeState] = [initial] * n
         self.keys: list[tuple[object, ...]] = [self.state_key(initial)] * n
         self.seeds = [0] * n
@@ -144,10 +162,12 @@ class Tables:
             self._ends[seat] = (segment.a.x, segment.a.y, segment.b.x, segment.b.y)
         reach = self.boardset.radius + 2.0 * self.board.striker_radius + 1e-6
         self._reach2 = reach * reach
-        self._rulings: dict[
-            tuple[object, ...], tuple[RefereeState, Ruling, tuple[object, ...]]
-        ] = {}
-        self._placements: dict[tuple[int, bytes], Placement] = {}
+        self._rulings: dict[tuple[object, ...], tuple[RefereeState, Ruling, tuple[object, ...]]] = (
+            shared_memo("rulings", players, self.options)
+        )
+        self._placements: dict[tuple[int, bytes], Placement] = shared_memo(
+            "placements", self.board, players, self.options.covered_area_line
+        )
         for i in range(n):
             self.reset(i, 0)
 
@@ -159,7 +179,7 @@ class Tables:
         self.x[i] = self._open_x
         self.y[i] = self._open_y
         self.layer[i] = 0
-        self._set_state(i, RefereeState.initial(self.players, self.options))
+        self._set_state(i, self._initial)
         self.seeds[i] = int(seed)
         self.actions[i] = 0
         self.shots[i] = 0
@@ -317,15 +337,19 @@ class Tables:
         if not boards:
             return []
         rows = np.asarray(boards, dtype=np.int64)
-        executed = np.empty((len(rows), 4))
-        seeds = np.empty(len(rows), dtype=np.int64)
+        executed = []
         max_speed = self.board.max_speed
+        states = self.states
         strokes = []
+        # where the hand put the striker, and whether it may surely stand there (most shots)
+        aimed = meant[:, :2] + hands[:, :2]
+        free = [False] * len(rows) if placements is None else surely_free(placements, *aimed.T)
+        at = aimed.tolist()
         for k, (i, shot, noise) in enumerate(
             zip(boards, meant.tolist(), hands.tolist(), strict=True)
         ):
             x, y, angle, speed = shot
-            state = self.states[i]
+            state = states[i]
             if state.outcome is not None or state.awaiting_lot:
                 raise IllegalShotError("The game is over", "ゲームは終了しています")
             if not 0.0 < speed <= max_speed:
@@ -340,12 +364,12 @@ class Tables:
                     raise problem
             dx, dy, dangle, factor = noise
             if dx != 0.0 or dy != 0.0 or dangle != 0.0 or factor != 0.0:
-                x, y = placement.nearest(x + dx, y + dy)
+                x, y = at[k] if free[k] else placement.nearest(x + dx, y + dy)
                 speed = min(max(speed * (1.0 + factor), 1e-3), max_speed)
                 angle = math.remainder(angle + dangle, 2.0 * math.pi)
-            executed[k] = (x, y, speed * math.cos(angle), speed * math.sin(angle))
-            seeds[k] = shot_seed(self.seeds[i], int(self.actions[i]))  # 63 bits
-            strokes.append(Stroke("shot", tuple(shot), tuple(noise)))
+            executed.append((x, y, speed * math.cos(angle), speed * math.sin(angle)))
+            strokes.append(Stroke("shot", (*shot,), (*noise,)))
+        seeds = shot_seeds([self.seeds[i] for i in boards], self.actions[rows])
         start = time.perf_counter()
         batch = simulate_boards(
             self.boardset,
@@ -353,7 +377,7 @@ class Tables:
             self.x[rows],
             self.y[rows],
             self.layer[rows],
-            executed,
+            np.array(executed, dtype=np.float64),
             seeds,
             fly_off=self.fly_off,
         )
@@ -382,24 +406,42 @@ class Tables:
         lifted_rows = self._rested_on_striker(batch, on)
         for k, i in enumerate(boards):
             ruling = rulings[k]
-            if ruling.restored:
+            if ruling.restored or not (ruling.returned or lifted_rows[k]):
                 continue
-            lifted = bool(lifted_rows[k])
-            if ruling.returned or lifted:
+            left = [c for c in np.flatnonzero(gone[k]).tolist() if c != striker]
+            left.sort(key=lambda c: int(batch.order[k, c]))
+            if lifted_rows[k]:
                 # As the match does: disks rest on what is under them once the striker is lifted
                 # (only a disk resting on the striker moves), then pieces go back to the jack
                 # spot (R5h, R6c-R6e); with disks, as it is rare.
-                layout = self.layout(i)
-                left = [c for c in np.flatnonzero(gone[k]).tolist() if c != striker]
-                left.sort(key=lambda c: int(batch.order[k, c]))
                 after = stack_on_jack_spot(
-                    self.board,
-                    settle(layout) if lifted else layout,
-                    ruling.returned,
-                    [self.ids[c] for c in left],
+                    self.board, settle(self.layout(i)), ruling.returned, [self.ids[c] for c in left]
                 )
                 self._set_layout(i, after)
+            else:
+                self._stack_on_jack_spot(i, ruling.returned, left)
         return rulings
+
+    def _stack_on_jack_spot(self, i: int, returned: Sequence[Piece], left: list[int]) -> None:
+        """:func:`~hikone_carrom.match.respot.stack_on_jack_spot` on board ``i``'s arrays: each
+        returned piece (R5h, R6c, R6d) goes on the jack spot one layer above the highest disk
+        its footprint overlaps (R6e, :func:`~hikone_carrom.physics.resting_layer`), the disk
+        chosen as the match chooses it: the first of ``left`` (the columns that left the board
+        this shot, in the order they left) of that piece, else its lowest-numbered one off the
+        board."""
+        present, x, y, layer = self.present[i], self.x[i], self.y[i], self.layer[i]
+        for piece in returned:
+            free = [c for c in self._piece_columns[piece] if not present[c]]
+            chosen = next((c for c in left if c in free), free[0] if free else None)
+            if chosen is None:
+                raise RuntimeError(f"no {piece.value} disk is off the board to return")
+            on = np.flatnonzero(present)
+            layer[chosen] = resting_layer_of(
+                x[on], y[on], self._radius[on], layer[on], 0.0, 0.0, self._radius[chosen]
+            )
+            present[chosen] = True
+            x[chosen] = 0.0
+            y[chosen] = 0.0
 
     def _judge_row(self, i: int, batch: BatchResult, k: int, any_gone: bool) -> Ruling:
         """The referee's ruling on row ``k`` of ``batch`` (board ``i``); the state moves on."""
@@ -521,7 +563,7 @@ class Tables:
         self.states[i] = _counted(known[0], state.shots)
         self.keys[i] = known[2]
         self.actions[i] += 1
-        self.history[i].append(Stroke("pass"))
+        self.history[i].append(_PASS)
         return known[1]
 
     def call_time(self, i: int) -> None:
@@ -539,7 +581,7 @@ class Tables:
             )
         self._set_state(i, call_time(self.states[i]))
         self.actions[i] += 1
-        self.history[i].append(Stroke("call_time"))
+        self.history[i].append(_CALL_TIME)
 
     def decide_lot(self, i: int, winner: Color) -> None:
         """R7d (``deadlock="lot"``) on board ``i``: the rock-paper-scissors winner."""
@@ -580,6 +622,10 @@ class Tables:
             seed=self.seeds[i],
             fly_off=self.fly_off,
         )
+
+
+_PASS = Stroke("pass")
+_CALL_TIME = Stroke("call_time")
 
 
 def _counted(state: RefereeState, shots: int) -> RefereeState:

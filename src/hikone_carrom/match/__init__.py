@@ -25,6 +25,7 @@ from hikone_carrom.match.game import (
     PlayResult,
     layout_to_dict,
     shot_seed,
+    shot_seeds,
 )
 from hikone_carrom.match.placement import Placement, PlacementKind, legal_placement
 from hikone_carrom.match.shot import Noise, Shot
@@ -46,4 +47,5 @@ __all__ = [
     "layout_to_dict",
     "legal_placement",
     "shot_seed",
+    "shot_seeds",
 ]

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+import numpy as np
+
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match.errors import (
     GameOverShotError,
@@ -45,7 +47,16 @@ from hikone_carrom.rules import (
     UntimedMatchError,
 )
 
-__all__ = ["Action", "ActionKind", "ClockReading", "Match", "MatchState", "PlayResult", "shot_seed"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "ClockReading",
+    "Match",
+    "MatchState",
+    "PlayResult",
+    "shot_seed",
+    "shot_seeds",
+]
 
 _MASK = (1 << 64) - 1
 
@@ -56,6 +67,20 @@ def shot_seed(seed: int, index: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return (z ^ (z >> 31)) & ((1 << 63) - 1)
+
+
+def shot_seeds(seeds: Sequence[int], indexes: np.ndarray) -> np.ndarray:
+    """:func:`shot_seed` of many matches at once: (M,) uint64, the same numbers (uint64
+    arithmetic wraps modulo 2**64 as the masks do)."""
+    u = np.uint64
+    s = np.array([seed & _MASK for seed in seeds], dtype=np.uint64)
+    z = s * u(0x9E3779B97F4A7C15) + (np.asarray(indexes).astype(np.uint64) + u(1)) * u(
+        0xBF58476D1CE4E5B9
+    )
+    z = (z ^ (z >> u(30))) * u(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> u(27))) * u(0x94D049BB133111EB)
+    out: np.ndarray = (z ^ (z >> u(31))) & u((1 << 63) - 1)
+    return out
 
 
 @dataclass(frozen=True)

@@ -21,13 +21,15 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+import numpy as np
+
 from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match.errors import IllegalShotError, NoPlacementError
 from hikone_carrom.match.freepoint import Band, Circle, nearest_free_point
 from hikone_carrom.physics import Disk
 from hikone_carrom.rules.options import CoveredAreaLine
 
-__all__ = ["Placement", "PlacementKind", "legal_placement"]
+__all__ = ["Placement", "PlacementKind", "legal_placement", "surely_free"]
 
 TEE_TOLERANCE = 1e-6
 """How far (m) a first-shot placement may be from the prescribed point and still count as on it."""
@@ -39,6 +41,11 @@ _INSIDE = 1e-9
 """How far (m) a lane off the area line keeps inside the striker's reach of it."""
 
 _LANE_STEPS = 8
+"""Offsets of lanes tried on each side of a covered area line, up to the striker's radius."""
+
+_ROUNDING = 1e-9
+"""Relative margin within which :func:`surely_free` leaves an obstacle's edge to
+:meth:`Placement.contains` (far wider than the rounding of a squared distance)."""
 """Offsets of lanes tried on each side of a covered area line, up to the striker's radius."""
 
 
@@ -195,6 +202,33 @@ class Placement:
             "free": [list(iv) for iv in self.free_intervals()],
             "obstacles": [list(c) for c in self.obstacles],
         }
+
+
+def surely_free(placements: Sequence[Placement], x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """(M,) bool: may the striker of LINE placement k stand at (x[k], y[k]) (m)? True only where
+    :meth:`Placement.contains` surely says yes (R2b), decided for many placements at once; False
+    where it says no, for a POINT placement, and where the point lies within rounding of an
+    obstacle's edge (ask :meth:`Placement.contains` there)."""
+    out = np.zeros(len(placements), dtype=bool)
+    groups: dict[tuple[int, Side, float], list[int]] = {}
+    for k, p in enumerate(placements):
+        if p.kind is PlacementKind.LINE:
+            groups.setdefault((id(p.board), p.side, p.radius), []).append(k)
+    for (_, side, radius), ks in groups.items():
+        board = placements[ks[0]].board
+        rows = np.array(ks)
+        gx, gy = x[rows], y[rows]
+        out[rows] = board.overlaps_area_line_array(side, gx, gy, radius) & (
+            board.inside_surface_array(gx, gy, radius)
+        )
+    near = [(k, c) for k, p in enumerate(placements) if out[k] for c in p.obstacles]
+    if near:
+        at = np.array([k for k, _ in near])
+        cx, cy, clear = np.array([c for _, c in near]).T
+        dx, dy = x[at] - cx, y[at] - cy
+        # clear of every obstacle: math.hypot(dx, dy) >= clearance beyond any rounding
+        out[at[dx * dx + dy * dy <= clear * clear * (1.0 + _ROUNDING)]] = False
+    return out
 
 
 def legal_placement(

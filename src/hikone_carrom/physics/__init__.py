@@ -32,7 +32,7 @@ Model (docs/physics.md; SI units; figures in :class:`hikone_carrom.board.BoardSp
 
 from hikone_carrom.physics.batch import BatchResult, batch_seeds, shots_from_angles, simulate_batch
 from hikone_carrom.physics.boards import ABSENT, BoardSet, simulate_boards
-from hikone_carrom.physics.disk import Disk, opening_disks, resting_layer
+from hikone_carrom.physics.disk import Disk, opening_disks, resting_layer, resting_layer_of
 from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError, PhysicsError
 from hikone_carrom.physics.events import (
     DiskState,
@@ -67,6 +67,7 @@ __all__ = [
     "batch_seeds",
     "opening_disks",
     "resting_layer",
+    "resting_layer_of",
     "shots_from_angles",
     "simulate",
     "simulate_batch",

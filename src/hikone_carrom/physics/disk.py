@@ -6,11 +6,13 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import numpy as np
+
 from hikone_carrom.board import DEFAULT_BOARD, BoardSpec, PieceKind
 from hikone_carrom.physics._engine import TOUCH
 from hikone_carrom.physics.errors import InvalidLayoutError
 
-__all__ = ["Disk", "opening_disks", "resting_layer"]
+__all__ = ["Disk", "opening_disks", "resting_layer", "resting_layer_of"]
 
 
 def finite_number(value: object) -> bool:
@@ -152,3 +154,21 @@ def resting_layer(disks: Iterable[Disk], x: float, y: float, radius: float) -> i
         if dx * dx + dy * dy < rr * rr - 2.0 * rr * TOUCH and d.layer > top:
             top = d.layer
     return top + 1
+
+
+def resting_layer_of(
+    xs: np.ndarray,
+    ys: np.ndarray,
+    radii: np.ndarray,
+    layers: np.ndarray,
+    x: float,
+    y: float,
+    radius: float,
+) -> int:
+    """:func:`resting_layer` over disks given as arrays (centres and radii m, layers), the same
+    number bit for bit."""
+    rr = radii + radius
+    dx = xs - x
+    dy = ys - y
+    over = dx * dx + dy * dy < rr * rr - 2.0 * rr * TOUCH
+    return int(layers[over].max()) + 1 if over.any() else 0
