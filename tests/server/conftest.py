@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.server.serverkit import running_servers
 
 from hikone_carrom.server.app import create_app
 from hikone_carrom.server.config import ServerSettings
 from hikone_carrom.server.throwaway import (
     MISSING_MESSAGE,
+    GameServer,
     PostgresCluster,
     RedisServer,
     find_bin_dir,
@@ -47,6 +49,15 @@ def redis_server() -> Iterator[RedisServer]:
     server = RedisServer.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def two_servers(
+    pg_url: str, redis_server: RedisServer, tmp_path: Path
+) -> Iterator[tuple[GameServer, ...]]:
+    """Two game server processes sharing a fresh PostgreSQL database and the session's Redis."""
+    with running_servers(2, pg_url, redis_server.url, tmp_path) as servers:
+        yield servers
 
 
 @pytest.fixture

@@ -6,37 +6,14 @@ store: nothing stored is lost and no shot is played twice."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from tests.server.roomkit import straight_shot
-from tests.server.serverkit import Player, start_servers
+from tests.server.serverkit import Player, online_room
 
 from hikone_carrom.server.errors import CloseCode
-from hikone_carrom.server.throwaway import GameServer, RedisServer
-
-
-@pytest.fixture
-def two_servers(
-    pg_url: str, redis_server: RedisServer, tmp_path: Path
-) -> Iterator[tuple[GameServer, ...]]:
-    servers = start_servers(2, pg_url, redis_server.url, tmp_path)
-    try:
-        yield tuple(servers)
-    finally:
-        for server in servers:
-            server.stop()
-
-
-def _online_room(first: GameServer, second: GameServer) -> tuple[str, str, str]:
-    """A room made on ``first`` whose second seat is taken through ``second``."""
-    made = httpx.post(f"{first.base}/api/rooms", json={"mode": "online", "name": "A"}).json()
-    seat = httpx.post(f"{second.base}/api/rooms/{made['room_id']}/seats/1", json={"name": "B"})
-    assert seat.status_code == 200, seat.text
-    return made["room_id"], made["token"], seat.json()["token"]
+from hikone_carrom.server.throwaway import GameServer
 
 
 def _play(players: dict[int, Player], shots: int, tag: str) -> tuple[Player, dict[str, Any]]:
@@ -59,7 +36,7 @@ def _play(players: dict[int, Player], shots: int, tag: str) -> tuple[Player, dic
 
 def test_any_process_serves_any_client_of_any_room(two_servers: tuple[GameServer, ...]) -> None:
     a, b = two_servers
-    rid, token0, token1 = _online_room(a, b)
+    rid, token0, token1 = online_room(a, b)
     players = {0: Player(a, rid, token0), 1: Player(b, rid, token1)}
     assert players[0].seq == players[1].seq == 1  # the seat event
     spectator = Player(b, rid, None)
@@ -79,7 +56,7 @@ def test_kill_9_of_the_owner_hands_its_rooms_to_another_process(
     two_servers: tuple[GameServer, ...],
 ) -> None:
     a, b = two_servers
-    rid, token0, token1 = _online_room(a, b)  # made on a: a owns it
+    rid, token0, token1 = online_room(a, b)  # made on a: a owns it
     players = {0: Player(a, rid, token0), 1: Player(b, rid, token1)}
     _play(players, 3, "before")
     stored = players[0].seq

@@ -47,24 +47,32 @@ def test_more_calls_at_once_than_connections_wait_for_one_and_are_no_outage(
 def test_an_event_redis_did_not_take_reaches_the_relaying_process_later(
     redis_server: RedisServer,
 ) -> None:
-    async def main() -> list[tuple[int, str]]:
+    async def main() -> list[tuple[str, int, str]]:
         owner, relay = Cluster(redis_server.url), Cluster(redis_server.url)
-        got: list[tuple[int, str]] = []
+        got: list[tuple[str, int, str]] = []
         await owner.start()
         await relay.start()
         try:
-            await relay.follow("room:paused", lambda seq, text: got.append((seq, text)))
+            await relay.follow(
+                "room:paused",
+                lambda seq, text: got.append(("event", seq, text)),
+                lambda n, text: got.append(("note", n, text)),
+            )
             _pause_writes(redis_server.url)
             owner.publish_event("room:paused", 7, '{"type":"event","seq":7}')
+            owner.publish_note("room:paused", 3, '{"type":"presence"}')
             deadline = time.monotonic() + 4 * PAUSE_S
-            while not got and time.monotonic() < deadline:
+            while len(got) < 2 and time.monotonic() < deadline:
                 await asyncio.sleep(0.1)
             return got
         finally:
             await owner.close()
             await relay.close()
 
-    assert asyncio.run(main()) == [(7, '{"type":"event","seq":7}')]
+    assert asyncio.run(main()) == [
+        ("event", 7, '{"type":"event","seq":7}'),
+        ("note", 3, '{"type":"presence"}'),  # unnumbered, in order after it
+    ]
 
 
 def test_a_reply_redis_did_not_take_is_sent_again(redis_server: RedisServer) -> None:

@@ -14,7 +14,7 @@ import httpx
 import pytest
 import websockets.sync.client
 from tests.server.roomkit import straight_shot
-from tests.server.serverkit import Player, start_servers
+from tests.server.serverkit import Player, online_room, running_servers
 from websockets.exceptions import ConnectionClosed
 
 from hikone_carrom.server.benchload import check_against_store, make_rooms, run_load
@@ -34,27 +34,12 @@ def own_redis() -> Iterator[RedisServer]:
     server.stop()
 
 
-def _servers(pg_url: str, redis: RedisServer, log_dir: Path) -> Iterator[tuple[GameServer, ...]]:
-    servers = start_servers(2, pg_url, redis.url, log_dir)
-    try:
-        yield tuple(servers)
-    finally:
-        for server in servers:
-            server.stop()
-
-
-@pytest.fixture
-def two_servers(
-    pg_url: str, redis_server: RedisServer, tmp_path: Path
-) -> Iterator[tuple[GameServer, ...]]:
-    yield from _servers(pg_url, redis_server, tmp_path)
-
-
 @pytest.fixture
 def two_servers_own_redis(
     pg_url: str, own_redis: RedisServer, tmp_path: Path
 ) -> Iterator[tuple[GameServer, ...]]:
-    yield from _servers(pg_url, own_redis, tmp_path)
+    with running_servers(2, pg_url, own_redis.url, tmp_path) as servers:
+        yield servers
 
 
 def test_kill_9_under_load_leaves_every_client_where_the_store_is(
@@ -78,14 +63,6 @@ def test_kill_9_under_load_leaves_every_client_where_the_store_is(
     assert max(result.resumed) < TAKEOVER_BOUND_S, sorted(result.resumed)
 
 
-def _online_room(first: GameServer, second: GameServer) -> tuple[str, str, str]:
-    """A room made on ``first`` (which owns it) whose second seat is taken through ``second``."""
-    made = httpx.post(f"{first.base}/api/rooms", json={"mode": "online", "name": "A"}).json()
-    seat = httpx.post(f"{second.base}/api/rooms/{made['room_id']}/seats/1", json={"name": "B"})
-    assert seat.status_code == 200, seat.text
-    return made["room_id"], made["token"], seat.json()["token"]
-
-
 def _close_code(conn: Any, timeout: float = 30.0) -> tuple[int | None, list[dict[str, Any]]]:
     """Read until the server closes the connection: its close code and what came before."""
     seen: list[dict[str, Any]] = []
@@ -103,7 +80,7 @@ def test_a_hello_after_the_owner_died_closes_and_the_room_is_back_at_once(
     killed: its hello is answered by closing the connection (4001, never a connection left
     without a snapshot), and on reconnecting it gets the room, taken over at once."""
     a, b = two_servers
-    rid, _, token1 = _online_room(a, b)
+    rid, _, token1 = online_room(a, b)
     with websockets.sync.client.connect(f"{b.ws}/ws/rooms/{rid}") as conn:
         conn.send(json.dumps({"type": "ping"}))
         assert json.loads(conn.recv(timeout=30))["type"] == "pong"  # b reaches the room via a

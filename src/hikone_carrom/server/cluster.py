@@ -11,12 +11,17 @@ scoring pad's board), ``event:...`` (a tournament). The same mechanism serves th
   longer write; it drops its copy and disconnects its clients.
 * **Liveness.** Each process listens on the channel ``hc:to:{process}``. When a process stops or
   is killed its connections close at once (the kernel closes a killed process's sockets), Redis
-  counts no listener on that channel, and its leases are taken over at once
-  (:meth:`Cluster.acquire`), without waiting for them to run out. A machine that vanishes without
-  closing its connections loses its leases when they run out (``lease_s``).
+  counts no listener on that channel (:meth:`Cluster.stopped`): its leases are taken over at once
+  (:meth:`Cluster.acquire`), without waiting for them to run out, and the owners of the rooms it
+  relayed drop its clients from their presence. A machine that vanishes without closing its
+  connections loses its leases when they run out (``lease_s``), and counts as stopped once Redis
+  drops its connections (Redis's ``tcp-keepalive``). Liveness is not a heartbeat key: Redis
+  busy refusing writes for longer than a lease must not make a live process look stopped.
 * **Messages.** Requests from other processes (a client's message for a key this process owns)
   and their replies travel on ``hc:to:{process}``; an owner publishes each stored event of a key
-  on ``hc:ev:{key}``, for the processes relaying it to their own clients.
+  on ``hc:ev:{key}`` (``"{seq} {text}"``), and each unnumbered message (presence, an analysis's
+  progress) on the same channel, counted apart (``"u{n} {text}"``), for the processes relaying
+  the key to their own clients.
 * **Redis unavailable.** Every call raises :class:`ClusterUnavailable`. An owner keeps serving
   what it owns (the store still fences every write), nobody can take anything over (nor for a
   lease's time after Redis is back, while the owners set their leases again), and
@@ -87,6 +92,9 @@ CONNECTIONS = 100
 PUBLISH_RETRY_S = 0.5
 """Pause (s) before publishing again a message Redis did not take."""
 
+KEPT_S = 86400.0
+"""How long (s) Redis keeps what an owner last noted for the next owner (:meth:`Cluster.keep`)."""
+
 REPLY_TRIES_S = 30.0
 """How long (s) a reply Redis did not take is tried again (longer than a process waits for
 the answer to an action)."""
@@ -123,8 +131,11 @@ class Cluster:
         self._pubsub = self.redis.pubsub()
         self._replies: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._ids = itertools.count(1)
-        self._followers: dict[str, Callable[[int, str], None]] = {}
-        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._followers: dict[
+            str, tuple[Callable[[int, str], None], Callable[[int, str], None]]
+        ] = {}
+        self._outbox: asyncio.Queue[tuple[str, str, bool]] = asyncio.Queue()
+        """(channel, message, False) to publish, (key, value, True) to keep, in order."""
         self._tasks: list[asyncio.Task[None]] = []
         self._handlers: dict[str, Handler] = {}
         self._lost: dict[str, Callable[[str], None]] = {}
@@ -269,7 +280,7 @@ class Cluster:
         return node in await self.stopped([node])
 
     async def stopped(self, nodes: Iterable[str]) -> set[str]:
-        """Which of ``nodes`` stopped (one call)."""
+        """Which of ``nodes`` stopped: nobody listens on their channels (one call)."""
         names = sorted(set(nodes))
         if not names:
             return set()
@@ -346,24 +357,45 @@ class Cluster:
 
     def publish_event(self, key: str, seq: int, text: str) -> None:
         """Relay a stored event of ``key`` to the other processes (in order, without waiting)."""
-        self._outbox.put_nowait((self._channel(key), f"{seq} {text}"))
+        self._outbox.put_nowait((self._channel(key), f"{seq} {text}", False))
+
+    def publish_note(self, key: str, n: int, text: str) -> None:
+        """Relay the ``n``-th unnumbered message of ``key`` to the other processes (in order
+        with its events, without waiting)."""
+        self._outbox.put_nowait((self._channel(key), f"u{n} {text}", False))
+
+    def keep(self, key: str, text: str) -> None:
+        """Keep ``text`` for whichever process owns ``key`` next (a room's last presence), for
+        :data:`KEPT_S`, in order with what is published, without waiting."""
+        self._outbox.put_nowait((f"hc:kept:{key}", text, True))
+
+    async def kept(self, key: str) -> str | None:
+        """What the last owner of ``key`` kept for the next one, if anything."""
+        value = await self._call(self.redis.get(f"hc:kept:{key}"))
+        return None if value is None else str(value)
 
     async def _send(self) -> None:
-        """Publish the stored events in order; one Redis refused is published again until it
-        gets through (a relaying process skips what it already sent), so that no relayed
-        client waits behind an event that was stored but never relayed."""
+        """Publish the stored events (and keep what is kept) in order; one Redis refused is
+        tried again until it gets through (a relaying process skips what it already sent), so
+        that no relayed client waits behind an event that was stored but never relayed."""
         while True:
-            channel, message = await self._outbox.get()
+            name, message, kept = await self._outbox.get()
             while True:
                 try:
-                    await self._call(self.redis.publish(channel, message))
+                    if kept:
+                        await self._call(self.redis.set(name, message, px=round(KEPT_S * 1000)))
+                    else:
+                        await self._call(self.redis.publish(name, message))
                     break
                 except ClusterUnavailable:
                     await asyncio.sleep(PUBLISH_RETRY_S)
 
-    async def follow(self, key: str, deliver: Callable[[int, str], None]) -> None:
-        """Receive the events (seq, message text) its owner publishes for ``key``."""
-        self._followers[key] = deliver
+    async def follow(
+        self, key: str, deliver: Callable[[int, str], None], note: Callable[[int, str], None]
+    ) -> None:
+        """Receive what its owner publishes for ``key``: each event (``deliver(seq, text)``)
+        and each unnumbered message (``note(n, text)``)."""
+        self._followers[key] = (deliver, note)
         await self._call(self._pubsub.subscribe(self._channel(key)))
 
     async def unfollow(self, key: str) -> None:
@@ -390,10 +422,13 @@ class Cluster:
                 continue
             channel, data = str(message["channel"]), str(message["data"])
             if channel.startswith("hc:ev:"):
-                deliver = self._followers.get(channel.removeprefix("hc:ev:"))
-                seq, _, text = data.partition(" ")
-                if deliver is not None:
-                    deliver(int(seq), text)
+                follower = self._followers.get(channel.removeprefix("hc:ev:"))
+                number, _, text = data.partition(" ")
+                if follower is not None:
+                    if number.startswith("u"):
+                        follower[1](int(number[1:]), text)
+                    else:
+                        follower[0](int(number), text)
                 continue
             body = json.loads(data)
             if body.get("kind") == "reply":

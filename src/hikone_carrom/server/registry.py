@@ -5,13 +5,15 @@ rebuilds them).
 With a :class:`~hikone_carrom.server.cluster.Cluster` (several processes, ``--redis``), a room is
 served here only while this process holds its lease; a room another process owns is reached
 through a :class:`~hikone_carrom.server.relay.RemoteRoom`, and this process answers the requests
-other processes forward for the rooms it owns.
+other processes forward for the rooms it owns, counting their clients in the rooms' presence
+until they leave or their process stops.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -31,7 +33,8 @@ from hikone_carrom.server.errors import (
     room_moved,
 )
 from hikone_carrom.server.players import available_levels
-from hikone_carrom.server.relay import RemoteRoom
+from hikone_carrom.server.presence import Relayed
+from hikone_carrom.server.relay import Farewells, RemoteRoom
 from hikone_carrom.server.room import Room, RoomConfig, RoomServices
 from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.schemas import CLIENT_MESSAGE, CreateRoom
@@ -67,22 +70,32 @@ class RoomRegistry:
         self.settings = settings
         self.board = board
         self.cluster = cluster
-        publish = None
+        publish = tell = keep = None
         if cluster is not None:
             publish = lambda room, seq, text: cluster.publish_event(f"room:{room}", seq, text)  # noqa: E731
+            tell = lambda room, n, text: cluster.publish_note(f"room:{room}", n, text)  # noqa: E731
+            keep = lambda room, text: cluster.keep(f"room:{room}", text)  # noqa: E731
         self.services = RoomServices(
-            store, runner, thinker, board, settings.ai_delay_s, publish=publish
+            store,
+            runner,
+            thinker,
+            board,
+            settings.ai_delay_s,
+            publish=publish,
+            tell=tell,
+            keep=keep,
         )
         self.rooms: dict[str, Room] = {}
         """Rooms this process owns, in memory."""
         self.remote: dict[str, RemoteRoom] = {}
         """Rooms other processes own that this process has clients in."""
         self._loading: dict[str, asyncio.Lock] = {}
+        self.farewells = None if cluster is None else Farewells(cluster)
         self.analyses = AnalysisJobs(store, runner)
         """Post-game analyses of this process (one at a time)."""
         if cluster is not None:
             cluster.serve("room", self.answer, self._lost)
-            cluster.watchers.append(self._check_owners)
+            cluster.watchers.append(self._check_processes)
             cluster.outage_listeners.append(self._outage)
 
     async def create(self, request: CreateRoom) -> tuple[Room, str]:
@@ -188,7 +201,10 @@ class RoomRegistry:
                 if remote is None or remote.stale or remote.owner != owner:
                     if remote is not None:
                         await remote.close()
-                    remote = RemoteRoom(room_id, owner, cluster, self.store, self.runner)
+                    assert self.farewells is not None
+                    remote = RemoteRoom(
+                        room_id, owner, cluster, self.store, self.runner, self.farewells
+                    )
                     self.remote[room_id] = remote
                 return remote
             if time.monotonic() > deadline:
@@ -202,6 +218,11 @@ class RoomRegistry:
             raise RoomError(
                 "no_room", "This room does not exist", "この部屋はありません", status=404
             ) from err
+        if self.cluster is not None:
+            with contextlib.suppress(ClusterUnavailable):
+                kept = await self.cluster.kept(f"room:{room_id}")
+                if kept is not None:
+                    room.presence.resume(json.loads(kept))
         self.rooms[room_id] = room
         return room
 
@@ -252,18 +273,27 @@ class RoomRegistry:
             room.stale = True
             room.drop_everyone()
 
-    async def _check_owners(self) -> None:
-        """Disconnect the clients of rooms whose owner stopped or gave them up (they reconnect,
-        and the room is taken over)."""
-        assert self.cluster is not None
+    async def _check_processes(self) -> None:
+        """After every lease renewal: disconnect the clients of rooms whose owner stopped or
+        gave them up (they reconnect, and the room is taken over); in the rooms owned here, the
+        seats held only by clients of processes that stopped go offline; farewells that could
+        not be told are told again."""
+        assert self.cluster is not None and self.farewells is not None
+        self.farewells.retry()
         watched = [r for r in self.remote.values() if r.subscribers and not r.stale]
-        if not watched:
+        relaying = {r.id: {c.node for c in r.presence.relayed()} for r in self.rooms.values()}
+        nodes = {r.owner for r in watched}.union(*relaying.values())
+        if not nodes:
             return
         owners = await self.cluster.owners(f"room:{r.id}" for r in watched)
-        stopped = await self.cluster.stopped(r.owner for r in watched)
+        stopped = await self.cluster.stopped(nodes)
         for remote in watched:
             if owners[f"room:{remote.id}"] != remote.owner or remote.owner in stopped:
                 remote.go_stale()
+        for room_id, relays in relaying.items():
+            room = self.rooms.get(room_id)
+            if room is not None and relays & stopped:
+                room.forget_nodes(relays & stopped)
 
     def _outage(self) -> None:
         """Redis is unavailable: clients of rooms other processes own cannot be served (they
@@ -283,11 +313,18 @@ class RoomRegistry:
         room.holders += 1
         try:
             op = body["op"]
+            client = Relayed(str(body["from"]), int(body.get("client", 0)))
             if op == "hello":
-                seats = room.seats_of_token(body.get("token"))
-                return {"seats": sorted(seats), "snapshot": room.snapshot(seats)}
+                seats, told = room.join_relayed(client, body.get("token"))
+                return {"seats": sorted(seats), "snapshot": room.snapshot(seats), "told": told}
+            if op == "leave":
+                room.leave_relayed(client)
+                return {}
             if op == "view":
-                return {"snapshot": room.snapshot(frozenset(int(s) for s in body["seats"]))}
+                seats = frozenset(int(s) for s in body["seats"])
+                return {"snapshot": room.snapshot(seats), "told": room.told}
+            if op == "analyse":
+                return {"answer": await self.analyse(room, str(body["game_id"]))}
             if op == "take_seat":
                 return {"token": await room.take_seat(int(body["seat"]), str(body["name"]))}
             if op == "act":
@@ -303,9 +340,26 @@ class RoomRegistry:
             room.holders -= 1
             room.last_active = time.monotonic()
 
+    async def analyse(self, room: ServedRoom, game_id: str) -> dict[str, Any]:
+        """Start the analysis of one of the room's finished games at the room's owner; its
+        progress goes to every client of the room, whichever process serves it. Returns the
+        analysis's status now."""
+        if isinstance(room, RemoteRoom):
+            return await room.analyse(game_id)
+        room_id = room.id
+
+        def tell(message: dict[str, Any]) -> None:
+            owned = self.rooms.get(room_id)
+            if owned is not None and not owned.stale:
+                owned.broadcast(message)
+
+        return await self.analyses.request(game_id, key=room_id, listener=tell)
+
     async def close(self) -> None:
         """Stop every room's tasks and every analysis."""
         await self.analyses.close()
+        if self.farewells is not None:
+            await self.farewells.close()
         for room in list(self.rooms.values()):
             await room.close()
         for remote in list(self.remote.values()):

@@ -37,7 +37,7 @@ from hikone_carrom.server.errors import (
     store_unavailable,
 )
 from hikone_carrom.server.hints import HintBook, HintKey, hint_message, hint_seed
-from hikone_carrom.server.presence import Presence
+from hikone_carrom.server.presence import Presence, Relayed
 from hikone_carrom.server.runner import Runner
 from hikone_carrom.server.schemas import (
     ChatMessage,
@@ -153,7 +153,9 @@ class RoomConfig:
 class RoomServices:
     """What every room of a server shares: the store, the threads for simulations and store
     calls, the thinking pool, the board, the pause (s) before a computer shoots, and where else
-    each stored event goes (``publish(room, seq, text)``: other server processes)."""
+    each stored event goes (``publish(room, seq, text)``: other server processes), each
+    unnumbered message (``tell(room, n, text)``, ``n`` counting the room's unnumbered
+    messages), and the room's presence for a next owner (``keep(room, text)``)."""
 
     store: GameStore
     runner: Runner
@@ -161,6 +163,8 @@ class RoomServices:
     board: BoardSpec
     ai_delay_s: float
     publish: Callable[[str, int, str], None] | None = None
+    tell: Callable[[str, int, str], None] | None = None
+    keep: Callable[[str, str], None] | None = None
 
 
 class _ResumableTime:
@@ -223,6 +227,9 @@ class Room:
         self.votes = Votes()
         self.chat = ChatLog()
         self.presence = Presence()
+        self.told = 0
+        """Unnumbered messages sent so far (other processes relay each exactly once, and only
+        to clients whose snapshot is older)."""
         self.action_ids: OrderedDict[str, int] = OrderedDict()
         self.epoch = 0
         self.closed = False
@@ -445,14 +452,36 @@ class Room:
         others learn that its seats are online (a second hello of a client moves its seats)."""
         if self.stale:
             raise room_moved()
-        old = sub.seats if sub in self.subscribers else frozenset()
-        left = self.presence.leave(old)
         sub.seats = self.seats_of_token(token)
-        came = self.presence.join(sub.seats)
+        changed = self.presence.connect(sub, sub.seats)
         sub.send(json.dumps(self.snapshot(sub.seats), separators=(",", ":")))
-        if left or came:
+        if changed:
             self._tell_presence()
         self.attach(sub)
+
+    def join_relayed(self, client: Relayed, token: str | None) -> tuple[frozenset[int], int]:
+        """Say hello for a client another process serves: its seats, and the number of
+        unnumbered messages sent so far (the snapshot to send it is taken after this call)."""
+        if self.stale:
+            raise room_moved()
+        seats = self.seats_of_token(token)
+        if self.presence.connect(client, seats):
+            self._tell_presence()
+        return seats, self.told
+
+    def leave_relayed(self, client: Relayed) -> None:
+        """A client another process serves left."""
+        if self.presence.disconnect(client):
+            self._tell_presence()
+        self.last_active = time.monotonic()
+
+    def forget_nodes(self, nodes: set[str]) -> None:
+        """These processes stopped: the seats only their clients held go offline now."""
+        changed = False
+        for node in nodes:
+            changed |= self.presence.forget_node(node)
+        if changed:
+            self._tell_presence()
 
     async def resync(self, sub: Subscriber) -> None:
         """Send ``sub`` a fresh snapshot (it saw a gap)."""
@@ -509,31 +538,41 @@ class Room:
         told."""
         if sub in self.subscribers:
             self.subscribers.discard(sub)
-            if self.presence.leave(sub.seats):
+            if self.presence.disconnect(sub):
                 self._tell_presence()
         self.last_active = time.monotonic()
 
     def broadcast(self, message: dict[str, Any]) -> None:
-        """Send one unnumbered message (presence, an analysis's progress) to every client."""
+        """Send one unnumbered message (presence, an analysis's progress) to every client, here
+        and through the other processes relaying the room."""
         text = json.dumps(message, separators=(",", ":"))
         for sub in list(self.subscribers):
             sub.send(text)
+        self.told += 1
+        if self.services.tell is not None:
+            self.services.tell(self.config.id, self.told, text)
 
     def presence_view(self) -> list[dict[str, Any]]:
         """Per seat: a client holding it is connected (``online``), since when (``since``)."""
         return self.presence.view([s.kind for s in self.seats])
 
     def _tell_presence(self) -> None:
-        """Send the presence of every seat to the connected clients of an online room (on one
-        device and against the computer nobody else is at the table)."""
+        """Send the presence of every seat to the clients of an online room, here and through
+        the other processes, and keep it for a next owner (on one device and against the
+        computer nobody else is at the table)."""
         if self.config.mode == "online":
-            self.broadcast({"type": "presence", "seats": self.presence_view()})
+            seats = self.presence_view()
+            if self.services.keep is not None:  # kept before other processes are told
+                self.services.keep(self.config.id, json.dumps(seats, separators=(",", ":")))
+            self.broadcast({"type": "presence", "seats": seats})
 
     def idle_for(self, now: float) -> float:
-        """How long (s) nobody has used the room; 0 while anyone watches, asks or a computer
-        player is about to shoot (a room idle long enough may leave memory: it is stored)."""
+        """How long (s) nobody has used the room; 0 while anyone watches (here or through
+        another process), asks or a computer player is about to shoot (a room idle long enough
+        may leave memory: it is stored)."""
         if (
             self.subscribers
+            or self.presence.relayed()
             or self.holders
             or self.lock.locked()
             or (self._computer_task is not None and not self._computer_task.done())

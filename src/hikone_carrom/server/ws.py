@@ -270,17 +270,11 @@ async def _hint(room: ServedRoom, conn: Connection, msg: HintRequest) -> None:
 
 async def _analyse(room: ServedRoom, msg: AnalyseRequest, registry: RoomRegistry) -> dict[str, Any]:
     """Start the analysis of one of the room's finished games; its progress goes to every
-    client of the room this process serves."""
+    client of the room, whichever process serves it."""
     game_id = msg.game_id or str((await room.view(frozenset()))["room"]["game_id"])
     if not game_id.startswith(f"{room.id}-"):
         raise RoomError("no_game", "No such game in this room", "この部屋にその試合はありません")
-
-    def tell(message: dict[str, Any]) -> None:
-        text = json.dumps(message, separators=(",", ":"))
-        for sub in list(room.subscribers):
-            sub.send(text)
-
-    return await registry.analyses.request(game_id, key=room.id, listener=tell)
+    return await registry.analyse(room, game_id)
 
 
 def _with_id(message: dict[str, Any], action_id: str | None) -> dict[str, Any]:
