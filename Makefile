@@ -53,8 +53,11 @@ lint: setup $(RL_STAMP)
 typecheck: setup $(RL_STAMP)
 	$(VENV)/bin/mypy --strict
 
+# The browser tests mostly wait (on pages, animations, the server): two workers run them side by
+# side, each with its own server, store and Chromium.
 unit: setup $(RL_STAMP) system-packages
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q --ignore=tests/e2e
+	$(PY) -m pytest -q -n 2 tests/e2e
 
 ## Every test: lint, types, then the whole pytest suite.
 test: lint typecheck unit

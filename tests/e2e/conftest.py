@@ -82,6 +82,17 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     b.close()
 
 
+@pytest.fixture(autouse=True)
+def _close_contexts(browser: Browser) -> Iterator[None]:
+    """Close the browser contexts a test opened, even when it fails: a page left open keeps
+    drawing its board every frame and slows every later test."""
+    before = set(browser.contexts)
+    yield
+    for ctx in browser.contexts:
+        if ctx not in before:
+            ctx.close()
+
+
 @pytest.fixture(scope="session")
 def finished_game(server_url: str, e2e_db_url: str) -> str:
     """Id of a finished game in the server's store: a few real shots, then time runs out (R7b)."""

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import copy
 import math
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Page
 from tests.server.roomkit import create_room, hello, send, straight_shot
 
-from hikone_carrom.match import Shot
+from hikone_carrom.match import Match, Shot
 from hikone_carrom.server.app import create_app
 from hikone_carrom.server.config import ServerSettings
 
@@ -74,10 +75,25 @@ def shots_seen(page: Page, seat: int) -> int:
     return n
 
 
+def _leading_shot(match: Match, state: dict[str, Any], n: int) -> dict[str, Any]:
+    """A shot for the shooter from roomkit's straight shot (its speed varied with ``n``): the
+    first of a few speeds and turns that leaves one colour ahead if any does (tried on a copy of
+    the match), else the straight shot."""
+    plain = straight_shot(state, speed=2.2 + 0.3 * (n % 8))
+    for turn in (0.0, 0.12, -0.12, 0.25, -0.25):
+        for k in range(4):
+            msg = {**plain, "angle": plain["angle"] + turn, "speed": 2.2 + 0.6 * k}
+            trial = copy.deepcopy(match)
+            trial.play(Shot(msg["x"], msg["y"], msg["angle"], msg["speed"]))
+            if len(set(trial.referee.scores().values())) > 1:
+                return msg
+    return plain
+
+
 def play_finished_game(db_url: str, shots: int) -> str:
     """Play at least ``shots`` real shots of a timed hot-seat match on the store at ``db_url``,
-    more until one colour leads (so that time decides it, R7b), then let its clock run out (R8a)
-    until the match is over; returns the game id."""
+    chosen so that one colour leads soon (so that time decides it, R7b), then let its clock run
+    out (R8a) until the match is over; returns the game id."""
     with TestClient(create_app(ServerSettings(db_url=db_url, ai_delay_s=0.0))) as client:
         made = create_room(client, mode="hotseat", players=2, minutes=2)
         rid = made["room_id"]
@@ -87,9 +103,12 @@ def play_finished_game(db_url: str, shots: int) -> str:
             n = 0
             while n < shots or len(set(state["scores"].values())) == 1:
                 assert n < shots + 40, "no colour took the lead"
-                send(ws, **straight_shot(state, speed=2.2 + 0.3 * (n % 8)))
+                send(ws, **_leading_shot(room.match, state, n))
                 state = ws.receive_json()["event"]["state"]
                 n += 1
+            # the shooter's clock starts once the last shot has rolled out (R8a)
+            while room._turn_ready_at is not None:
+                time.sleep(0.02)
             room._time.shift += 121.0
             while not ws.receive_json()["event"]["state"]["over"]:
                 room._time.shift += 10.5
@@ -119,6 +138,10 @@ SEND_SPY = """(() => {
   };
 })()"""
 """Init script: every message the page sends over its WebSocket lands in window.__sent."""
+
+
+NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""Resolves once the page has drawn two more frames (what changed is on the canvas)."""
 
 
 def shots_sent(page: Page) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.e2e.gamekit import DESKTOP, hotseat_page, new_game, wait_my_turn
+from tests.e2e.gamekit import DESKTOP, NEXT_FRAMES, hotseat_page, new_game, wait_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -81,7 +81,7 @@ def test_high_contrast_is_an_option_remembered_by_the_browser(
     toggle.click()
     expect(page.locator("html")).to_have_class("hc")
     expect(toggle).to_have_attribute("aria-pressed", "true")
-    page.wait_for_timeout(100)
+    page.evaluate(NEXT_FRAMES)
     assert page.locator("#board").screenshot() != before  # the board is drawn for contrast too
     page.screenshot(path=str(artifacts / "high-contrast-ja.png"))
     page.reload()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.e2e.gamekit import SIZES, doubles_room_with_unshootable, wait_my_turn
+from tests.e2e.gamekit import NEXT_FRAMES, SIZES, doubles_room_with_unshootable, wait_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -51,7 +51,7 @@ def test_R4a_pieces_in_the_shooters_own_area_are_marked_while_aiming(
     # the same frame without the marks, for comparison
     page.evaluate("() => { window.__game.state.unshootable = []; }")
     page.wait_for_function("() => !(window.__game.lastOverlay.unshootable || []).length")
-    page.wait_for_timeout(50)
+    page.evaluate(NEXT_FRAMES)
     without = page.evaluate(LUMA_AROUND, [marked[0]])
     changed = sum(1 for a, b in zip(with_marks, without, strict=True) if abs(a - b) > 40)
     assert changed > 0.08 * len(with_marks)  # hatching and a struck-through ring, in grey too

@@ -30,7 +30,7 @@ def test_ask_for_a_hint_see_the_guide_adopt_it_and_shoot(
     page.on("pageerror", lambda e: errors.append(str(e)))
     new_game(page, server_url, "computer", level="1")
     wait_my_turn(page)
-    page.wait_for_timeout(200)
+    page.wait_for_function("() => window.__game.lastOverlay && window.__game.lastOverlay.aim")
     ink_before = page.evaluate(HINT_INK)
     ask = page.locator("#hint-ask")
     expect(ask).to_have_text("Hint")
@@ -39,8 +39,7 @@ def test_ask_for_a_hint_see_the_guide_adopt_it_and_shoot(
     page.wait_for_function(
         "() => window.__game.hint && window.__game.lastOverlay && window.__game.lastOverlay.hint",
         timeout=30_000,
-    )
-    page.wait_for_timeout(300)
+    )  # set in the frame that draws it
     page.screenshot(path=str(artifacts / "hint-guide.png"))
     page.locator("#board").screenshot(path=str(artifacts / "hint-guide-canvas.png"))
     assert page.evaluate(HINT_INK) > ink_before + 200  # the dashed guide and rings are drawn
@@ -73,8 +72,8 @@ def test_ask_for_a_hint_see_the_guide_adopt_it_and_shoot(
         hint["shot"]["angle"],
     )
     assert aim["power"] == pytest.approx(hint["power"], abs=1e-12)
-    page.wait_for_timeout(200)
-    assert page.evaluate("() => window.__game.lastOverlay.hint") is None  # the aim shows it now
+    # the aim shows it now: the next frames draw no separate guide
+    page.wait_for_function("() => window.__game.lastOverlay.hint === null")
     page.locator("#board").screenshot(path=str(artifacts / "hint-adopted-canvas.png"))
     page.click("#numeric button[type=submit]")
     page.wait_for_function(
