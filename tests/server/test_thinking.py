@@ -219,3 +219,32 @@ def test_thinking_workers_run_at_the_lowest_cpu_priority() -> None:
     finally:
         backend.close()
     assert worker_nice == min(19, os.nice(0) + WORKER_NICE)
+
+
+def test_starting_a_worker_never_holds_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new worker is started (and waited for) off the event loop, so that every room's shots
+    go on while the pool starts or replaces a worker."""
+    backend = ProcessBackend(1)
+    submitted_on: list[bool] = []
+    executor = backend._executor()
+    real_submit = executor.submit
+
+    def submit(fn: Any, *args: Any) -> Any:
+        submitted_on.append(_on_loop())
+        return real_submit(fn, *args)
+
+    def _on_loop() -> bool:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        return True
+
+    monkeypatch.setattr(executor, "submit", submit)
+    job = ThinkJob(position_of(_played(2), "g-1"), "hint", 5)
+    try:
+        thought = asyncio.run(backend.submit(job))
+    finally:
+        backend.close()
+    assert thought == think(job)
+    assert submitted_on == [False]

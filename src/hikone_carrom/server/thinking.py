@@ -234,15 +234,20 @@ class ProcessBackend:
         return self._pool
 
     async def submit(self, job: ThinkJob) -> Thought:
-        loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), think, job)
+            return await self._run(job)
         except BrokenProcessPool:
             log.warning("a thinking worker died; starting a new pool")
             broken, self._pool = self._pool, None
             if broken is not None:
                 broken.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self._executor(), think, job)
+            return await self._run(job)
+
+    async def _run(self, job: ThinkJob) -> Thought:
+        # The pool starts a worker inside ``submit`` and waits there for the forkserver to have
+        # imported the engine (about a second): that wait must not hold every room's event loop.
+        future = await asyncio.to_thread(self._executor().submit, think, job)
+        return await asyncio.wrap_future(future)
 
     def close(self) -> None:
         if self._pool is not None:
