@@ -21,7 +21,8 @@ from tests.e2e.gamekit import (
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
-DRAWS = "() => window.__game.stats.draws"
+ROOM_DRAWS = "() => window.__game.stats.draws"
+REPLAY_DRAWS = "() => window.__replay.stats.draws"
 RAF_COUNT = """() => new Promise(done => {
   let n = 0;
   const start = performance.now();
@@ -31,24 +32,25 @@ RAF_COUNT = """() => new Promise(done => {
 """Display frames over one second (the page's own frame loop runs beside it)."""
 
 
-def draws(page: Page) -> int:
-    n: int = page.evaluate(DRAWS)
+def draws(page: Page, counter: str = ROOM_DRAWS) -> int:
+    """Boards the page has drawn (its stats counter)."""
+    n: int = page.evaluate(counter)
     return n
 
 
-def assert_idle(page: Page) -> None:
+def assert_idle(page: Page, counter: str = ROOM_DRAWS) -> None:
     """Over one second of display frames with nothing happening, the board is not drawn."""
     page.wait_for_timeout(300)  # let what just happened settle
-    before = draws(page)
+    before = draws(page, counter)
     frames = page.evaluate(RAF_COUNT)
     assert frames > 20  # the page is alive and its frames run
-    assert draws(page) == before
+    assert draws(page, counter) == before
 
 
-def assert_draws_at_once(page: Page, before: int) -> None:
+def assert_draws_at_once(page: Page, before: int, counter: str = ROOM_DRAWS) -> None:
     """The board is drawn again within two display frames."""
     page.evaluate(NEXT_FRAMES)
-    assert draws(page) > before
+    assert draws(page, counter) > before
 
 
 def switch_contrast(page: Page) -> None:
@@ -159,30 +161,23 @@ def test_an_idle_room_draws_nothing_and_every_change_draws_at_once(
 def test_an_idle_replay_draws_nothing_and_a_step_draws_at_once(
     browser: Browser, server_url: str, finished_game: str, artifacts: Path
 ) -> None:
-    ctx = browser.new_context(**SIZES["desktop"], locale="en-US")
-    page = ctx.new_page()
+    page = browser.new_page(**SIZES["desktop"], locale="en-US")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server_url}/replay/{finished_game}?shot=2")
     page.wait_for_function("() => window.__replay && window.__replay.stats.draws > 0")
-    replay_draws = "() => window.__replay.stats.draws"
-    page.wait_for_timeout(300)
-    before = page.evaluate(replay_draws)
-    assert page.evaluate(RAF_COUNT) > 20
-    assert page.evaluate(replay_draws) == before
+    assert_idle(page, REPLAY_DRAWS)
+    before = draws(page, REPLAY_DRAWS)
     page.keyboard.press("ArrowRight")  # plays shot 3
-    page.evaluate(NEXT_FRAMES)
-    assert page.evaluate(replay_draws) > before
+    assert_draws_at_once(page, before, REPLAY_DRAWS)
     page.wait_for_function("() => !window.__replay.anim", timeout=30_000)
-    played = page.evaluate(replay_draws) - before
-    assert played > 10  # the shot rolled out frame by frame
+    assert draws(page, REPLAY_DRAWS) - before > 10  # the shot rolled out frame by frame
     page.screenshot(path=str(artifacts / "idle-replay.png"))
-    page.wait_for_timeout(300)
-    before = page.evaluate(replay_draws)
-    assert page.evaluate(RAF_COUNT) > 20
-    assert page.evaluate(replay_draws) == before
-    page.keyboard.press("ArrowLeft")  # back to shot 2: no animation, drawn at once
+    assert_idle(page, REPLAY_DRAWS)
+    before = draws(page, REPLAY_DRAWS)
+    page.keyboard.press("ArrowLeft")  # back to shot 2: no animation, drawn once at once
     page.evaluate(NEXT_FRAMES)
-    assert page.evaluate(replay_draws) == before + 1
+    assert draws(page, REPLAY_DRAWS) == before + 1
+    assert_idle(page, REPLAY_DRAWS)
     assert errors == []
-    ctx.close()
+    page.close()
