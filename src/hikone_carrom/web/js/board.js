@@ -31,6 +31,9 @@ export class BoardView {
     this.ctx = canvas.getContext("2d");
     this.staticLayer = null;
     this.cssSize = 0;
+    this.drawn = null; // the scene on the canvas (see draw)
+    // a canvas whose memory the browser dropped comes back blank: draw it again
+    canvas.addEventListener("contextrestored", () => (this.drawn = null));
     this.resize();
   }
 
@@ -254,6 +257,9 @@ export class BoardView {
    * overlay: optional {placement, aim: {from, to, contact, deflect, power, angle, pull, armed,
    *   handle}, note, unshootable: [disk id], paths: [{kind, color, points: [[x, y]]}],
    *   hint: {from, to, angle, power, label, target: [x, y, r] | null, pocket: [x, y] | null, color}}
+   * Draws only if the scene differs from the one on the canvas: the disks, the overlay and
+   * everything else the picture depends on (canvas size, pixel ratio, side at the bottom, high
+   * contrast, language of the text drawn). True if it drew.
    */
   draw(disks, overlay = null) {
     this.resize();
@@ -262,6 +268,12 @@ export class BoardView {
       this.hc = hc; // high contrast: stronger markings and guides
       this.staticLayer = null;
     }
+    const scene = JSON.stringify([
+      this.canvas.width, this.canvas.height, this.dpr, this.turn, hc, document.documentElement.lang,
+      disks, overlay,
+    ]);
+    if (scene === this.drawn && this.staticLayer) return false;
+    this.drawn = scene;
     if (!this.staticLayer) this._buildStatic();
     const ctx = this.ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -297,6 +309,7 @@ export class BoardView {
       this._badge(sx + this.g.puck_radius * this.scale * 0.9, sy - this.g.puck_radius * this.scale * 1.3, `×${n}`);
     }
     if (overlay && overlay.note) this._note(overlay.note);
+    return true;
   }
 
   _badge(x, y, text) {

@@ -68,6 +68,7 @@ export class ReplayPage {
     this.anim = null;
     this.auto = false;
     this.idleSince = 0;
+    this.stats = { draws: 0 }; // boards drawn (only when the scene changed)
   }
 
   async mount() {
@@ -199,7 +200,7 @@ export class ReplayPage {
     }
     const paths = ev && ev.kind === "shot" ? shotPaths(ev, until) : null;
     this.lastPaths = paths;
-    this.view.draw(disks, paths ? { paths } : null);
+    if (this.view.draw(disks, paths ? { paths } : null)) this.stats.draws++;
   }
 
   render() {

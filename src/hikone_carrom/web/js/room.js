@@ -28,7 +28,9 @@ export class RoomPage {
     this.anim = null;
     this.log = [];
     this.aim = { x: 0, y: 0, s: 0.5, ok: true, angle: Math.PI / 2, power: 0.45 };
-    this.stats = { frames: 0, since: performance.now(), fps: 0, animFrames: 0, animTime: 0 };
+    // display frames per second; boards drawn (only when the scene changed); boards drawn
+    // while a shot animates and the seconds animated (the bench's frame rate)
+    this.stats = { frames: 0, since: performance.now(), fps: 0, draws: 0, animFrames: 0, animTime: 0 };
     this.clockAt = 0;
     this.pendingShot = false;
     this.hint = null; // the expert's suggestion for the current position (a "hint" message)
@@ -610,9 +612,9 @@ export class RoomPage {
     if (!this.view || !this.state) return;
     let disks;
     let overlay = null;
+    const animating = Boolean(this.anim);
     if (this.anim) {
       const tt = (now - this.anim.start) / 1000;
-      this.stats.animFrames++;
       disks = disksAt(this.anim.ev, tt);
       if (tt >= this.anim.duration) {
         this.stats.animTime += this.anim.duration;
@@ -648,7 +650,10 @@ export class RoomPage {
       }
     }
     this.lastOverlay = overlay;
-    this.view.draw(disks, overlay);
+    if (this.view.draw(disks, overlay)) {
+      this.stats.draws++;
+      if (animating) this.stats.animFrames++;
+    }
     this.tickClock();
   }
 
