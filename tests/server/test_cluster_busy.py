@@ -12,7 +12,7 @@ from typing import Any
 
 import redis
 
-from hikone_carrom.server.cluster import CALL_TIMEOUT_S, CONNECTIONS, Cluster
+from hikone_carrom.server.cluster import CALL_TIMEOUT_S, CONNECTIONS, SEND_BATCH, Cluster
 from hikone_carrom.server.throwaway import RedisServer
 
 PAUSE_S = CALL_TIMEOUT_S + 1.5
@@ -122,3 +122,36 @@ def test_a_broken_subscription_is_told_even_during_an_outage_already_known(
             await cluster.close()
 
     assert asyncio.run(main()) >= 1
+
+
+def test_a_burst_of_events_reaches_the_relaying_process_in_order(
+    redis_server: RedisServer,
+) -> None:
+    burst = 3 * SEND_BATCH + 7
+
+    async def main() -> tuple[list[tuple[int, str]], str | None]:
+        owner, relay = Cluster(redis_server.url), Cluster(redis_server.url)
+        got: list[tuple[int, str]] = []
+        await owner.start()
+        await relay.start()
+        try:
+            await relay.follow(
+                "room:burst",
+                lambda seq, text: got.append((seq, text)),
+                lambda n, text: got.append((-n, text)),
+            )
+            for seq in range(1, burst + 1):
+                owner.publish_event("room:burst", seq, f'{{"seq":{seq}}}')
+                if seq % 100 == 0:
+                    owner.keep("room:burst", f"presence {seq}")
+            deadline = time.monotonic() + 20.0
+            while len(got) < burst and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            return got, await relay.kept("room:burst")
+        finally:
+            await owner.close()
+            await relay.close()
+
+    got, kept = asyncio.run(main())
+    assert got == [(seq, f'{{"seq":{seq}}}') for seq in range(1, burst + 1)]
+    assert kept == f"presence {burst - burst % 100}"

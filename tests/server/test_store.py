@@ -160,6 +160,54 @@ def test_a_refused_write_of_a_group_does_not_hold_the_others_back(store: GameSto
     assert store.load_room("r2").last_seq == 0 and store.game("r2-1").shots == 0
 
 
+def test_a_group_stores_seats_new_games_and_records_as_single_writes_do(
+    store: GameStore,
+) -> None:
+    start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
+    for rid in ("r1", "r2", "r3", "r4"):
+        _room(store, rid, game=_game(rid, 0, 1, start))
+    outcome = {"winner": "red", "reason": "R7a", "scores": [112, 3]}
+    record = {"format": "hikone-carrom-record", "shots": [{"speed": 2.5}]}
+    second = _game("r3", 1, 5, start + timedelta(minutes=9))
+    results = store.append_many(
+        [
+            _event("r1", 1, "r1-1", "seat", {}, seat=StoredSeat(1, "human", "ベン", None)),
+            _event("r2", 1, "r2-1", "shot", {"n": 1}, shots=4, finished=(outcome, record)),
+            _event("r3", 1, "r3-2", "rematch", {}, new_game=second),
+            _event("r4", 1, "r4-1", "shot", {"n": 1}, shots=1),
+        ]
+    )
+    assert all(isinstance(t, datetime) for t in results)
+    assert [s.name for s in store.load_room("r1").seats] == ["A", "ベン"]
+    finished = store.game("r2-1")
+    assert finished.shots == 4 and finished.outcome == outcome and finished.record == record
+    assert finished.finished_at is not None
+    assert [g.id for g in store.load_room("r3").games] == ["r3-1", "r3-2"]
+    assert store.game("r4-1").shots == 1
+    for rid in ("r1", "r2", "r3", "r4"):
+        assert store.load_room(rid).last_seq == 1
+
+
+def test_a_group_refuses_a_missing_seat_or_game_and_a_gap_on_its_own(store: GameStore) -> None:
+    start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
+    for rid in ("r1", "r2", "r3", "r4"):
+        _room(store, rid, game=_game(rid, 0, 1, start))
+    results = store.append_many(
+        [
+            _event("r1", 1, "r1-1", "seat", {}, seat=StoredSeat(7, "human", "X", None)),
+            _event("r2", 1, "r2-9", "shot", {}, shots=1),
+            _event("r3", 2, "r3-1", "shot", {}, shots=1),  # event 1 is missing: a gap
+            _event("r4", 1, "r4-1", "shot", {"n": 1}, shots=1),
+        ]
+    )
+    assert isinstance(results[0], StoreError)
+    assert isinstance(results[1], StoreError)
+    assert isinstance(results[2], StoreFenced)
+    assert isinstance(results[3], datetime)
+    assert [store.load_room(r).last_seq for r in ("r1", "r2", "r3", "r4")] == [0, 0, 0, 1]
+    assert store.game("r4-1").shots == 1 and store.game("r3-1").shots == 0
+
+
 def test_rooms_seats_games_and_records_round_trip(store: GameStore) -> None:
     start = datetime(2025, 11, 30, 9, 0, tzinfo=UTC)
     _room(store, seed=(1 << 31) - 1, game=_game("r1", 0, BIG_SEED, start))

@@ -92,6 +92,9 @@ CONNECTIONS = 100
 PUBLISH_RETRY_S = 0.5
 """Pause (s) before publishing again a message Redis did not take."""
 
+SEND_BATCH = 200
+"""Most messages published in one pipeline."""
+
 KEPT_S = 86400.0
 """How long (s) Redis keeps what an owner last noted for the next owner (:meth:`Cluster.keep`)."""
 
@@ -375,17 +378,23 @@ class Cluster:
         return None if value is None else str(value)
 
     async def _send(self) -> None:
-        """Publish the stored events (and keep what is kept) in order; one Redis refused is
-        tried again until it gets through (a relaying process skips what it already sent), so
-        that no relayed client waits behind an event that was stored but never relayed."""
+        """Publish the stored events (and keep what is kept) in order, all those waiting in one
+        pipeline (one round trip); what Redis refused is tried again until it gets through (a
+        relaying process skips what it already sent), so that no relayed client waits behind
+        an event that was stored but never relayed."""
         while True:
-            name, message, kept = await self._outbox.get()
+            batch = [await self._outbox.get()]
+            while len(batch) < SEND_BATCH and not self._outbox.empty():
+                batch.append(self._outbox.get_nowait())
             while True:
-                try:
+                pipe = self.redis.pipeline(transaction=False)
+                for name, message, kept in batch:
                     if kept:
-                        await self._call(self.redis.set(name, message, px=round(KEPT_S * 1000)))
+                        pipe.set(name, message, px=round(KEPT_S * 1000))
                     else:
-                        await self._call(self.redis.publish(name, message))
+                        pipe.publish(name, message)
+                try:
+                    await self._call(pipe.execute())
                     break
                 except ClusterUnavailable:
                     await asyncio.sleep(PUBLISH_RETRY_S)

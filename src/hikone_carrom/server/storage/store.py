@@ -19,11 +19,22 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy import (
+    Engine,
+    Table,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -382,7 +393,7 @@ class GameStore:
         """
         moment = _now()
         with self._write() as session:
-            _append(session, write, moment)
+            _append(session, [write], moment)
         return moment
 
     def append_many(self, writes: Sequence[EventWrite]) -> list[datetime | Exception]:
@@ -397,8 +408,7 @@ class GameStore:
         moment = _now()
         try:
             with self._write() as session:
-                for write in writes:
-                    _append(session, write, moment)
+                _append(session, writes, moment)
         except (StoreFenced, StoreError):
             if len(writes) == 1:
                 raise
@@ -571,68 +581,107 @@ def _load(session: Session, room_id: str) -> StoredRoom:
     )
 
 
-def _append(session: Session, write: EventWrite, moment: datetime) -> None:
-    """The statements of :meth:`GameStore.append` (the caller owns the transaction)."""
-    moved = session.execute(
-        update(RoomRow)
-        .where(
-            RoomRow.id == write.room_id,
-            RoomRow.last_seq == write.seq - 1,
-            RoomRow.epoch == write.epoch,
-        )
-        .values(last_seq=write.seq)
-        .execution_options(synchronize_session=False)
+_ROOMS = cast(Table, RoomRow.__table__)
+_FENCE = (
+    update(_ROOMS)
+    .where(
+        _ROOMS.c.id == bindparam("w_room"),
+        _ROOMS.c.last_seq == bindparam("w_prev"),
+        _ROOMS.c.epoch == bindparam("w_epoch"),
     )
-    if getattr(moved, "rowcount", 0) != 1:
-        row = session.execute(
-            select(RoomRow.last_seq, RoomRow.epoch).where(RoomRow.id == write.room_id)
-        ).first()
-        if row is None:
-            raise StoreError(f"no room {write.room_id}")
-        raise StoreFenced(
-            f"room {write.room_id}: event {write.seq} at epoch {write.epoch} refused "
-            f"(stored: event {row.last_seq}, epoch {row.epoch})"
-        )
-    if write.new_game is not None:
-        session.execute(insert(GameRow), [_game_row(write.new_game)])
-    session.execute(
-        insert(EventRow),
+    .values(last_seq=bindparam("w_seq"))
+)
+"""Move a room from event ``w_prev`` to ``w_seq`` if its epoch is still ``w_epoch``."""
+
+_SEATS = cast(Table, SeatRow.__table__)
+_SEAT = (
+    update(_SEATS)
+    .where(_SEATS.c.room_id == bindparam("w_room"), _SEATS.c.seat == bindparam("w_seat"))
+    .values(kind=bindparam("w_kind"), name=bindparam("w_name"), token_hash=bindparam("w_token"))
+)
+
+_GAMES = cast(Table, GameRow.__table__)
+_EVENTS = cast(Table, EventRow.__table__)
+_SHOTS = update(_GAMES).where(_GAMES.c.id == bindparam("w_game")).values(shots=bindparam("w_shots"))
+
+
+def _append(session: Session, writes: Sequence[EventWrite], moment: datetime) -> None:
+    """The statements of :meth:`GameStore.append` for one write or more, each statement once
+    for all of them (one ``executemany``: a single round trip through PostgreSQL's pipeline).
+    Raises :class:`StoreFenced` or :class:`StoreError` if any write is refused (the caller
+    rolls back; :meth:`GameStore.append_many` then stores each on its own to learn which)."""
+    conn = session.connection()
+    moved = conn.execute(
+        _FENCE,
         [
-            {
-                "room_id": write.room_id,
-                "seq": write.seq,
-                "game_id": write.game_id,
-                "kind": write.kind,
-                "created_at": moment,
-                "payload": write.payload,
-            }
+            {"w_room": w.room_id, "w_prev": w.seq - 1, "w_epoch": w.epoch, "w_seq": w.seq}
+            for w in writes
         ],
     )
-    if write.seat is not None:
-        seat = write.seat
-        changed = session.execute(
-            update(SeatRow)
-            .where(SeatRow.room_id == write.room_id, SeatRow.seat == seat.seat)
-            .values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash)
-            .execution_options(synchronize_session=False)
-        )
-        if getattr(changed, "rowcount", 0) != 1:
-            raise StoreError(f"room {write.room_id} has no seat {seat.seat}")
-    if write.shots is not None or write.finished is not None:
-        values: dict[str, Any] = {}
-        if write.shots is not None:
-            values["shots"] = write.shots
-        if write.finished is not None:
-            values["outcome"], values["record"] = write.finished
-            values["finished_at"] = moment
-        changed = session.execute(
-            update(GameRow)
-            .where(GameRow.id == write.game_id)
-            .values(**values)
-            .execution_options(synchronize_session=False)
-        )
-        if getattr(changed, "rowcount", 0) != 1:
-            raise StoreError(f"no game {write.game_id}")
+    if moved.rowcount != len(writes):
+        if len(writes) == 1:
+            raise _refusal(session, writes[0])
+        raise StoreFenced("a room of the group is not at the event or epoch its write names")
+    games = [_game_row(w.new_game) for w in writes if w.new_game is not None]
+    if games:
+        conn.execute(insert(_GAMES), games)
+    conn.execute(
+        insert(_EVENTS),
+        [
+            {
+                "room_id": w.room_id,
+                "seq": w.seq,
+                "game_id": w.game_id,
+                "kind": w.kind,
+                "created_at": moment,
+                "payload": w.payload,
+            }
+            for w in writes
+        ],
+    )
+    seats = [
+        {
+            "w_room": w.room_id,
+            "w_seat": w.seat.seat,
+            "w_kind": w.seat.kind,
+            "w_name": w.seat.name,
+            "w_token": w.seat.token_hash,
+        }
+        for w in writes
+        if w.seat is not None
+    ]
+    if seats and conn.execute(_SEAT, seats).rowcount != len(seats):
+        named = ", ".join(f"room {s['w_room']} seat {s['w_seat']}" for s in seats)
+        raise StoreError(f"no such seat among {named}")
+    shots = [
+        {"w_game": w.game_id, "w_shots": w.shots}
+        for w in writes
+        if w.shots is not None and w.finished is None
+    ]
+    if shots and conn.execute(_SHOTS, shots).rowcount != len(shots):
+        raise StoreError(f"no such game among {', '.join(str(g['w_game']) for g in shots)}")
+    for w in writes:
+        if w.finished is not None:
+            values: dict[str, Any] = {"finished_at": moment}
+            values["outcome"], values["record"] = w.finished
+            if w.shots is not None:
+                values["shots"] = w.shots
+            changed = conn.execute(update(_GAMES).where(_GAMES.c.id == w.game_id).values(**values))
+            if changed.rowcount != 1:
+                raise StoreError(f"no game {w.game_id}")
+
+
+def _refusal(session: Session, write: EventWrite) -> StoreError | StoreFenced:
+    """Why the store refused a write's event: no such room, or the room is elsewhere."""
+    row = session.execute(
+        select(RoomRow.last_seq, RoomRow.epoch).where(RoomRow.id == write.room_id)
+    ).first()
+    if row is None:
+        return StoreError(f"no room {write.room_id}")
+    return StoreFenced(
+        f"room {write.room_id}: event {write.seq} at epoch {write.epoch} refused "
+        f"(stored: event {row.last_seq}, epoch {row.epoch})"
+    )
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
