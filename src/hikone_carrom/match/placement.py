@@ -46,7 +46,6 @@ _LANE_STEPS = 8
 _ROUNDING = 1e-9
 """Relative margin within which :func:`surely_free` leaves an obstacle's edge to
 :meth:`Placement.contains` (far wider than the rounding of a squared distance)."""
-"""Offsets of lanes tried on each side of a covered area line, up to the striker's radius."""
 
 
 class PlacementKind(StrEnum):
