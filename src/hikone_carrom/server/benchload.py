@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hikone_carrom.server import wire
+
 __all__ = [
     "LoadResult",
     "RoomCheck",
@@ -267,7 +269,7 @@ class _Client:
         try:
             async for text in ws:
                 now = time.monotonic()
-                msg = json.loads(text)
+                msg = wire.loads(text)
                 kind = msg.get("type")
                 if kind == "snapshot":
                     if msg["seq"] < self.seq:

@@ -35,7 +35,6 @@ import asyncio
 import contextlib
 import inspect
 import itertools
-import json
 import logging
 import secrets
 import time
@@ -43,6 +42,8 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from redis.exceptions import RedisError
+
+from hikone_carrom.server import wire
 
 __all__ = ["Cluster", "ClusterUnavailable", "OwnerGone"]
 
@@ -343,7 +344,7 @@ class Cluster:
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._replies[rid] = future
         try:
-            message = json.dumps({"kind": "request", "from": self.node, "rid": rid, **body})
+            message = wire.dumps({"kind": "request", "from": self.node, "rid": rid, **body})
             if not await self._call(self.redis.publish(self._inbox(node), message)):
                 raise OwnerGone(f"process {node} is not listening")
             deadline = time.monotonic() + timeout_s
@@ -439,7 +440,7 @@ class Cluster:
                     else:
                         follower[0](int(number), text)
                 continue
-            body = json.loads(data)
+            body = wire.loads(data)
             if body.get("kind") == "reply":
                 future = self._replies.get(int(body["rid"]))
                 if future is not None and not future.done():
@@ -459,7 +460,7 @@ class Cluster:
         except Exception as err:
             log.exception("request failed")
             reply = {"error": {"code": "internal", "en": str(err), "ja": str(err), "status": 500}}
-        message = json.dumps({"kind": "reply", "rid": body["rid"], **reply})
+        message = wire.dumps({"kind": "reply", "rid": body["rid"], **reply})
         deadline = time.monotonic() + REPLY_TRIES_S
         while True:  # a reply lost would leave the asking process waiting for nothing
             try:

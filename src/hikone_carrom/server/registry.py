@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -22,6 +21,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from hikone_carrom.board import BoardSpec
+from hikone_carrom.server import wire
 from hikone_carrom.server.analysis import AnalysisJobs
 from hikone_carrom.server.cluster import Cluster, ClusterUnavailable
 from hikone_carrom.server.config import ServerSettings
@@ -222,7 +222,7 @@ class RoomRegistry:
             with contextlib.suppress(ClusterUnavailable):
                 kept = await self.cluster.kept(f"room:{room_id}")
                 if kept is not None:
-                    room.presence.resume(json.loads(kept))
+                    room.presence.resume(wire.loads(kept))
         self.rooms[room_id] = room
         return room
 

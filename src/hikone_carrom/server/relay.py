@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 import time
 from typing import Any
 
+from hikone_carrom.server import wire
 from hikone_carrom.server.cluster import Cluster, ClusterUnavailable, OwnerGone
 from hikone_carrom.server.errors import (
     CloseCode,
@@ -56,7 +56,7 @@ _Relayed = tuple[bool, int, str]
 
 def event_text(seq: int, payload: dict[str, Any]) -> str:
     """The ``event`` message of a stored event."""
-    return json.dumps({"type": "event", "seq": seq, "event": payload}, separators=(",", ":"))
+    return wire.dumps({"type": "event", "seq": seq, "event": payload})
 
 
 class Farewells:
@@ -187,7 +187,7 @@ class RemoteRoom:
             return
         snapshot = reply["snapshot"]
         sub.seats = frozenset(int(s) for s in reply["seats"])
-        sub.send(json.dumps(snapshot, separators=(",", ":")))
+        sub.send(wire.dumps(snapshot))
         self._sent[sub] = int(snapshot["seq"])
         self._told[sub] = max(self._told.get(sub, 0), int(reply["told"]))
         self.seq = max(self.seq, int(snapshot["seq"]))
@@ -201,7 +201,7 @@ class RemoteRoom:
         """Send ``sub`` a fresh snapshot (it saw a gap)."""
         reply = await self._ask({"op": "view", "seats": sorted(sub.seats)})
         snapshot = reply["snapshot"]
-        sub.send(json.dumps(snapshot, separators=(",", ":")))
+        sub.send(wire.dumps(snapshot))
         self._sent[sub] = max(self._sent.get(sub, 0), int(snapshot["seq"]))
         self._told[sub] = max(self._told.get(sub, 0), int(reply["told"]))
 

@@ -13,11 +13,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
-import json
 import logging
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -28,6 +27,7 @@ from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import IllegalShotError, Match, Noise, Shot
 from hikone_carrom.records import HintUse, to_record
 from hikone_carrom.rules import MatchClock, RuleOptions, RulesError, explain_outcome, seat_label
+from hikone_carrom.server import wire
 from hikone_carrom.server.chat import ChatLog, check_text, phrase, presets_view
 from hikone_carrom.server.errors import (
     CloseCode,
@@ -100,6 +100,9 @@ def game_options(minutes: float | None, number: int) -> RuleOptions:
     match_time = None if minutes is None else minutes * 60.0
     return RuleOptions(match_time_s=match_time, refereed_fouls=False, first_seat=number % 2)
 
+
+LOG_SHOWN = 60
+"""How many of the last rulings a snapshot shows."""
 
 ACTION_MEMORY = 512
 """How many played action ids a room remembers to refuse a repeat."""
@@ -211,7 +214,8 @@ class Room:
         self.match = Match(config.players, config.options(), self.board, seed=config.seed)
         self.game_id = ""
         self.game_number = 0
-        self.log: list[dict[str, Any]] = []
+        self.log: deque[dict[str, Any]] = deque(maxlen=LOG_SHOWN)
+        """The last rulings of the room (a snapshot shows them)."""
         self.subscribers: set[Subscriber] = set()
         self.computers: dict[int, str] = {}
         """The computer players' levels by seat."""
@@ -440,7 +444,7 @@ class Room:
             "board": board_view(self.board),
             "state": state,
             "you": {"seats": sorted(seats)},
-            "log": self.log[-60:],
+            "log": list(self.log),
             "presence": self.presence_view(),
             "chat": {"presets": presets_view(), "recent": self.chat.view()},
         }
@@ -454,7 +458,7 @@ class Room:
             raise room_moved()
         sub.seats = self.seats_of_token(token)
         changed = self.presence.connect(sub, sub.seats)
-        sub.send(json.dumps(self.snapshot(sub.seats), separators=(",", ":")))
+        sub.send(wire.dumps(self.snapshot(sub.seats)))
         if changed:
             self._tell_presence()
         self.attach(sub)
@@ -487,7 +491,7 @@ class Room:
         """Send ``sub`` a fresh snapshot (it saw a gap)."""
         if self.stale:
             raise room_moved()
-        sub.send(json.dumps(self.snapshot(sub.seats), separators=(",", ":")))
+        sub.send(wire.dumps(self.snapshot(sub.seats)))
 
     async def view(self, seats: frozenset[int]) -> dict[str, Any]:
         """The room as a client holding ``seats`` sees it now."""
@@ -545,7 +549,7 @@ class Room:
     def broadcast(self, message: dict[str, Any]) -> None:
         """Send one unnumbered message (presence, an analysis's progress) to every client, here
         and through the other processes relaying the room."""
-        text = json.dumps(message, separators=(",", ":"))
+        text = wire.dumps(message)
         for sub in list(self.subscribers):
             sub.send(text)
         self.told += 1
@@ -563,7 +567,7 @@ class Room:
         if self.config.mode == "online":
             seats = self.presence_view()
             if self.services.keep is not None:  # kept before other processes are told
-                self.services.keep(self.config.id, json.dumps(seats, separators=(",", ":")))
+                self.services.keep(self.config.id, wire.dumps(seats))
             self.broadcast({"type": "presence", "seats": seats})
 
     def idle_for(self, now: float) -> float:
@@ -618,7 +622,7 @@ class Room:
                 to_record, self.match, self._players_info(), self.hints_used
             )
             finished = (self.match.outcome.to_dict(), record)
-        encoded = json.dumps(body, separators=(",", ":"))
+        encoded = wire.dumps(body)
         await self.runner.store_grouped(
             self.store.append_many,
             EventWrite(

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import deque
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 from fastapi import WebSocket
 from pydantic import ValidationError
 
+from hikone_carrom.server import wire
 from hikone_carrom.server.chat import CHAT_BURST, CHAT_PER_SECOND
 from hikone_carrom.server.errors import CloseCode, DuplicateAction, RoomError, error_message
 from hikone_carrom.server.ratelimit import MessageRate, cut_off_message, rate_limited_message
@@ -86,7 +86,7 @@ class Connection:
 
     def send_json(self, message: dict[str, Any]) -> None:
         """Queue a message given as a dict."""
-        self.send(json.dumps(message, separators=(",", ":")))
+        self.send(wire.dumps(message))
 
     def drop(self, code: int) -> None:
         """Close this connection with ``code`` (the client reconnects and resyncs)."""
