@@ -262,20 +262,49 @@ def _percentiles(label: str, seconds: list[float]) -> str:
 
 def cpu_seconds(pid: int) -> float:
     """CPU time a process has used so far, all its threads, user + system, s (Linux ``/proc``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    fields = _stat(pid)
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/{pid}/stat`` after the command name (the state is field 0)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time (s) a process and its children have used so far, those that ended included
+    (PostgreSQL: the postmaster and one backend per connection)."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = _stat(int(entry.name))
+        except (OSError, IndexError):
+            continue  # it ended meanwhile
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def _load_figures(
-    label: str, servers: list[GameServer], args: argparse.Namespace, hint_rooms: int
+    label: str,
+    servers: list[GameServer],
+    args: argparse.Namespace,
+    hint_rooms: int,
+    services: dict[str, int],
 ) -> float:
-    """Play the load once and print its figures; returns the p95 (s) of rooms without hints."""
+    """Play the load once and print its figures; returns the p95 (s) of rooms without hints.
+    ``services`` names the processes (with their children) of the store and Redis started
+    for the run, whose CPU is shown too."""
     from hikone_carrom.server.benchload import make_rooms, run_load
 
     plans = make_rooms([s.base for s in servers], args.rooms, hint_rooms=hint_rooms)
     cpu = sum(cpu_seconds(s.process.pid) for s in servers)
+    used = {name: tree_cpu_seconds(pid) for name, pid in services.items()}
     result = run_load(plans, args.seconds, processes=args.client_processes)
     cpu = sum(cpu_seconds(s.process.pid) for s in servers) - cpu
+    used = {name: tree_cpu_seconds(pid) - used[name] for name, pid in services.items()}
     shots = len(result.latencies) + len(result.hint_room_latencies)
     print(f"{label}: {args.rooms} rooms (half of 2, half of 4 clients)", end="")
     print(f" + {hint_rooms} rooms asking for hints" if hint_rooms else "", end="")
@@ -286,7 +315,11 @@ def _load_figures(
             f"  server CPU per shot: {1000.0 * cpu / shots:.2f} ms"
             " (all its threads, from the first connection to the last shot)"
         )
-    _cpu_shares(cpu, result)
+        if used:
+            names = " and ".join(used)
+            every = 1000.0 * (cpu + sum(used.values())) / shots
+            print(f"  with {names}: {every:.2f} ms a shot")
+    _cpu_shares(cpu, result, used)
     if hint_rooms:
         print("  " + _percentiles("in the rooms asking for hints", result.hint_room_latencies))
         answered = _percentiles("hint ask -> answer", result.hint_times).replace("shots", "hints")
@@ -300,12 +333,14 @@ def _load_figures(
     return _quantile(result.latencies, 0.95) if result.latencies else math.nan
 
 
-def _cpu_shares(server_cpu_s: float, result: LoadResult) -> None:
-    """How much of the machine the servers and the load generator (the clients) used."""
+def _cpu_shares(server_cpu_s: float, result: LoadResult, services: dict[str, float]) -> None:
+    """How much of the machine the servers, the store and Redis (``services``: CPU s by name)
+    and the load generator (the clients) used."""
     begin, end = result.window
     seconds = end - begin + START_SPREAD_S
+    others = "".join(f" {name} {100.0 * s / seconds:.0f} %," for name, s in services.items())
     print(
-        f"  CPU over the run: servers {100.0 * server_cpu_s / seconds:.0f} % of a core,"
+        f"  CPU over the run: servers {100.0 * server_cpu_s / seconds:.0f} % of a core,{others}"
         f" load generator (clients) {100.0 * result.client_cpu_s / seconds:.0f} %"
         f" of a core, of {os.cpu_count()} cores"
     )
@@ -445,6 +480,7 @@ def _load_main(args: argparse.Namespace) -> int:
     print(f"machine: {os.cpu_count()} cores, load average {_load_average()}")
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         db = args.db
+        services: dict[str, int] = {}
         if db is None and args.servers > 1:
             bin_dir = find_bin_dir()
             if bin_dir is None:
@@ -452,6 +488,7 @@ def _load_main(args: argparse.Namespace) -> int:
             cluster = PostgresCluster.start(bin_dir)
             stack.callback(cluster.stop)
             db = cluster.database()
+            services["PostgreSQL"] = cluster.pid()
         db = db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         more: list[str] = []
         if args.servers > 1:
@@ -460,6 +497,8 @@ def _load_main(args: argparse.Namespace) -> int:
                 redis = RedisServer.start()
                 stack.callback(redis.stop)
                 redis_url = redis.url
+                assert redis.process is not None
+                services["Redis"] = redis.process.pid
             more = ["--redis", redis_url]
         shown = "SQLite" if db.startswith("sqlite") else "PostgreSQL"
         logs = Path(args.logs) if args.logs else Path(tmp)
@@ -477,9 +516,9 @@ def _load_main(args: argparse.Namespace) -> int:
         if args.rooms and args.kill_after is not None:
             _kill_figures(label, bases, args, servers[0].kill9)
         elif args.rooms:
-            plain = _load_figures(label, servers, args, 0)
+            plain = _load_figures(label, servers, args, 0, services)
             if args.hint_rooms:
-                hinted = _load_figures(label, servers, args, args.hint_rooms)
+                hinted = _load_figures(label, servers, args, args.hint_rooms, services)
                 print(f"  p95 with hint rooms / without: {hinted / plain:.2f}")
     print(f"machine load average after: {_load_average()}")
     return 0

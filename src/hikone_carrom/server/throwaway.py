@@ -142,6 +142,10 @@ class PostgresCluster:
             "start",
         )
 
+    def pid(self) -> int:
+        """The running server's process id (the postmaster; each connection has a child)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def pause(self) -> None:
         """Stop the server process (fast shutdown: open connections are cut), keeping its data."""
         self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
