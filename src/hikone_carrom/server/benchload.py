@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hikone_carrom.server import wire
+from hikone_carrom.server.warmup import quiet_collector
 
 __all__ = [
     "LoadResult",
@@ -446,6 +447,8 @@ def _left(deadline: float) -> float:
 def _client_process(
     plans: list[RoomPlan], until: float, spread: float, kill_at: float | None
 ) -> LoadResult:
+    quiet_collector()
+
     async def everything() -> LoadResult:
         result = LoadResult()
         await asyncio.gather(
@@ -567,6 +570,8 @@ def run_soak(
 
 def _soak_process(base: str, rooms: int, until: float, seed: int) -> LoadResult:
     import httpx
+
+    quiet_collector()
 
     ws_base = base.replace("http://", "ws://")
 
