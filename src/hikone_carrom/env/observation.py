@@ -137,7 +137,7 @@ class Observer:
             seat: _TURN[tables.board.seat_side(seat, tables.players)]
             for seat in range(tables.players)
         }
-        self._rows: dict[tuple[object, ...], tuple[int, tuple[float, ...]]] = shared_memo(
+        self._rows: dict[tuple[int, int], tuple[int, tuple[float, ...]]] = shared_memo(
             "observations", tables.players, tables.options
         )
 
@@ -152,9 +152,9 @@ class Observer:
         t = self.tables
         rows = np.asarray(boards, dtype=np.int64)[:, None]
         m = len(rows)
-        memo, keys = self._rows, t.keys
+        memo, sids = self._rows, t.sids
         known = [
-            memo.get((keys[i], seat)) or self._row(i, seat)
+            memo.get((sids[i], seat)) or self._row(i, seat)
             for i, seat in zip(boards, seats, strict=True)
         ]
         at = (rows, self._slots[[c for c, _ in known]])  # (board, slot) -> layout column
@@ -188,7 +188,7 @@ class Observer:
     def _row(self, i: int, seat: int) -> tuple[int, tuple[float, ...]]:
         """The observer's colour (index) and the referee's part of its observation of board
         ``i`` (counts, first shot, turn), found and remembered by the state's key
-        (:meth:`Tables.state_key`: all of the state but the count of shots, which is not
+        (:meth:`Tables.state_id`: all of the state but the count of shots, which is not
         observed)."""
         state: RefereeState = self.tables.states[i]
         color = state.color(seat)
@@ -208,5 +208,5 @@ class Observer:
         )
         if len(self._rows) >= _MEMO:
             self._rows.clear()
-        known = self._rows[(self.tables.keys[i], seat)] = (color.index, row)
+        known = self._rows[(self.tables.sids[i], seat)] = (color.index, row)
         return known

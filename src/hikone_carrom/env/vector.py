@@ -146,10 +146,11 @@ class CarromVectorEnv(VectorEnv[Obs, np.ndarray, np.ndarray]):
         self._autoreset = terminated | truncated
         infos: dict[str, Any] = {"strikes": game.strikes.copy()}
         if self._autoreset.any():
-            color = game.color
-            infos["won"] = np.array(
-                [game.tables.states[i].winner is color for i in self._all], dtype=bool
-            )
+            color, states = game.color, game.tables.states
+            won = np.zeros(self.num_envs, dtype=bool)
+            for i in np.flatnonzero(self._autoreset).tolist():
+                won[i] = states[i].winner is color  # only an ended game has a winner
+            infos["won"] = won
             infos["_won"] = self._autoreset.copy()
         return game.observe(self._all), reward, terminated, truncated, infos
 
