@@ -10,6 +10,8 @@ __all__ = ["TURN", "remainder_of_turns"]
 
 TURN = 2.0 * math.pi
 """A full turn, rad."""
+_FEW = 16
+"""Below this many angles one call a number costs less than the array operations."""
 
 
 def remainder_of_turns(angle: np.ndarray) -> np.ndarray:
@@ -20,6 +22,8 @@ def remainder_of_turns(angle: np.ndarray) -> np.ndarray:
     the quotient to even decides) and non-finite angles go to :func:`math.remainder` itself.
     """
     a = np.asarray(angle, dtype=np.float64)
+    if a.size < _FEW:
+        return np.array([math.remainder(v, TURN) for v in a.ravel().tolist()]).reshape(a.shape)
     with np.errstate(invalid="ignore"):
         r = np.fmod(a, TURN)
     half = 0.5 * TURN

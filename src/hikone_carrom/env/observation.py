@@ -133,13 +133,16 @@ class Observer:
         self.flat = flat
         self.space = observation_space(tables.board, flat)
         self._slots = np.stack([slots(tables, c) for c in Color])  # by Color.index
-        self._turns = {
-            seat: _TURN[tables.board.seat_side(seat, tables.players)]
-            for seat in range(tables.players)
-        }
+        self._turns = np.array(
+            [_TURN[tables.board.seat_side(seat, tables.players)] for seat in range(tables.players)]
+        )
         self._rows: dict[tuple[int, int], tuple[int, tuple[float, ...]]] = shared_memo(
             "observations", tables.players, tables.options
         )
+        # each board's last observed state (number) and seat, with its colour and scalars
+        self._seen = [(-1, -1)] * tables.n
+        self._colors = np.zeros(tables.n, dtype=np.int64)
+        self._scalars = np.zeros((tables.n, 8), dtype=np.float32)
 
     def observe(
         self,
@@ -150,17 +153,21 @@ class Observer:
         """Observations of ``boards`` (stacked on a first axis), board k seen from ``seats[k]``
         with ``time_left[k]`` of its budget left."""
         t = self.tables
-        rows = np.asarray(boards, dtype=np.int64)[:, None]
+        board_rows = np.asarray(boards, dtype=np.int64)
+        rows = board_rows[:, None]
         m = len(rows)
-        memo, sids = self._rows, t.sids
-        known = [
-            memo.get((sids[i], seat)) or self._row(i, seat)
-            for i, seat in zip(boards, seats, strict=True)
-        ]
-        at = (rows, self._slots[[c for c, _ in known]])  # (board, slot) -> layout column
+        memo, sids, seen = self._rows, t.sids, self._seen
+        for i, seat in zip(boards, seats, strict=True):
+            key = (sids[i], seat)
+            if seen[i] != key:
+                color, row = memo.get(key) or self._row(i, seat)
+                self._colors[i] = color
+                self._scalars[i] = row
+                seen[i] = key
+        at = (rows, self._slots[self._colors[board_rows]])  # (board, slot) -> layout column
         present = t.present[at]
         layer = t.layer[at]
-        turn = np.array([self._turns[seat] for seat in seats], dtype=np.float64).reshape(m, 2)
+        turn = self._turns[np.asarray(seats, dtype=np.int64)].reshape(m, 2)
         c, s = turn[:, :1], turn[:, 1:]
         x, y = t.x[at], t.y[at]
         position = np.empty((m, N_PIECES, 2), dtype=np.float32)
@@ -168,7 +175,7 @@ class Observer:
         position[:, :, 1] = s * x + c * y
         position[~present] = 0.0
         scalars = np.empty((m, 9), dtype=np.float32)
-        scalars[:, :8] = [row for _, row in known]
+        scalars[:, :8] = self._scalars[board_rows]
         scalars[:, 8] = time_left
         obs = {
             "counts": scalars[:, :6],

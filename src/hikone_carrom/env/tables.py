@@ -183,6 +183,8 @@ class Tables:
         self._placements: dict[tuple[int, bytes], Placement] = shared_memo(
             "placements", self.board, players, self.options.covered_area_line
         )
+        self._first_shots: dict[int, bool] = shared_memo("first shots", players, self.options)
+        """Whether the shooter of a state (by number) shoots from the tee spot (R2a)."""
         for i in range(n):
             self.reset(i, 0)
 
@@ -232,11 +234,24 @@ class Tables:
         """:meth:`placement` of each of ``boards`` (the pieces near each line found at once);
         a board whose striker has nowhere to go gives its :class:`NoPlacementError`."""
         rows = np.asarray(boards, dtype=np.int64)
-        seats = np.array([self.states[i].shooter for i in boards], dtype=np.int64)
-        near = self._near_line(rows, seats)
+        states, sids, firsts = self.states, self.sids, self._first_shots
+        seats = [states[i].shooter for i in boards]
+        near = self._near_line(rows, np.array(seats, dtype=np.int64))
         keys = self._near_keys(rows, near)
+        memo = self._placements
         out: list[Placement | NoPlacementError] = []
         for k, i in enumerate(boards):
+            # most shots: a later shot (R2b) whose pieces near the line were met before
+            found = memo.get((seats[k], keys[k]))
+            if found is not None and found.kind is PlacementKind.LINE:
+                first = firsts.get(sids[i])
+                if first is None:
+                    if len(firsts) >= _MEMO:
+                        firsts.clear()
+                    first = firsts[sids[i]] = states[i].is_first_shot(seats[k])
+                if not first:
+                    out.append(found)
+                    continue
             try:
                 out.append(self._placement(i, near[k], keys[k]))
             except NoPlacementError as err:
@@ -400,9 +415,13 @@ class Tables:
             history[i].append(row)
         self.actions[rows] += 1
         self.shots[rows] += 1
-        moved = np.array([not r.restored for r in rulings])
-        if moved.any():
+        kept = [k for k, r in enumerate(rulings) if r.restored]
+        if len(kept) < len(rulings):
             # the layout each shot left (a board the referee restored keeps its own, R4c)
+            moved: slice | np.ndarray = slice(None)
+            if kept:
+                moved = np.ones(len(rulings), dtype=bool)
+                moved[kept] = False
             rows_moved = rows[moved]
             on_moved = on[moved]
             self.present[rows_moved] = on_moved
@@ -444,10 +463,11 @@ class Tables:
         :meth:`Match.play` moves them (the placement to the nearest legal point, R2b), the same
         numbers."""
         out = meant.copy()  # x, y, angle, speed
-        noisy = np.flatnonzero((hands != 0.0).any(axis=1))
-        if noisy.size:
+        moves = (hands != 0.0).any(axis=1)
+        noisy: slice | np.ndarray = slice(None) if moves.all() else np.flatnonzero(moves)
+        if moves.any():
             aimed = meant[noisy, :2] + hands[noisy, :2]
-            moved = [placements[k] for k in noisy.tolist()]
+            moved = [placements[k] for k in np.flatnonzero(moves).tolist()]
             # where the hand put the striker, and whether it may surely stand there (most shots)
             free = surely_free(moved, aimed[:, 0], aimed[:, 1])
             for j in np.flatnonzero(~free).tolist():

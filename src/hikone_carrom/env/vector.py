@@ -148,8 +148,8 @@ class CarromVectorEnv(VectorEnv[Obs, np.ndarray, np.ndarray]):
         if self._autoreset.any():
             color, states = game.color, game.tables.states
             won = np.zeros(self.num_envs, dtype=bool)
-            for i in np.flatnonzero(self._autoreset).tolist():
-                won[i] = states[i].winner is color  # only an ended game has a winner
+            for ended in np.flatnonzero(self._autoreset).tolist():
+                won[ended] = states[ended].winner is color  # only an ended game has a winner
             infos["won"] = won
             infos["_won"] = self._autoreset.copy()
         return game.observe(self._all), reward, terminated, truncated, infos
