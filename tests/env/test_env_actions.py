@@ -162,3 +162,28 @@ def test_R2b_meant_of_many_is_meant_of_of_each(
     got = meant_of_many(ps, np.array(actions), BOARD)
     want = np.array([meant_of(p, a, BOARD) for p, a in zip(ps, actions, strict=True)])
     assert got.tobytes() == want.tobytes()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.floats(-0.2, 0.2), max_size=6, unique=True).filter(
+        lambda xs: all(abs(a - b) > 0.031 for i, a in enumerate(xs) for b in xs[i + 1 :])
+    ),
+    st.lists(
+        st.tuples(*[st.floats(-1.5, 1.5) | st.just(math.nan) | st.just(-0.0)] * 3),
+        min_size=16,
+        max_size=60,
+    ),
+)
+def test_R2b_meant_of_many_on_arrays_is_meant_of_of_each(
+    xs: list[float], actions: list[tuple[float, float, float]]
+) -> None:
+    # a batch large enough for the array path; lanes of one and of several free parts, and the
+    # tee spot of a first shot (R2a)
+    m = _covered_line(xs)
+    placements = [m.legal_placement(), legal_placement(BOARD, 0, 2, True, m.layout)]
+    placements.append(_covered_line([-0.15, 0.0, 0.15]).legal_placement())
+    ps = [placements[k % 3] for k in range(len(actions))]
+    got = meant_of_many(ps, np.array(actions), BOARD)
+    want = np.array([meant_of(p, a, BOARD) for p, a in zip(ps, actions, strict=True)])
+    assert got.tobytes() == want.tobytes()

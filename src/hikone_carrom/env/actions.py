@@ -22,6 +22,7 @@ Values outside [-1, 1] are clipped.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -171,7 +172,8 @@ def meant_of_many(
         few = [meant_of(p, v, board) for p, v in zip(placements, a.tolist(), strict=True)]
         return np.array(few, dtype=np.float64).reshape(-1, 4)
     lanes = [_lane(p) for p in placements]
-    lane = np.array([q.row for q in lanes]).reshape(-1, 9)
+    numbers = itertools.chain.from_iterable(q.row for q in lanes)
+    lane = np.fromiter(numbers, dtype=np.float64, count=9 * len(lanes)).reshape(-1, 9)
     place = a[:, 0]
     # _point_of for a lane of one free part
     u = 0.5 * (place + 1.0)
