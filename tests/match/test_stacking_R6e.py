@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import math
 
-from match_helpers import BOARD, aim, find_shot, position
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from match_helpers import BOARD, aim, find_shot, position
 
 from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match import Match, Shot
