@@ -164,12 +164,13 @@ class Observer:
                 self._colors[i] = color
                 self._scalars[i] = row
                 seen[i] = key
-        at = (rows, self._slots[self._colors[board_rows]])  # (board, slot) -> layout column
-        present = t.present[at]
-        layer = t.layer[at]
+        # (board, slot) -> index into the flattened layout arrays
+        at = rows * t.present.shape[1] + self._slots[self._colors[board_rows]]
+        present = t.present.ravel()[at]
+        layer = t.layer.ravel()[at]
         turn = self._turns[np.asarray(seats, dtype=np.int64)].reshape(m, 2)
         c, s = turn[:, :1], turn[:, 1:]
-        x, y = t.x[at], t.y[at]
+        x, y = t.x.ravel()[at], t.y.ravel()[at]
         position = np.empty((m, N_PIECES, 2), dtype=np.float32)
         position[:, :, 0] = c * x - s * y
         position[:, :, 1] = s * x + c * y

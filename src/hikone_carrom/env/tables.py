@@ -492,7 +492,8 @@ class Tables:
             g = gone[left]
             order = np.argsort(np.where(g, batch.order[left], _LAST), axis=1, kind="stable")
             codes = self._code + (batch.status[left] == _OFF)
-            in_order = np.take_along_axis(codes, order, axis=1).tolist()
+            width = codes.shape[1]
+            in_order = codes.ravel()[order + width * np.arange(len(left))[:, None]].tolist()
             for k, row, n in zip(left.tolist(), in_order, g.sum(axis=1).tolist(), strict=True):
                 reports[k] = tuple(row[:n])
         memo, states, sids = self._rulings, self.states, self.sids

@@ -138,7 +138,7 @@ class CarromVectorEnv(VectorEnv[Obs, np.ndarray, np.ndarray]):
         for i in restart:
             game.start(int(i), game.rngs[i])
         if playing.size:
-            boards = [int(i) for i in playing]
+            boards = playing.tolist()
             result = game.act(boards, a[playing])
             reward[playing] = result.reward
             terminated[playing] = result.terminated
