@@ -9,6 +9,7 @@ import pytest
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from hikone_carrom.env import CarromVectorEnv, MatchEnv, SoloClearEnv
+from hikone_carrom.env.angles import FEW
 
 
 @pytest.mark.parametrize(
@@ -42,6 +43,38 @@ def test_vector_env_equals_sync_vector_env_of_single_envs(
             assert np.array_equal(x, y)
         ended += int((a[2] | a[3]).sum())
     assert ended >= n  # every board went through at least one autoreset
+    native.close()
+    sync.close()
+
+
+@pytest.mark.parametrize(
+    ("env_id", "kwargs", "single"),
+    [
+        ("HikoneCarrom/SoloClear-v0", {"strike_cap": 6}, SoloClearEnv),
+        ("HikoneCarrom/Match-v0", {"opponent": "random", "time_shots": 9}, MatchEnv),
+    ],
+)
+def test_a_batch_worked_on_arrays_equals_single_envs_one_shot_at_a_time(
+    env_id: str, kwargs: dict[str, object], single: type
+) -> None:
+    # FEW boards or more: the actions, the hand's noise and the angles go through the array
+    # path; each single environment's batch of one goes one by one
+    n = FEW + 3
+    native = gym.make_vec(env_id, num_envs=n, observation="flat", **kwargs)
+    sync = SyncVectorEnv(
+        [lambda: single(observation="flat", **kwargs) for _ in range(n)],
+        autoreset_mode=AutoresetMode.NEXT_STEP,
+    )
+    a_obs, _ = native.reset(seed=90)
+    b_obs, _ = sync.reset(seed=90)
+    assert np.array_equal(a_obs, b_obs)
+    rng = np.random.default_rng(4)
+    for _ in range(16):
+        actions = rng.uniform(-1.1, 1.1, (n, 3)).astype(np.float32)
+        a = native.step(actions)
+        b = sync.step(actions)
+        for x, y in zip(a[:4], b[:4], strict=True):
+            assert np.array_equal(x, y)
     native.close()
     sync.close()
 

@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from hikone_carrom.board import BoardSpec
-from hikone_carrom.env.angles import remainder_of_turns
+from hikone_carrom.env.angles import FEW, remainder_of_turns
 from hikone_carrom.match import Placement, PlacementKind, Shot
 
 __all__ = [
@@ -51,8 +51,6 @@ _INSET = 1e-9
 """How far inside a free interval's ends (fraction of the line) a placement stays."""
 _JOINT = 1e-12
 """Rounding allowed where two free parts join, as a fraction of the line."""
-_FEW = 16
-"""Below this many actions :func:`meant_of_many` maps each with :func:`meant_of`."""
 
 
 def forward_angle(placement: Placement) -> float:
@@ -168,7 +166,7 @@ def meant_of_many(
     a = np.where(a < 1.0, a, 1.0)  # min(1.0, v)
     if len(placements) != len(a):
         raise ValueError(f"{len(placements)} placements for {len(a)} actions")
-    if len(a) < _FEW:  # one call a shot costs less than the array operations
+    if len(a) < FEW:
         few = [meant_of(p, v, board) for p, v in zip(placements, a.tolist(), strict=True)]
         return np.array(few, dtype=np.float64).reshape(-1, 4)
     lanes = [_lane(p) for p in placements]

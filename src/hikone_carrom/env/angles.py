@@ -6,12 +6,13 @@ import math
 
 import numpy as np
 
-__all__ = ["TURN", "remainder_of_turns"]
+__all__ = ["FEW", "TURN", "remainder_of_turns"]
 
 TURN = 2.0 * math.pi
 """A full turn, rad."""
-_FEW = 16
-"""Below this many angles one call a number costs less than the array operations."""
+FEW = 16
+"""Below this many shots a batch goes one by one in plain numbers: the array operations' own
+cost would exceed the work (a single environment's batch is one shot)."""
 
 
 def remainder_of_turns(angle: np.ndarray) -> np.ndarray:
@@ -22,7 +23,7 @@ def remainder_of_turns(angle: np.ndarray) -> np.ndarray:
     the quotient to even decides) and non-finite angles go to :func:`math.remainder` itself.
     """
     a = np.asarray(angle, dtype=np.float64)
-    if a.size < _FEW:
+    if a.size < FEW:
         return np.array([math.remainder(v, TURN) for v in a.ravel().tolist()]).reshape(a.shape)
     with np.errstate(invalid="ignore"):
         r = np.fmod(a, TURN)

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from hikone_carrom.board import BoardSpec, Side
-from hikone_carrom.env.angles import remainder_of_turns
+from hikone_carrom.env.angles import FEW, remainder_of_turns
 from hikone_carrom.match import (
     IllegalShotError,
     Match,
@@ -34,6 +34,7 @@ from hikone_carrom.match import (
     Placement,
     PlacementKind,
     Shot,
+    hand_moved,
     legal_placement,
     shot_seeds,
 )
@@ -462,6 +463,15 @@ class Tables:
         """(M, 4) the shots as struck, (x m, y m, vx m/s, vy m/s): moved by the hand's noise as
         :meth:`Match.play` moves them (the placement to the nearest legal point, R2b), the same
         numbers."""
+        if len(meant) < FEW:
+            rows = []
+            max_speed = self.board.max_speed
+            for p, shot, noise in zip(placements, meant.tolist(), hands.tolist(), strict=True):
+                x, y, angle, speed = shot
+                if noise[0] != 0.0 or noise[1] != 0.0 or noise[2] != 0.0 or noise[3] != 0.0:
+                    x, y, angle, speed = hand_moved(p, (x, y, angle, speed), noise, max_speed)
+                rows.append((x, y, speed * math.cos(angle), speed * math.sin(angle)))
+            return np.array(rows, dtype=np.float64).reshape(-1, 4)
         out = meant.copy()  # x, y, angle, speed
         moves = (hands != 0.0).any(axis=1)
         noisy: slice | np.ndarray = slice(None) if moves.all() else np.flatnonzero(moves)

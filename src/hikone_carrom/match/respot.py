@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 
 import numpy as np
 
@@ -19,6 +20,15 @@ from hikone_carrom.physics import Disk, resting_layer, resting_layer_of
 from hikone_carrom.rules import Piece
 
 __all__ = ["settle", "stack_on_jack_spot", "stack_on_jack_spot_of"]
+
+_KINDS = {p: ids_of(p) for p in (Piece.RED, Piece.GREEN, Piece.JACK)}
+"""Each piece's disk ids in index order (the order they go back in)."""
+
+
+@cache
+def _radius(board: BoardSpec, disk_id: str) -> float:
+    """A piece's radius on ``board``, m."""
+    return disk_for(board, disk_id, 0.0, 0.0).radius
 
 
 def stack_on_jack_spot(
@@ -38,14 +48,13 @@ def stack_on_jack_spot(
     # the layout's disks, then every piece's disk not on the board, as columns of arrays
     ids = [d.id for d in layout]
     column = {i: c for c, i in enumerate(ids)}
-    kinds = {p: ids_of(p) for p in (Piece.RED, Piece.GREEN, Piece.JACK)}
     radius = [d.radius for d in layout]
-    for disk_ids in kinds.values():
+    for disk_ids in _KINDS.values():
         for i in disk_ids:
             if i not in column:
                 column[i] = len(ids)
                 ids.append(i)
-                radius.append(disk_for(board, i, 0.0, 0.0).radius)
+                radius.append(_radius(board, i))
     n = len(ids)
     present = np.zeros(n, dtype=bool)
     present[: len(layout)] = True
@@ -54,7 +63,7 @@ def stack_on_jack_spot(
     layer = np.zeros(n, dtype=np.int64)
     for c, d in enumerate(layout):
         x[c], y[c], layer[c] = d.x, d.y, d.layer
-    columns = {p: [column[i] for i in disk_ids] for p, disk_ids in kinds.items()}
+    columns = {p: [column[i] for i in disk_ids] for p, disk_ids in _KINDS.items()}
     left = [column[i] for i in left_this_shot if i in column]
     put = stack_on_jack_spot_of(present, x, y, layer, np.array(radius), columns, returned, left)
     return (*layout, *(disk_for(board, ids[c], 0.0, 0.0, int(layer[c])) for c in put))
