@@ -64,6 +64,9 @@ PIECES: tuple[str, ...] = all_ids()
 _ON, _IN, _OFF = 0, 1, 2
 _LAST = np.iinfo(np.int64).max
 """An order after every disk's that left the board."""
+_GROUP = 1 << 16
+"""More than the disks of a board: ranks the pocketed pieces, then those off the board, then
+the striker, each group in the order they left."""
 _MEMO = 100_000
 """Rulings remembered by :meth:`Tables._judge` before the memory is cleared."""
 _SIDES = tuple(Side)
@@ -261,18 +264,25 @@ class Tables:
 
     def _near_keys(self, rows: np.ndarray, near: np.ndarray) -> list[bytes]:
         """Each row's pieces near its line (which, where, on what layer) as bytes: what a later
-        shot's placement depends on (with the seat)."""
-        packed = np.concatenate(
-            [
-                near,
-                np.where(near, self.x[rows], 0.0),
-                np.where(near, self.y[rows], 0.0),
-                np.where(near, self.layer[rows], 0),
-            ],
-            axis=1,
-            dtype=np.float64,
-        )
-        return [row.tobytes() for row in packed]
+        shot's placement depends on (with the seat); empty for a line no piece is near (most)."""
+        keys = [b""] * len(rows)
+        some = np.flatnonzero(near.any(axis=1))
+        if some.size:
+            near = near[some]
+            at = rows[some]
+            packed = np.concatenate(
+                [
+                    near,
+                    np.where(near, self.x[at], 0.0),
+                    np.where(near, self.y[at], 0.0),
+                    np.where(near, self.layer[at], 0),
+                ],
+                axis=1,
+                dtype=np.float64,
+            )
+            for k, row in zip(some.tolist(), packed, strict=True):
+                keys[k] = row.tobytes()
+        return keys
 
     def _near_line(self, rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
         """(len(rows), N) the pieces of each board that can reach a striker overlapping its
@@ -494,14 +504,19 @@ class Tables:
 
     def _judge(self, boards: Sequence[int], batch: BatchResult, gone: np.ndarray) -> list[Ruling]:
         """The referee's ruling on each row of ``batch`` (board ``boards[k]``); the states move
-        on. A shot is reported as the codes (:attr:`_code`) of the disks that left the board, in
-        the order they left: rulings are remembered by the state's number and that report."""
+        on. A shot is reported as the codes (:attr:`_code`) of the disks that left the board: the
+        pieces pocketed, then those off the board, each in the order they left, then the
+        striker; rulings are remembered by the state's number and that report."""
         reports: list[tuple[int, ...]] = [()] * len(boards)
         left = np.flatnonzero(gone.any(axis=1))
         if left.size:
             g = gone[left]
-            order = np.argsort(np.where(g, batch.order[left], _LAST), axis=1, kind="stable")
-            codes = self._code + (batch.status[left] == _OFF)
+            off = batch.status[left] == _OFF
+            # what the report says: the pieces pocketed in order, those off the board in order,
+            # the striker's fate (so shots reported alike share a ruling)
+            rank = batch.order[left] + _GROUP * (off + 2 * (self._code == 0))
+            order = np.argsort(np.where(g, rank, _LAST), axis=1, kind="stable")
+            codes = self._code + off
             width = codes.shape[1]
             in_order = codes.ravel()[order + width * np.arange(len(left))[:, None]].tolist()
             for k, row, n in zip(left.tolist(), in_order, g.sum(axis=1).tolist(), strict=True):
