@@ -7,11 +7,13 @@ the placement checked and the hand's noise applied by the match's :class:`Placem
 (R2a, R2b), the physics seeded by :func:`~hikone_carrom.match.shot_seed`, the referee's
 :func:`~hikone_carrom.rules.apply` (R3-R7) and the re-spotting of :mod:`hikone_carrom.match`
 (R5h, R6c-R6e). The physics is batched (:func:`~hikone_carrom.physics.simulate_boards`, every
-board's shot in one call), and so are the hand's placement on the free line
-(:func:`~hikone_carrom.match.placement.surely_free`), the seeds and the layouts' updates; the
-referee rules per board, its transitions remembered. :meth:`Tables.match` replays a board's
-history through :class:`~hikone_carrom.match.Match`, which gives the same game (tested) and its
-record.
+board's shot in one call), and so are the hand's move (:func:`~hikone_carrom.match.hand_moved`,
+the placement on the free line by :func:`~hikone_carrom.match.placement.surely_free`), the
+seeds, the shots' reports, the layouts' updates and the pieces put back
+(:func:`~hikone_carrom.match.respot.stack_on_jack_spot_of`); the referee rules per board, its
+transitions remembered by the state's number (:meth:`Tables.state_id`) and the report.
+:meth:`Tables.match` replays a board's history through :class:`~hikone_carrom.match.Match`,
+which gives the same game (tested) and its record.
 """
 
 from __future__ import annotations
