@@ -34,6 +34,8 @@ from hikone_carrom.rules.pieces import PUCKS_PER_COLOR
 __all__ = ["Game", "GameConfig", "Step"]
 
 _SEED_BOUND = 1 << 62
+_MEMO = 100_000
+"""Reward terms remembered before the memory is cleared."""
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,8 @@ class Game:
         self._before: list[RefereeState] = list(self.tables.states)
         """Each board's state when the agent last acted or started (for the reward)."""
         self._before_sid = list(self.tables.sids)
+        self._changes: dict[tuple[int, int], tuple[float | None, float | None]] = {}
+        """The reward's terms (:meth:`_change`) by the numbers of the states before and after."""
         self._opponents: list[Player | None] = [None] * n
         self._own = slots(self.tables, self.color)[1 : 1 + PUCKS_PER_COLOR]  # own pucks
         self._phi = np.zeros(n)
@@ -235,26 +239,42 @@ class Game:
         reward = np.full(n, self.config.reward.strike)
         terminated = np.zeros(n, dtype=bool)
         r = self.config.reward
-        color = self.color
-        sids = t.sids
+        sids, was, changes = t.sids, self._before_sid, self._changes
         for k, i in enumerate(boards):
-            if sids[i] == self._before_sid[i]:
+            if sids[i] == was[i]:
                 continue  # counts and outcome as they were: only the strike's own reward
-            state = t.states[i]
-            before = self._before[i]
-            if state.pocketed != before.pocketed or state.debt != before.debt:
-                reward[k] += r.change(before, state, color)
-            if state.outcome is not None:
-                reward[k] += r.terminal(state, color)
+            change = changes.get((was[i], sids[i]))
+            if change is None:
+                change = self._change(i)
+            counts, end = change
+            if counts is not None:
+                reward[k] += counts
+            if end is not None:
+                reward[k] += end
                 terminated[k] = True
-            self._before[i] = state
-            self._before_sid[i] = sids[i]
+            self._before[i] = t.states[i]
+            was[i] = sids[i]
         truncated = ~terminated & (self.strikes[rows] >= self.config.strike_cap)
         if r.approach:
             after = self._potential(boards)
             reward += r.shaping(self._phi[rows], after, terminated)
             self._phi[rows] = after
         return Step(reward, terminated, truncated, rulings)
+
+    def _change(self, i: int) -> tuple[float | None, float | None]:
+        """The reward's terms for board ``i``'s move from its state when the agent last acted
+        to its state now: the pucks term (``None`` when no count changed) and the end-of-game
+        term (``None`` while the game goes on); remembered by the two states' numbers."""
+        r, color = self.config.reward, self.color
+        before, state = self._before[i], self.tables.states[i]
+        counts = None
+        if state.pocketed != before.pocketed or state.debt != before.debt:
+            counts = r.change(before, state, color)
+        end = None if state.outcome is None else r.terminal(state, color)
+        if len(self._changes) >= _MEMO:
+            self._changes.clear()
+        self._changes[(self._before_sid[i], self.tables.sids[i])] = (counts, end)
+        return counts, end
 
     def _potential(self, boards: Sequence[int]) -> np.ndarray:
         """The shaping potential of ``boards`` now (:meth:`Reward.potential`)."""
