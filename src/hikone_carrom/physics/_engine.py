@@ -866,11 +866,16 @@ def refresh(
     OT[i] = t
     OC[i] = c
     OA[i] = a
+    mi = moving(S, i, now)
     for k in range(S.shape[0]):
+        if k == i:
+            continue
+        # a pair at rest has no event (pair_time's first case), without the call
+        pt = pair_time(S, L, min(i, k), max(i, k), now, P) if mi or moving(S, k, now) else INF
         if k < i:
-            PT[k, i] = pair_time(S, L, k, i, now, P)
-        elif k > i:
-            PT[i, k] = pair_time(S, L, i, k, now, P)
+            PT[k, i] = pt
+        else:
+            PT[i, k] = pt
 
 
 @njit(cache=True)
@@ -1783,8 +1788,10 @@ def run(
         OT[i] = t
         OC[i] = c
         OA[i] = a
+        mi = moving(S, i, now)
         for j in range(i + 1, n):
-            PT[i, j] = pair_time(S, L, i, j, now, P)
+            if mi or moving(S, j, now):
+                PT[i, j] = pair_time(S, L, i, j, now, P)
     n_log = 0
     if stacking:
         for i in range(n):
