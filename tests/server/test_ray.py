@@ -5,14 +5,11 @@ from __future__ import annotations
 import asyncio
 import os
 
-import pytest
-
 from hikone_carrom.match import Match
 from hikone_carrom.server.thinking import RayBackend, ThinkingPool, ThinkJob, position_of, think
 
 
 def test_a_ray_task_thinks_exactly_as_a_local_worker() -> None:
-    pytest.importorskip("ray", reason="the ray extra")
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     os.environ.setdefault("RAY_raylet_start_wait_time_s", "240")  # a busy shared machine
     match = Match(2, seed=3)
