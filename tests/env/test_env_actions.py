@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from hikone_carrom.env import SoloClearEnv, action_of, shot_of
 from hikone_carrom.env.actions import MAX_AIM, MIN_SPEED, forward_angle, meant_of, meant_of_many
+from hikone_carrom.env.angles import FEW
 from hikone_carrom.match import Match, PlacementKind, legal_placement
 from hikone_carrom.match.pieces import disk_for
 from hikone_carrom.rules import RuleOptions
@@ -160,5 +161,29 @@ def test_R2b_meant_of_many_is_meant_of_of_each(
     placements = [m.legal_placement(), legal_placement(BOARD, 0, 2, True, m.layout)]
     ps = [placements[k % 2] for k in range(len(actions))]
     got = meant_of_many(ps, np.array(actions), BOARD)
+    want = np.array([meant_of(p, a, BOARD) for p, a in zip(ps, actions, strict=True)])
+    assert got.tobytes() == want.tobytes()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_R2b_meant_of_many_on_arrays_is_meant_of_of_each(seed: int) -> None:
+    # a batch large enough for the array path; lanes of one and of several free parts, and the
+    # tee spot of a first shot (R2a); actions beyond [-1, 1], NaN and -0.0
+    rng = np.random.default_rng(seed)
+    m = _covered_line([-0.12, 0.05])
+    free = _covered_line([])
+    placements = [
+        free.legal_placement(),  # one free part, seat 0
+        legal_placement(BOARD, 1, 2, False, free.layout),  # one free part, seat 1
+        m.legal_placement(),
+        legal_placement(BOARD, 0, 2, True, m.layout),
+        _covered_line([-0.15, 0.0, 0.15]).legal_placement(),
+        Match().legal_placement(),
+    ]
+    actions = rng.uniform(-1.4, 1.4, (FEW + 3 * seed, 3))
+    actions[rng.random(actions.shape) < 0.05] = math.nan
+    actions[rng.random(actions.shape) < 0.05] = -0.0
+    ps = [placements[k] for k in rng.integers(0, len(placements), len(actions))]
+    got = meant_of_many(ps, actions, BOARD)
     want = np.array([meant_of(p, a, BOARD) for p, a in zip(ps, actions, strict=True)])
     assert got.tobytes() == want.tobytes()

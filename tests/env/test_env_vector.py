@@ -3,12 +3,16 @@ episode ends (Gymnasium 1.x autoreset, NEXT_STEP)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from hikone_carrom.env import CarromVectorEnv, MatchEnv, SoloClearEnv
+from hikone_carrom.env.angles import FEW
+from hikone_carrom.env.vector import match_vector_env, solo_vector_env
 
 
 @pytest.mark.parametrize(
@@ -44,6 +48,33 @@ def test_vector_env_equals_sync_vector_env_of_single_envs(
     assert ended >= n  # every board went through at least one autoreset
     native.close()
     sync.close()
+
+
+@pytest.mark.parametrize(
+    ("make", "single"), [(solo_vector_env, SoloClearEnv), (match_vector_env, MatchEnv)]
+)
+def test_a_batch_worked_on_arrays_equals_single_envs_one_shot_at_a_time(
+    make: Callable[..., CarromVectorEnv], single: type
+) -> None:
+    # FEW boards or more: the actions, the hand's noise and the angles go through the array
+    # path; a single environment's batch of one goes one by one (no episode ends in 12 strikes)
+    n = FEW + 3
+    kwargs = {"opponent": "random"} if single is MatchEnv else {}
+    native = make(n, **kwargs)
+    envs = [single(**kwargs) for _ in range(n)]
+    first, _ = native.reset(seed=90)
+    seen = [env.reset(seed=90 + k)[0] for k, env in enumerate(envs)]
+    rng = np.random.default_rng(4)
+    for _ in range(12):
+        for key, value in first.items():
+            assert np.array_equal(value, np.stack([o[key] for o in seen]))
+        actions = rng.uniform(-1.1, 1.1, (n, 3)).astype(np.float32)
+        first, reward, terminated, truncated, _ = native.step(actions)
+        steps = [env.step(a) for env, a in zip(envs, actions, strict=True)]
+        seen = [s[0] for s in steps]
+        assert np.array_equal(reward, [s[1] for s in steps])
+        assert not terminated.any() and not truncated.any()
+        assert not any(s[2] or s[3] for s in steps)
 
 
 def test_vector_infos_and_autoreset() -> None:

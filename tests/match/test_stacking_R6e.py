@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import math
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from match_helpers import BOARD, aim, find_shot, position
 
 from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match import Match, Shot
-from hikone_carrom.physics import Disk, ShotResult
+from hikone_carrom.match.pieces import all_ids, disk_for, ids_of, piece_of
+from hikone_carrom.match.respot import stack_on_jack_spot
+from hikone_carrom.physics import Disk, ShotResult, resting_layer
 from hikone_carrom.rules import Piece
 
 SOUTH_Y = BOARD.tee_spot(Side.SOUTH).y
@@ -86,3 +90,50 @@ def test_R6e_disks_resting_on_the_striker_drop_when_it_leaves_the_board() -> Non
             if o.layer == d.layer - 1 and math.hypot(o.x - d.x, o.y - d.y) < o.radius + d.radius
         ]
         assert (d.layer == 0) or below, f"{d.id} floats on layer {d.layer}"
+
+
+def _put_down_one_by_one(
+    layout: tuple[Disk, ...], returned: list[Piece], left: list[str]
+) -> tuple[Disk, ...]:
+    """R6e by hand: each returned piece's disk (the first of ``left`` of that piece, else its
+    lowest-numbered one off the board) put down on the jack spot over the disks already there."""
+    out = list(layout)
+    for piece in returned:
+        free = [i for i in ids_of(piece) if i not in {d.id for d in out}]
+        chosen = next((i for i in left if i in free), free[0])
+        radius = disk_for(BOARD, chosen, 0.0, 0.0).radius
+        out.append(disk_for(BOARD, chosen, 0.0, 0.0, resting_layer(out, 0.0, 0.0, radius)))
+    return tuple(out)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(-0.05, 0.05), st.floats(-0.05, 0.05), st.integers(0, 3)),
+        min_size=25,
+        max_size=25,
+    ),
+    st.lists(st.booleans(), min_size=25, max_size=25),
+    st.lists(st.sampled_from([Piece.RED, Piece.GREEN, Piece.JACK]), max_size=6),
+    st.randoms(use_true_random=False),
+)
+def test_R6e_returned_pieces_stack_on_the_jack_spot_as_put_down_one_by_one(
+    places: list[tuple[float, float, int]],
+    on: list[bool],
+    returned: list[Piece],
+    rng: object,
+) -> None:
+    layout = tuple(
+        disk_for(BOARD, i, x, y, layer)
+        for i, (x, y, layer), here in zip(all_ids(), places, on, strict=True)
+        if here
+    )
+    off = [i for i, here in zip(all_ids(), on, strict=True) if not here]
+    for piece in set(returned):  # no more of a piece returned than it has off the board
+        have = sum(1 for i in off if piece_of(i) is piece)
+        while returned.count(piece) > have:
+            returned.remove(piece)
+    left = [*off[::2], "S"]
+    rng.shuffle(left)  # type: ignore[attr-defined]
+    got = stack_on_jack_spot(BOARD, layout, returned, left)
+    assert got == _put_down_one_by_one(layout, returned, left)

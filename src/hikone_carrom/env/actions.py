@@ -22,6 +22,7 @@ Values outside [-1, 1] are clipped.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -29,6 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from hikone_carrom.board import BoardSpec
+from hikone_carrom.env.angles import FEW, remainder_of_turns
 from hikone_carrom.match import Placement, PlacementKind, Shot
 
 __all__ = [
@@ -75,12 +77,19 @@ def _free(placement: Placement) -> list[tuple[float, float]]:
 
 class _Lane(NamedTuple):
     """What mapping ``place`` and ``aim`` needs of a placement: :func:`forward_angle`, the free
-    parts (:func:`_free`), their total length and :func:`_left_first`."""
+    parts (:func:`_free`), their total length and :func:`_left_first`; and the same as numbers
+    for :func:`meant_of_many`: (forward, form, lo, length, left first, x0, dx, y0, dy), the
+    form :data:`_ONE_PART` (a lane of one free part from ``lo``, ``length`` long, from (x0, y0)
+    along (dx, dy)), :data:`_POINT` (at (x0, y0)) or :data:`_PARTS` (several free parts)."""
 
     forward: float
     free: list[tuple[float, float]]
     total: float
     left_first: bool
+    row: tuple[float, ...]
+
+
+_ONE_PART, _POINT, _PARTS = 0.0, 1.0, 2.0
 
 
 _LANES: dict[int, tuple[Placement, _Lane]] = {}
@@ -93,13 +102,19 @@ def _lane(placement: Placement) -> _Lane:
     entry = _LANES.get(id(placement))
     if entry is not None and entry[0] is placement:
         return entry[1]
-    free = _free(placement) if placement.kind is PlacementKind.LINE else []
-    lane = _Lane(
-        forward_angle(placement),
-        free,
-        sum(hi - lo for lo, hi in free),
-        placement.kind is PlacementKind.LINE and _left_first(placement),
-    )
+    line = placement.kind is PlacementKind.LINE
+    free = _free(placement) if line else []
+    forward = forward_angle(placement)
+    left_first = line and _left_first(placement)
+    (x0, y0), (x1, y1) = placement.lane
+    if not line:
+        row = (forward, _POINT, 0.0, 0.0, 0.0, placement.point[0], 0.0, placement.point[1], 0.0)
+    elif len(free) == 1:
+        lo, hi = free[0]
+        row = (forward, _ONE_PART, lo, hi - lo, float(left_first), x0, x1 - x0, y0, y1 - y0)
+    else:
+        row = (forward, _PARTS, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    lane = _Lane(forward, free, sum(hi - lo for lo, hi in free), left_first, row)
     if len(_LANES) >= _LANES_KEPT:
         _LANES.clear()
     _LANES[id(placement)] = (placement, lane)
@@ -149,14 +164,28 @@ def meant_of_many(
     a = np.asarray(actions, dtype=np.float64).reshape(-1, 3)
     a = np.where(a > -1.0, a, -1.0)  # max(-1.0, v): NaN too goes to -1
     a = np.where(a < 1.0, a, 1.0)  # min(1.0, v)
-    turn = 2.0 * math.pi
-    rows = []
-    for placement, (place, aim) in zip(placements, a[:, :2].tolist(), strict=True):
-        lane = _lane(placement)
-        x, y = _point_of(placement, lane, place)
-        rows.append((x, y, math.remainder(lane.forward + aim * MAX_AIM, turn)))
-    meant = np.empty((len(rows), 4))
-    meant[:, :3] = rows
+    if len(placements) != len(a):
+        raise ValueError(f"{len(placements)} placements for {len(a)} actions")
+    if len(a) < FEW:
+        few = [meant_of(p, v, board) for p, v in zip(placements, a.tolist(), strict=True)]
+        return np.array(few, dtype=np.float64).reshape(-1, 4)
+    lanes = [_lane(p) for p in placements]
+    numbers = itertools.chain.from_iterable(q.row for q in lanes)
+    lane = np.fromiter(numbers, dtype=np.float64, count=9 * len(lanes)).reshape(-1, 9)
+    place = a[:, 0]
+    # _point_of for a lane of one free part
+    u = 0.5 * (place + 1.0)
+    g = np.where(lane[:, 4] != 0.0, u, 1.0 - u)
+    f = lane[:, 2] + np.minimum(g * lane[:, 3], lane[:, 3])
+    meant = np.empty((len(a), 4))
+    meant[:, 0] = lane[:, 5] + f * lane[:, 6]
+    meant[:, 1] = lane[:, 7] + f * lane[:, 8]
+    point = lane[:, 1] == _POINT
+    meant[point, 0] = lane[point, 5]
+    meant[point, 1] = lane[point, 7]
+    for k in np.flatnonzero(lane[:, 1] == _PARTS).tolist():
+        meant[k, :2] = _point_of(placements[k], lanes[k], float(place[k]))
+    meant[:, 2] = remainder_of_turns(lane[:, 0] + a[:, 1] * MAX_AIM)
     meant[:, 3] = MIN_SPEED + 0.5 * (a[:, 2] + 1.0) * (board.max_speed - MIN_SPEED)
     return meant
 

@@ -34,6 +34,8 @@ from hikone_carrom.rules.pieces import PUCKS_PER_COLOR
 __all__ = ["Game", "GameConfig", "Step"]
 
 _SEED_BOUND = 1 << 62
+_MEMO = 100_000
+"""Reward terms remembered before the memory is cleared."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,10 @@ class Game:
         self.rngs: list[np.random.Generator] = [np.random.default_rng(0) for _ in range(n)]
         self.strikes = np.zeros(n, dtype=np.int64)
         self._before: list[RefereeState] = list(self.tables.states)
+        """Each board's state when the agent last acted or started (for the reward)."""
+        self._before_sid = list(self.tables.sids)
+        self._changes: dict[tuple[int, int], tuple[float | None, float | None]] = {}
+        """The reward's terms (:meth:`_change`) by the numbers of the states before and after."""
         self._opponents: list[Player | None] = [None] * n
         self._own = slots(self.tables, self.color)[1 : 1 + PUCKS_PER_COLOR]  # own pucks
         self._phi = np.zeros(n)
@@ -193,6 +199,7 @@ class Game:
             self._opponents[i] = make_player(self.config.opponent, int(rng.integers(_SEED_BOUND)))
         self._advance([i])
         self._before[i] = self.tables.states[i]
+        self._before_sid[i] = self.tables.sids[i]
         self._phi[i] = self._potential([i])[0]
 
     def act(self, boards: Sequence[int], actions: np.ndarray) -> Step:
@@ -203,7 +210,6 @@ class Game:
         shooting: list[int] = []
         where: list[int] = []
         placements: list[Placement] = []
-        draws: list[np.ndarray] = []
         rulings: list[Ruling | None] = [None] * len(boards)
         self.strikes[rows] += 1
         if self.config.timed:
@@ -218,9 +224,12 @@ class Game:
             shooting.append(i)
             where.append(k)
             placements.append(placement)
-            draws.append(self.rngs[i].standard_normal(4))  # as NoiseModel.draw
         if shooting:
-            hands = self.noise.errors(np.array(draws))
+            draws = np.empty((len(shooting), 4))
+            rngs = self.rngs
+            for i, row in zip(shooting, draws, strict=True):
+                rngs[i].standard_normal(out=row)  # as NoiseModel.draw
+            hands = self.noise.errors(draws)
             meant = meant_of_many(placements, np.asarray(actions)[where], t.board)
             played = t.play_arrays(shooting, meant, hands, placements, legal=True)
             for k, ruling in zip(where, played, strict=True):
@@ -230,22 +239,42 @@ class Game:
         reward = np.full(n, self.config.reward.strike)
         terminated = np.zeros(n, dtype=bool)
         r = self.config.reward
-        color = self.color
+        sids, was, changes = t.sids, self._before_sid, self._changes
         for k, i in enumerate(boards):
-            state = t.states[i]
-            before = self._before[i]
-            if state.pocketed != before.pocketed or state.debt != before.debt:
-                reward[k] += r.change(before, state, color)
-            if state.outcome is not None:
-                reward[k] += r.terminal(state, color)
+            if sids[i] == was[i]:
+                continue  # counts and outcome as they were: only the strike's own reward
+            change = changes.get((was[i], sids[i]))
+            if change is None:
+                change = self._change(i)
+            counts, end = change
+            if counts is not None:
+                reward[k] += counts
+            if end is not None:
+                reward[k] += end
                 terminated[k] = True
-            self._before[i] = state
+            self._before[i] = t.states[i]
+            was[i] = sids[i]
         truncated = ~terminated & (self.strikes[rows] >= self.config.strike_cap)
         if r.approach:
             after = self._potential(boards)
             reward += r.shaping(self._phi[rows], after, terminated)
             self._phi[rows] = after
         return Step(reward, terminated, truncated, rulings)
+
+    def _change(self, i: int) -> tuple[float | None, float | None]:
+        """The reward's terms for board ``i``'s move from its state when the agent last acted
+        to its state now: the pucks term (``None`` when no count changed) and the end-of-game
+        term (``None`` while the game goes on); remembered by the two states' numbers."""
+        r, color = self.config.reward, self.color
+        before, state = self._before[i], self.tables.states[i]
+        counts = None
+        if state.pocketed != before.pocketed or state.debt != before.debt:
+            counts = r.change(before, state, color)
+        end = None if state.outcome is None else r.terminal(state, color)
+        if len(self._changes) >= _MEMO:
+            self._changes.clear()
+        self._changes[(self._before_sid[i], self.tables.sids[i])] = (counts, end)
+        return counts, end
 
     def _potential(self, boards: Sequence[int]) -> np.ndarray:
         """The shaping potential of ``boards`` now (:meth:`Reward.potential`)."""
@@ -300,32 +329,37 @@ class Game:
         (solo clear, R8a); the opponent's shots of all boards go in one batch a round."""
         t = self.tables
         seat, timed, solo = self.config.seat, self.config.timed, self.config.solo
+        states = t.states
+
+        def others_turn(boards: list[int]) -> list[int]:
+            return [i for i in boards if states[i].outcome is None and states[i].shooter != seat]
+
         waiting = list(boards)
         while waiting:
+            if timed:  # time is called (R7b) and a lot drawn (R7d) only in a timed match
+                for i in waiting:
+                    self._call_time(i)
+            waiting = others_turn(waiting)
+            if solo:
+                t.pass_turns(waiting)
+                waiting = others_turn(waiting)
+                continue
+            passing: list[int] = []
             shooting: list[int] = []
             shots: list[Shot] = []
             noises: list[Noise] = []
             for i in waiting:
-                if timed:  # time is called (R7b) and a lot drawn (R7d) only in a timed match
-                    self._call_time(i)
-                state = t.states[i]
-                if state.outcome is not None or state.shooter == seat:
-                    continue
-                if solo:
-                    t.pass_turn(i)
-                    continue
                 decided = self._decide(i)
                 if decided is None:
-                    t.pass_turn(i)
+                    passing.append(i)
                     continue
                 shooting.append(i)
                 shots.append(decided[0])
                 noises.append(decided[1])
+            t.pass_turns(passing)
             if shooting:
                 t.play(shooting, shots, noises)
-            waiting = [
-                i for i in waiting if t.states[i].outcome is None and t.states[i].shooter != seat
-            ]
+            waiting = others_turn(waiting)
 
     def _decide(self, i: int) -> tuple[Shot, Noise] | None:
         """The opponent's decision on board ``i``, exactly as :meth:`Player.decide` makes it on

@@ -133,13 +133,16 @@ class Observer:
         self.flat = flat
         self.space = observation_space(tables.board, flat)
         self._slots = np.stack([slots(tables, c) for c in Color])  # by Color.index
-        self._turns = {
-            seat: _TURN[tables.board.seat_side(seat, tables.players)]
-            for seat in range(tables.players)
-        }
-        self._rows: dict[tuple[object, ...], tuple[int, tuple[float, ...]]] = shared_memo(
+        self._turns = np.array(
+            [_TURN[tables.board.seat_side(seat, tables.players)] for seat in range(tables.players)]
+        )
+        self._rows: dict[tuple[int, int], tuple[int, tuple[float, ...]]] = shared_memo(
             "observations", tables.players, tables.options
         )
+        # each board's last observed state (number) and seat, with its colour and scalars
+        self._seen = [(-1, -1)] * tables.n
+        self._colors = np.zeros(tables.n, dtype=np.int64)
+        self._scalars = np.zeros((tables.n, 8), dtype=np.float32)
 
     def observe(
         self,
@@ -150,25 +153,30 @@ class Observer:
         """Observations of ``boards`` (stacked on a first axis), board k seen from ``seats[k]``
         with ``time_left[k]`` of its budget left."""
         t = self.tables
-        rows = np.asarray(boards, dtype=np.int64)[:, None]
+        board_rows = np.asarray(boards, dtype=np.int64)
+        rows = board_rows[:, None]
         m = len(rows)
-        memo, keys = self._rows, t.keys
-        known = [
-            memo.get((keys[i], seat)) or self._row(i, seat)
-            for i, seat in zip(boards, seats, strict=True)
-        ]
-        at = (rows, self._slots[[c for c, _ in known]])  # (board, slot) -> layout column
-        present = t.present[at]
-        layer = t.layer[at]
-        turn = np.array([self._turns[seat] for seat in seats], dtype=np.float64).reshape(m, 2)
+        memo, sids, seen = self._rows, t.sids, self._seen
+        for i, seat in zip(boards, seats, strict=True):
+            key = (sids[i], seat)
+            if seen[i] != key:
+                color, row = memo.get(key) or self._row(i, seat)
+                self._colors[i] = color
+                self._scalars[i] = row
+                seen[i] = key
+        # (board, slot) -> index into the flattened layout arrays
+        at = rows * t.present.shape[1] + self._slots[self._colors[board_rows]]
+        present = t.present.ravel()[at]
+        layer = t.layer.ravel()[at]
+        turn = self._turns[np.asarray(seats, dtype=np.int64)].reshape(m, 2)
         c, s = turn[:, :1], turn[:, 1:]
-        x, y = t.x[at], t.y[at]
+        x, y = t.x.ravel()[at], t.y.ravel()[at]
         position = np.empty((m, N_PIECES, 2), dtype=np.float32)
         position[:, :, 0] = c * x - s * y
         position[:, :, 1] = s * x + c * y
         position[~present] = 0.0
         scalars = np.empty((m, 9), dtype=np.float32)
-        scalars[:, :8] = [row for _, row in known]
+        scalars[:, :8] = self._scalars[board_rows]
         scalars[:, 8] = time_left
         obs = {
             "counts": scalars[:, :6],
@@ -188,7 +196,7 @@ class Observer:
     def _row(self, i: int, seat: int) -> tuple[int, tuple[float, ...]]:
         """The observer's colour (index) and the referee's part of its observation of board
         ``i`` (counts, first shot, turn), found and remembered by the state's key
-        (:meth:`Tables.state_key`: all of the state but the count of shots, which is not
+        (:meth:`Tables.state_id`: all of the state but the count of shots, which is not
         observed)."""
         state: RefereeState = self.tables.states[i]
         color = state.color(seat)
@@ -208,5 +216,5 @@ class Observer:
         )
         if len(self._rows) >= _MEMO:
             self._rows.clear()
-        known = self._rows[(self.tables.keys[i], seat)] = (color.index, row)
+        known = self._rows[(self.tables.sids[i], seat)] = (color.index, row)
         return known

@@ -7,15 +7,18 @@ the placement checked and the hand's noise applied by the match's :class:`Placem
 (R2a, R2b), the physics seeded by :func:`~hikone_carrom.match.shot_seed`, the referee's
 :func:`~hikone_carrom.rules.apply` (R3-R7) and the re-spotting of :mod:`hikone_carrom.match`
 (R5h, R6c-R6e). The physics is batched (:func:`~hikone_carrom.physics.simulate_boards`, every
-board's shot in one call), and so are the hand's placement on the free line
-(:func:`~hikone_carrom.match.placement.surely_free`), the seeds and the layouts' updates; the
-referee rules per board, its transitions remembered. :meth:`Tables.match` replays a board's
-history through :class:`~hikone_carrom.match.Match`, which gives the same game (tested) and its
-record.
+board's shot in one call), and so are the hand's move (:func:`~hikone_carrom.match.hand_moved`,
+the placement on the free line by :func:`~hikone_carrom.match.placement.surely_free`), the
+seeds, the shots' reports, the layouts' updates and the pieces put back
+(:func:`~hikone_carrom.match.respot.stack_on_jack_spot_of`); the referee rules per board, its
+transitions remembered by the state's number (:meth:`Tables.state_id`) and the report.
+:meth:`Tables.match` replays a board's history through :class:`~hikone_carrom.match.Match`,
+which gives the same game (tested) and its record.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Sequence
@@ -24,6 +27,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from hikone_carrom.board import BoardSpec, Side
+from hikone_carrom.env.angles import FEW, remainder_of_turns
 from hikone_carrom.match import (
     IllegalShotError,
     Match,
@@ -32,13 +36,14 @@ from hikone_carrom.match import (
     Placement,
     PlacementKind,
     Shot,
+    hand_moved,
     legal_placement,
     shot_seeds,
 )
 from hikone_carrom.match.pieces import STRIKER_ID, all_ids, disk_for, ids_of, piece_of
 from hikone_carrom.match.placement import surely_free
-from hikone_carrom.match.respot import settle, stack_on_jack_spot
-from hikone_carrom.physics import BatchResult, BoardSet, Disk, resting_layer_of, simulate_boards
+from hikone_carrom.match.respot import settle, stack_on_jack_spot, stack_on_jack_spot_of
+from hikone_carrom.physics import BatchResult, BoardSet, Disk, simulate_boards
 from hikone_carrom.rules import (
     Color,
     Piece,
@@ -59,9 +64,18 @@ PIECES: tuple[str, ...] = all_ids()
 """The 25 pieces' ids: "J", "R0".."R11", "G0".."G11" (R1a)."""
 
 _ON, _IN, _OFF = 0, 1, 2
+_LAST = np.iinfo(np.int64).max
+"""An order after every disk's that left the board."""
+_GROUP = 1 << 16
+"""More than the disks of a board: ranks the pocketed pieces, then those off the board, then
+the striker, each group in the order they left."""
 _MEMO = 100_000
 """Rulings remembered by :meth:`Tables._judge` before the memory is cleared."""
 _SIDES = tuple(Side)
+_REPORTED: tuple[Piece | None, ...] = (None, Piece.RED, Piece.GREEN, Piece.JACK)
+"""The pieces of a shot's report codes (``None``: the striker)."""
+_STATE_IDS = itertools.count()
+"""The numbers given to referee states (:meth:`Tables.state_id`), never reused in a process."""
 _SHARED: dict[tuple[object, ...], dict[Any, Any]] = {}
 
 
@@ -74,14 +88,17 @@ def shared_memo(*scope: object) -> dict[Any, Any]:
 
 
 class Stroke(NamedTuple):
-    """An entry of a board's history: a shot (x m, y m, angle rad, speed m/s, as meant) with the
-    hand's noise (dx m, dy m, dangle rad, speed factor), a pass (R3d), time called (R7b) or a
+    """An entry of a board's history other than a shot: a pass (R3d), time called (R7b) or a
     lot decided (R7d, ``winner``)."""
 
     kind: str
-    shot: tuple[float, float, float, float] | None = None
-    noise: tuple[float, float, float, float] | None = None
     winner: Color | None = None
+
+
+Entry = Stroke | np.ndarray
+"""An entry of a board's history: a :class:`Stroke`, or a shot as an (8,) array: (x m, y m,
+angle rad, speed m/s) as meant, then the hand's noise (dx m, dy m, dangle rad, speed factor), a
+row of its batch's array (no object of its own for the garbage collector to follow)."""
 
 
 class Tables:
@@ -95,9 +112,9 @@ class Tables:
     Attributes:
         ids: the columns of the layout arrays (the pieces and the striker, the engine's order).
         present, x, y, layer: (n, len(ids)) the layout of every board at rest (m).
-        states: each board's referee state. keys: what of each state the rulings depend on
-            (:meth:`state_key`; every state but the count of shots). seeds: each board's match
-            seed.
+        states: each board's referee state. sids: the number of each board's state
+            (:meth:`state_id`: equal for states equal but for the count of shots, on which no
+            ruling depends). seeds: each board's match seed.
         shots: shots taken on each board (lost turns excluded).
         physics_time: wall time spent in the physics batches so far, s (the rest of a step is
             the referee, the placements and the observations).
@@ -124,7 +141,10 @@ class Tables:
         col = {i: k for k, i in enumerate(self.ids)}
         self.columns = np.array([col[i] for i in PIECES])
         """Column of each of :data:`PIECES`."""
-        self._piece = [None if i == STRIKER_ID else piece_of(i) for i in self.ids]
+        pieces = [None if i == STRIKER_ID else piece_of(i) for i in self.ids]
+        self._code = np.array([_REPORTED.index(p) for p in pieces], dtype=np.int64) << 1
+        """Each column's piece as a report code (:data:`_REPORTED` index, doubled: the low bit
+        tells a disk that flew off from a pocketed one)."""
         self._column = col
         kinds = {d.id: d for d in opening} | {STRIKER_ID: disk_for(self.board, STRIKER_ID, 0, 0)}
         self._kind = [(kinds[i].radius, kinds[i].mass) for i in self.ids]
@@ -146,14 +166,15 @@ class Tables:
         self.x = np.zeros((n, k))
         self.y = np.zeros((n, k))
         self.layer = np.zeros((n, k), dtype=np.int64)
+        self._sids: dict[tuple[object, ...], int] = shared_memo("state ids", players, self.options)
         initial = self._initial = RefereeState.initial(players, self.options)
         self.states: list[RefereeState] = [initial] * n
-        self.keys: list[tuple[object, ...]] = [self.state_key(initial)] * n
+        self.sids: list[int] = [self.state_id(initial)] * n
         self.seeds = [0] * n
         self.actions = np.zeros(n, dtype=np.int64)
         self.shots = np.zeros(n, dtype=np.int64)
         self.physics_time = 0.0
-        self.history: list[list[Stroke]] = [[] for _ in range(n)]
+        self.history: list[list[Entry]] = [[] for _ in range(n)]
         self._disks: list[dict[int, Disk]] = [{} for _ in range(n)]
         self._start: list[Match | None] = [None] * n
         self._ends = np.zeros((players, 4))
@@ -162,12 +183,14 @@ class Tables:
             self._ends[seat] = (segment.a.x, segment.a.y, segment.b.x, segment.b.y)
         reach = self.boardset.radius + 2.0 * self.board.striker_radius + 1e-6
         self._reach2 = reach * reach
-        self._rulings: dict[tuple[object, ...], tuple[RefereeState, Ruling, tuple[object, ...]]] = (
-            shared_memo("rulings", players, self.options)
+        self._rulings: dict[tuple[object, ...], tuple[RefereeState, Ruling, int]] = shared_memo(
+            "rulings", players, self.options
         )
         self._placements: dict[tuple[int, bytes], Placement] = shared_memo(
             "placements", self.board, players, self.options.covered_area_line
         )
+        self._first_shots: dict[int, bool] = shared_memo("first shots", players, self.options)
+        """Whether the shooter of a state (by number) shoots from the tee spot (R2a)."""
         for i in range(n):
             self.reset(i, 0)
 
@@ -217,11 +240,24 @@ class Tables:
         """:meth:`placement` of each of ``boards`` (the pieces near each line found at once);
         a board whose striker has nowhere to go gives its :class:`NoPlacementError`."""
         rows = np.asarray(boards, dtype=np.int64)
-        seats = np.array([self.states[i].shooter for i in boards], dtype=np.int64)
-        near = self._near_line(rows, seats)
+        states, sids, firsts = self.states, self.sids, self._first_shots
+        seats = [states[i].shooter for i in boards]
+        near = self._near_line(rows, np.array(seats, dtype=np.int64))
         keys = self._near_keys(rows, near)
+        memo = self._placements
         out: list[Placement | NoPlacementError] = []
         for k, i in enumerate(boards):
+            # most shots: a later shot (R2b) whose pieces near the line were met before
+            found = memo.get((seats[k], keys[k]))
+            if found is not None and found.kind is PlacementKind.LINE:
+                first = firsts.get(sids[i])
+                if first is None:
+                    if len(firsts) >= _MEMO:
+                        firsts.clear()
+                    first = firsts[sids[i]] = states[i].is_first_shot(seats[k])
+                if not first:
+                    out.append(found)
+                    continue
             try:
                 out.append(self._placement(i, near[k], keys[k]))
             except NoPlacementError as err:
@@ -230,18 +266,25 @@ class Tables:
 
     def _near_keys(self, rows: np.ndarray, near: np.ndarray) -> list[bytes]:
         """Each row's pieces near its line (which, where, on what layer) as bytes: what a later
-        shot's placement depends on (with the seat)."""
-        packed = np.concatenate(
-            [
-                near,
-                np.where(near, self.x[rows], 0.0),
-                np.where(near, self.y[rows], 0.0),
-                np.where(near, self.layer[rows], 0),
-            ],
-            axis=1,
-            dtype=np.float64,
-        )
-        return [row.tobytes() for row in packed]
+        shot's placement depends on (with the seat); empty for a line no piece is near (most)."""
+        keys = [b""] * len(rows)
+        some = np.flatnonzero(near.any(axis=1))
+        if some.size:
+            near = near[some]
+            at = rows[some]
+            packed = np.concatenate(
+                [
+                    near,
+                    np.where(near, self.x[at], 0.0),
+                    np.where(near, self.y[at], 0.0),
+                    np.where(near, self.layer[at], 0),
+                ],
+                axis=1,
+                dtype=np.float64,
+            )
+            for k, row in zip(some.tolist(), packed, strict=True):
+                keys[k] = row.tobytes()
+        return keys
 
     def _near_line(self, rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
         """(len(rows), N) the pieces of each board that can reach a striker overlapping its
@@ -337,38 +380,31 @@ class Tables:
         if not boards:
             return []
         rows = np.asarray(boards, dtype=np.int64)
-        executed = []
         max_speed = self.board.max_speed
         states = self.states
-        strokes = []
-        # where the hand put the striker, and whether it may surely stand there (most shots)
-        aimed = meant[:, :2] + hands[:, :2]
-        free = [False] * len(rows) if placements is None else surely_free(placements, *aimed.T)
-        at = aimed.tolist()
-        for k, (i, shot, noise) in enumerate(
-            zip(boards, meant.tolist(), hands.tolist(), strict=True)
-        ):
-            x, y, angle, speed = shot
+        speed = meant[:, 3]
+        bad_speed = (~((speed > 0.0) & (speed <= max_speed))).tolist()
+        found: list[Placement] = []
+        meant_xy = None if legal else meant[:, :2].tolist()
+        for k, i in enumerate(boards):
             state = states[i]
             if state.outcome is not None or state.awaiting_lot:
                 raise IllegalShotError("The game is over", "ゲームは終了しています")
-            if not 0.0 < speed <= max_speed:
+            if bad_speed[k]:
                 raise IllegalShotError(
                     f"Speed must be above 0 and at most {max_speed} m/s",
                     f"速さは0より大きく{max_speed} m/sまでにしてください",
                 )
-            placement = self.placement(i) if placements is None else placements[k]
-            if not legal:
-                problem = placement.why_not(x, y)
+            if placements is None:
+                found.append(self.placement(i))
+            if meant_xy is not None:
+                placement = found[k] if placements is None else placements[k]
+                problem = placement.why_not(*meant_xy[k])
                 if problem is not None:
                     raise problem
-            dx, dy, dangle, factor = noise
-            if dx != 0.0 or dy != 0.0 or dangle != 0.0 or factor != 0.0:
-                x, y = at[k] if free[k] else placement.nearest(x + dx, y + dy)
-                speed = min(max(speed * (1.0 + factor), 1e-3), max_speed)
-                angle = math.remainder(angle + dangle, 2.0 * math.pi)
-            executed.append((x, y, speed * math.cos(angle), speed * math.sin(angle)))
-            strokes.append(Stroke("shot", (*shot,), (*noise,)))
+        if placements is None:
+            placements = found
+        executed = self._executed(meant, hands, placements)
         seeds = shot_seeds([self.seeds[i] for i in boards], self.actions[rows])
         start = time.perf_counter()
         batch = simulate_boards(
@@ -377,25 +413,28 @@ class Tables:
             self.x[rows],
             self.y[rows],
             self.layer[rows],
-            np.array(executed, dtype=np.float64),
+            executed,
             seeds,
             fly_off=self.fly_off,
         )
         self.physics_time += time.perf_counter() - start
         status = batch.status
-        gone = (status == _IN) | (status == _OFF)
-        any_gone = gone.any(axis=1).tolist()
+        gone = status > _ON  # pocketed or off the board
         on = status == _ON
         on[:, self.boardset.striker_index] = False
-        rulings = []
-        for k, i in enumerate(boards):
-            rulings.append(self._judge_row(i, batch, k, any_gone[k]))
-            self.history[i].append(strokes[k])
+        rulings = self._judge(boards, batch, gone)
+        history = self.history
+        for i, row in zip(boards, np.concatenate([meant, hands], axis=1), strict=True):
+            history[i].append(row)
         self.actions[rows] += 1
         self.shots[rows] += 1
-        moved = np.array([not r.restored for r in rulings])
-        if moved.any():
+        kept = [k for k, r in enumerate(rulings) if r.restored]
+        if len(kept) < len(rulings):
             # the layout each shot left (a board the referee restored keeps its own, R4c)
+            moved: slice | np.ndarray = slice(None)
+            if kept:
+                moved = np.ones(len(rulings), dtype=bool)
+                moved[kept] = False
             rows_moved = rows[moved]
             on_moved = on[moved]
             self.present[rows_moved] = on_moved
@@ -403,9 +442,8 @@ class Tables:
             self.y[rows_moved] = np.where(on_moved, batch.y[moved], 0.0)
             self.layer[rows_moved] = np.where(on_moved, batch.layer[moved], 0)
         striker = self.boardset.striker_index
-        lifted_rows = self._rested_on_striker(batch, on)
-        for k, i in enumerate(boards):
-            ruling = rulings[k]
+        lifted_rows = self._rested_on_striker(batch, on).tolist()
+        for k, (i, ruling) in enumerate(zip(boards, rulings, strict=True)):
             if ruling.restored or not (ruling.returned or lifted_rows[k]):
                 continue
             left = [c for c in np.flatnonzero(gone[k]).tolist() if c != striker]
@@ -419,57 +457,86 @@ class Tables:
                 )
                 self._set_layout(i, after)
             else:
-                self._stack_on_jack_spot(i, ruling.returned, left)
+                stack_on_jack_spot_of(
+                    self.present[i],
+                    self.x[i],
+                    self.y[i],
+                    self.layer[i],
+                    self._radius,
+                    self._piece_columns,
+                    ruling.returned,
+                    left,
+                )
         return rulings
 
-    def _stack_on_jack_spot(self, i: int, returned: Sequence[Piece], left: list[int]) -> None:
-        """:func:`~hikone_carrom.match.respot.stack_on_jack_spot` on board ``i``'s arrays: each
-        returned piece (R5h, R6c, R6d) goes on the jack spot one layer above the highest disk
-        its footprint overlaps (R6e, :func:`~hikone_carrom.physics.resting_layer`), the disk
-        chosen as the match chooses it: the first of ``left`` (the columns that left the board
-        this shot, in the order they left) of that piece, else its lowest-numbered one off the
-        board."""
-        present, x, y, layer = self.present[i], self.x[i], self.y[i], self.layer[i]
-        for piece in returned:
-            free = [c for c in self._piece_columns[piece] if not present[c]]
-            chosen = next((c for c in left if c in free), free[0] if free else None)
-            if chosen is None:
-                raise RuntimeError(f"no {piece.value} disk is off the board to return")
-            on = np.flatnonzero(present)
-            layer[chosen] = resting_layer_of(
-                x[on], y[on], self._radius[on], layer[on], 0.0, 0.0, self._radius[chosen]
-            )
-            present[chosen] = True
-            x[chosen] = 0.0
-            y[chosen] = 0.0
+    def _executed(
+        self, meant: np.ndarray, hands: np.ndarray, placements: Sequence[Placement]
+    ) -> np.ndarray:
+        """(M, 4) the shots as struck, (x m, y m, vx m/s, vy m/s): moved by the hand's noise as
+        :meth:`Match.play` moves them (the placement to the nearest legal point, R2b), the same
+        numbers."""
+        if len(meant) < FEW:
+            rows = []
+            max_speed = self.board.max_speed
+            for p, shot, noise in zip(placements, meant.tolist(), hands.tolist(), strict=True):
+                x, y, angle, speed = shot
+                if noise[0] != 0.0 or noise[1] != 0.0 or noise[2] != 0.0 or noise[3] != 0.0:
+                    x, y, angle, speed = hand_moved(p, (x, y, angle, speed), noise, max_speed)
+                rows.append((x, y, speed * math.cos(angle), speed * math.sin(angle)))
+            return np.array(rows, dtype=np.float64).reshape(-1, 4)
+        out = meant.copy()  # x, y, angle, speed
+        moves = (hands != 0.0).any(axis=1)
+        noisy: slice | np.ndarray = slice(None) if moves.all() else np.flatnonzero(moves)
+        if moves.any():
+            aimed = meant[noisy, :2] + hands[noisy, :2]
+            moved = [placements[k] for k in np.flatnonzero(moves).tolist()]
+            # where the hand put the striker, and whether it may surely stand there (most shots)
+            free = surely_free(moved, aimed[:, 0], aimed[:, 1])
+            for j in np.flatnonzero(~free).tolist():
+                aimed[j] = moved[j].nearest(float(aimed[j, 0]), float(aimed[j, 1]))
+            out[noisy, :2] = aimed
+            speed = meant[noisy, 3] * (1.0 + hands[noisy, 3])
+            out[noisy, 3] = np.minimum(np.maximum(speed, 1e-3), self.board.max_speed)
+            out[noisy, 2] = remainder_of_turns(meant[noisy, 2] + hands[noisy, 2])
+        angles = out[:, 2].tolist()
+        speeds = out[:, 3].tolist()
+        out[:, 2] = [s * math.cos(a) for s, a in zip(speeds, angles, strict=True)]
+        out[:, 3] = [s * math.sin(a) for s, a in zip(speeds, angles, strict=True)]
+        return out
 
-    def _judge_row(self, i: int, batch: BatchResult, k: int, any_gone: bool) -> Ruling:
-        """The referee's ruling on row ``k`` of ``batch`` (board ``i``); the state moves on."""
-        pocketed: tuple[Piece, ...] = ()
-        off: tuple[Piece, ...] = ()
-        striker_in = striker_off = False
-        if any_gone:
-            status = batch.status[k]
-            order = batch.order[k]
-            cols = np.flatnonzero((status == _IN) | (status == _OFF)).tolist()
-            for c in sorted(cols, key=lambda c: int(order[c])):
-                piece = self._piece[c]
-                if piece is None:
-                    striker_in = bool(status[c] == _IN)
-                    striker_off = not striker_in
-                elif status[c] == _IN:
-                    pocketed += (piece,)
-                else:
-                    off += (piece,)
-        unshootable = self.players == 4 and self._unshootable_hit(i, batch, k)
-        report = (pocketed, off, striker_in, striker_off, unshootable)
-        key = self.keys[i] + report
-        known = self._rulings.get(key)
-        if known is None:
-            known = self._remember(key, apply(self.states[i], ShotReport(*report)))
-        self.states[i] = _counted(known[0], self.states[i].shots + 1)
-        self.keys[i] = known[2]
-        return known[1]
+    def _judge(self, boards: Sequence[int], batch: BatchResult, gone: np.ndarray) -> list[Ruling]:
+        """The referee's ruling on each row of ``batch`` (board ``boards[k]``); the states move
+        on. A shot is reported as the codes (:attr:`_code`) of the disks that left the board: the
+        pieces pocketed, then those off the board, each in the order they left, then the
+        striker; rulings are remembered by the state's number and that report."""
+        reports: list[tuple[int, ...]] = [()] * len(boards)
+        left = np.flatnonzero(gone.any(axis=1))
+        if left.size:
+            g = gone[left]
+            off = batch.status[left] == _OFF
+            # what the report says: the pieces pocketed in order, those off the board in order,
+            # the striker's fate (so shots reported alike share a ruling)
+            rank = batch.order[left] + _GROUP * (off + 2 * (self._code == 0))
+            order = np.argsort(np.where(g, rank, _LAST), axis=1, kind="stable")
+            codes = self._code + off
+            width = codes.shape[1]
+            in_order = codes.ravel()[order + width * np.arange(len(left))[:, None]].tolist()
+            for k, row, n in zip(left.tolist(), in_order, g.sum(axis=1).tolist(), strict=True):
+                reports[k] = tuple(row[:n])
+        memo, states, sids = self._rulings, self.states, self.sids
+        doubles = self.players == 4
+        rulings = []
+        for k, i in enumerate(boards):
+            unshootable = doubles and self._unshootable_hit(i, batch, k)
+            key = (sids[i], reports[k], unshootable)
+            known = memo.get(key)
+            state = states[i]
+            if known is None:
+                known = self._remember(key, apply(state, _report_of(reports[k], unshootable)))
+            states[i] = _counted(known[0], state.shots + 1)
+            sids[i] = known[2]
+            rulings.append(known[1])
+        return rulings
 
     def _rested_on_striker(self, batch: BatchResult, on: np.ndarray) -> np.ndarray:
         """(M,) did a disk of each row come to rest on the striker (then it drops when the
@@ -504,19 +571,32 @@ class Tables:
             state.outcome,
         )
 
+    def state_id(self, state: RefereeState) -> int:
+        """The number of ``state``'s :meth:`state_key`, given the first time it is met and shared
+        by every environment of the process (a number is never given twice: one forgotten when
+        the memory is cleared still names its state)."""
+        key = self.state_key(state)
+        sid = self._sids.get(key)
+        if sid is None:
+            if len(self._sids) >= _MEMO:
+                self._sids.clear()
+            sid = self._sids[key] = next(_STATE_IDS)
+        return sid
+
     def _remember(
         self, key: tuple[object, ...], known: tuple[RefereeState, Ruling]
-    ) -> tuple[RefereeState, Ruling, tuple[object, ...]]:
-        """Remember a transition of the referee by ``key`` with the key of the state it leads to."""
+    ) -> tuple[RefereeState, Ruling, int]:
+        """Remember a transition of the referee by ``key`` with the number of the state it leads
+        to."""
         if len(self._rulings) >= _MEMO:
             self._rulings.clear()
-        entry = (known[0], known[1], self.state_key(known[0]))
+        entry = (known[0], known[1], self.state_id(known[0]))
         self._rulings[key] = entry
         return entry
 
     def _set_state(self, i: int, state: RefereeState) -> None:
         self.states[i] = state
-        self.keys[i] = self.state_key(state)
+        self.sids[i] = self.state_id(state)
 
     def _unshootable_hit(self, i: int, batch: BatchResult, k: int) -> bool:
         """R4a-R4c (doubles): the striker's first contact was wholly inside the shooter's own
@@ -549,22 +629,31 @@ class Tables:
         :meth:`Match.pass_turn`: forced when the striker has nowhere to go (R2b reading
         ``covered_area_line = "pass"``), else a pass the rules leave to practice (the empty
         seat of a solo clear)."""
-        state = self.states[i]
-        forced = False
-        if self.options.covered_area_line == "pass":
-            try:
-                self.placement(i)
-            except NoPlacementError:
-                forced = True
-        key = ("pass", forced, *self.keys[i])
-        known = self._rulings.get(key)
-        if known is None:
-            known = self._remember(key, pass_turn(state, no_placement=forced))
-        self.states[i] = _counted(known[0], state.shots)
-        self.keys[i] = known[2]
-        self.actions[i] += 1
-        self.history[i].append(_PASS)
-        return known[1]
+        return self.pass_turns([i])[0]
+
+    def pass_turns(self, boards: Sequence[int]) -> list[Ruling]:
+        """:meth:`pass_turn` on each of ``boards``."""
+        states, sids, memo, history = self.states, self.sids, self._rulings, self.history
+        check = self.options.covered_area_line == "pass"
+        rulings = []
+        for i in boards:
+            state = states[i]
+            forced = False
+            if check:
+                try:
+                    self.placement(i)
+                except NoPlacementError:
+                    forced = True
+            key = (sids[i], "pass", forced)
+            known = memo.get(key)
+            if known is None:
+                known = self._remember(key, pass_turn(state, no_placement=forced))
+            states[i] = _counted(known[0], state.shots)
+            sids[i] = known[2]
+            history[i].append(_PASS)
+            rulings.append(known[1])
+        self.actions[np.asarray(boards, dtype=np.int64)] += 1
+        return rulings
 
     def call_time(self, i: int) -> None:
         """R7b on board ``i``: time is up; the round is finished, then the game decided.
@@ -600,9 +689,9 @@ class Tables:
                 layout, state, board=self.board, seed=self.seeds[i], fly_off=self.fly_off
             )
         for stroke in self.history[i]:
-            if stroke.kind == "shot":
-                assert stroke.shot is not None and stroke.noise is not None
-                match.play(Shot(*stroke.shot), Noise(*stroke.noise))
+            if isinstance(stroke, np.ndarray):
+                x, y, angle, speed, dx, dy, dangle, factor = stroke.tolist()
+                match.play(Shot(x, y, angle, speed), Noise(dx, dy, dangle, factor))
             elif stroke.kind == "pass":
                 match.pass_turn()
             elif stroke.kind == "call_time":
@@ -633,6 +722,26 @@ def _counted(state: RefereeState, shots: int) -> RefereeState:
     state, so the copy needs no new validation."""
     if state.shots == shots:
         return state
+    fields = state.__dict__.copy()
+    fields["shots"] = shots
     counted = object.__new__(RefereeState)
-    counted.__dict__.update(state.__dict__, shots=shots)
+    object.__setattr__(counted, "__dict__", fields)  # frozen: set as dataclasses do
     return counted
+
+
+def _report_of(codes: tuple[int, ...], unshootable: bool) -> ShotReport:
+    """The referee's report of a shot whose disks left the board as ``codes`` say (in the order
+    they left; :attr:`Tables._code`)."""
+    pocketed: tuple[Piece, ...] = ()
+    off: tuple[Piece, ...] = ()
+    striker_in = striker_off = False
+    for code in codes:
+        piece = _REPORTED[code >> 1]
+        if piece is None:
+            striker_off = bool(code & 1)
+            striker_in = not striker_off
+        elif code & 1:
+            off += (piece,)
+        else:
+            pocketed += (piece,)
+    return ShotReport(pocketed, off, striker_in, striker_off, unshootable)

@@ -138,7 +138,7 @@ class CarromVectorEnv(VectorEnv[Obs, np.ndarray, np.ndarray]):
         for i in restart:
             game.start(int(i), game.rngs[i])
         if playing.size:
-            boards = [int(i) for i in playing]
+            boards = playing.tolist()
             result = game.act(boards, a[playing])
             reward[playing] = result.reward
             terminated[playing] = result.terminated
@@ -146,10 +146,11 @@ class CarromVectorEnv(VectorEnv[Obs, np.ndarray, np.ndarray]):
         self._autoreset = terminated | truncated
         infos: dict[str, Any] = {"strikes": game.strikes.copy()}
         if self._autoreset.any():
-            color = game.color
-            infos["won"] = np.array(
-                [game.tables.states[i].winner is color for i in self._all], dtype=bool
-            )
+            color, states = game.color, game.tables.states
+            won = np.zeros(self.num_envs, dtype=bool)
+            for ended in np.flatnonzero(self._autoreset).tolist():
+                won[ended] = states[ended].winner is color  # only an ended game has a winner
+            infos["won"] = won
             infos["_won"] = self._autoreset.copy()
         return game.observe(self._all), reward, terminated, truncated, infos
 

@@ -69,6 +69,22 @@ def shot_seed(seed: int, index: int) -> int:
     return (z ^ (z >> 31)) & ((1 << 63) - 1)
 
 
+def hand_moved(
+    placement: Placement,
+    shot: tuple[float, float, float, float],
+    noise: tuple[float, float, float, float],
+    max_speed: float,
+) -> tuple[float, float, float, float]:
+    """A shot (x m, y m, angle rad, speed m/s) as the hand executes it with ``noise`` (dx m,
+    dy m, dangle rad, speed factor): the striker moved to the legal point nearest where the
+    hand put it (R2b), the angle turned, the speed scaled within [1 mm/s, ``max_speed``]."""
+    x, y, angle, speed = shot
+    dx, dy, dangle, factor = noise
+    x, y = placement.nearest(x + dx, y + dy)
+    speed = min(max(speed * (1.0 + factor), 1e-3), max_speed)
+    return (x, y, math.remainder(angle + dangle, 2.0 * math.pi), speed)
+
+
 def shot_seeds(seeds: Sequence[int], indexes: np.ndarray) -> np.ndarray:
     """:func:`shot_seed` of many matches at once: (M,) uint64, the same numbers (uint64
     arithmetic wraps modulo 2**64 as the masks do)."""
@@ -396,11 +412,14 @@ class Match:
     def _execute(self, shot: Shot, noise: Noise) -> Shot:
         if noise.is_zero:
             return shot
-        placement = self.legal_placement()
-        x, y = placement.nearest(shot.x + noise.dx, shot.y + noise.dy)
-        speed = min(max(shot.speed * (1.0 + noise.speed_factor), 1e-3), self.board.max_speed)
-        angle = math.remainder(shot.angle + noise.dangle, 2.0 * math.pi)
-        return Shot(x, y, angle, speed)
+        return Shot(
+            *hand_moved(
+                self.legal_placement(),
+                (shot.x, shot.y, shot.angle, shot.speed),
+                (noise.dx, noise.dy, noise.dangle, noise.speed_factor),
+                self.board.max_speed,
+            )
+        )
 
     def simulate(self, shot: Shot, noise: Noise | None = None) -> tuple[Shot, ShotResult]:
         """The shot as executed and its physics, without changing the match (for look-ahead).

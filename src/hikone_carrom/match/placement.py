@@ -144,6 +144,11 @@ class Placement:
     def _blocked(self, x: float, y: float) -> bool:
         return any(math.hypot(x - cx, y - cy) < r for cx, cy, r in self.obstacles)
 
+    @cached_property
+    def obstacle_array(self) -> np.ndarray:
+        """The obstacles as a (K, 3) array of (x, y, clearance), m."""
+        return np.array(self.obstacles, dtype=np.float64).reshape(-1, 3)
+
     def free_intervals(self) -> tuple[tuple[float, float], ...]:
         """Parts of the lane (as fractions 0..1 from its first end) where the striker's centre
         may stand; for a POINT placement, the empty tuple."""
@@ -220,10 +225,12 @@ def surely_free(placements: Sequence[Placement], x: np.ndarray, y: np.ndarray) -
         out[rows] = board.overlaps_area_line_array(side, gx, gy, radius) & (
             board.inside_surface_array(gx, gy, radius)
         )
-    near = [(k, c) for k, p in enumerate(placements) if out[k] for c in p.obstacles]
-    if near:
-        at = np.array([k for k, _ in near])
-        cx, cy, clear = np.array([c for _, c in near]).T
+    rows = np.flatnonzero(out)
+    circles = [placements[k].obstacle_array for k in rows.tolist()]
+    counts = [len(c) for c in circles]
+    if sum(counts):
+        at = np.repeat(rows, counts)
+        cx, cy, clear = np.concatenate(circles).T
         dx, dy = x[at] - cx, y[at] - cy
         # clear of every obstacle: math.hypot(dx, dy) >= clearance beyond any rounding
         out[at[dx * dx + dy * dy <= clear * clear * (1.0 + _ROUNDING)]] = False

@@ -21,10 +21,12 @@ Spin decays linearly at 4*mu*g/(3*r) (a uniform disk on the board) and acts only
 tangential friction impulse of impacts.
 
 Arrays, not objects: S (N x 15 floats) and L (N x 6 ints) hold the state; a pair table holds the
-next event time of every pair and a row holds every disk's own next event (stop, rail, pocket,
-transition, leaving its support); after an event only the rows of the disks involved are
-recomputed. Ties are resolved in a fixed order: own events by disk index before pair events by
-(i, j). Nothing allocates per event.
+next event time of every pair (its diagonal the earliest of each row, so that the next event is
+found in O(N)) and a row holds every disk's own next event (stop, rail, pocket, transition,
+leaving its support); after an event only the rows of the disks involved are recomputed, and a
+pair of disks at rest, or a resting disk away from a moving one's path, costs no root finding.
+Ties are resolved in a fixed order: own events by disk index before pair events by (i, j).
+Nothing allocates per event.
 """
 
 from __future__ import annotations
@@ -77,6 +79,9 @@ N_WI = 5
 
 TOUCH = 1e-10
 """Contact tolerance, m: disks this close count as touching (then closing = impact now)."""
+PATH_MARGIN = 1e-6
+"""Slack (m) of the box around a moving disk's path outside which a resting disk is not
+examined: far beyond the rounding of the contact roots (about 1e-15 m)."""
 STICK_SPEED = 1e-4
 """Normal approach speed (m/s) below which a pair pressed together by friction may move as one."""
 BLOCKED = -2
@@ -866,11 +871,65 @@ def refresh(
     OT[i] = t
     OC[i] = c
     OA[i] = a
+    mi = moving(S, i, now)
+    # the box around the straight path of i's centre until it stops: a disk resting farther than
+    # the two radii (and PATH_MARGIN) from it can neither be hit nor lose its support
+    box = mi and S[i, CURV] == 0.0 and S[i, TSTOP] < INF
+    lox = hix = loy = hiy = 0.0
+    if box:
+        x0, y0, _, _ = state_at(S, i, now)
+        x1, y1, _, _ = state_at(S, i, S[i, TSTOP])
+        reach = S[i, RAD] + PATH_MARGIN
+        lox = min(x0, x1) - reach
+        hix = max(x0, x1) + reach
+        loy = min(y0, y1) - reach
+        hiy = max(y0, y1) + reach
     for k in range(S.shape[0]):
-        if k < i:
-            PT[k, i] = pair_time(S, L, k, i, now, P)
-        elif k > i:
-            PT[i, k] = pair_time(S, L, i, k, now, P)
+        if k == i:
+            continue
+        pt = INF  # a pair at rest has no event (pair_time's first case)
+        mk = moving(S, k, now)
+        if mk or mi:
+            far = False
+            if box and not mk:
+                xk, yk, _, _ = state_at(S, k, now)
+                rk = S[k, RAD]
+                far = xk + rk < lox or xk - rk > hix or yk + rk < loy or yk - rk > hiy
+            if not far:
+                pt = pair_time(S, L, min(i, k), max(i, k), now, P)
+        set_pair(PT, min(i, k), max(i, k), pt)
+
+
+@njit(cache=True)
+def set_pair(PT: np.ndarray, i: int, j: int, t: float) -> None:
+    """PT[i, j] = t (i < j), keeping the row's earliest time in PT[i, i] (see first_pair)."""
+    old = PT[i, j]
+    PT[i, j] = t
+    if t < PT[i, i]:
+        PT[i, i] = t
+    elif old == PT[i, i] and not t <= old:
+        low = INF
+        for k in range(i + 1, PT.shape[0]):
+            if PT[i, k] < low:
+                low = PT[i, k]
+        PT[i, i] = low
+
+
+@njit(cache=True)
+def first_pair(PT: np.ndarray, best: float) -> tuple[float, int, int]:
+    """The earliest pair time below ``best`` and its pair (i < j), the first in (i, j) order
+    among equals, or (best, -1, -1): O(n) through the rows' earliest times on the diagonal."""
+    bi = -1
+    for i in range(PT.shape[0]):
+        if PT[i, i] < best:
+            best = PT[i, i]
+            bi = i
+    if bi < 0:
+        return best, -1, -1
+    bj = bi + 1
+    while PT[bi, bj] != best:
+        bj += 1
+    return PT[bi, bj], bi, bj
 
 
 @njit(cache=True)
@@ -1779,12 +1838,13 @@ def run(
         for i in range(n):
             L[i, CARRIER] = find_carrier(S, L, i, 0.0, -1)
     for i in range(n):
-        t, c, a = own_event(S, L, i, now, P)
-        OT[i] = t
-        OC[i] = c
-        OA[i] = a
-        for j in range(i + 1, n):
-            PT[i, j] = pair_time(S, L, i, j, now, P)
+        if moving(S, i, now):
+            refresh(S, L, i, now, P, PT, OT, OC, OA)  # its own event and every pair with it
+        else:
+            t, c, a = own_event(S, L, i, now, P)
+            OT[i] = t
+            OC[i] = c
+            OA[i] = a
     n_log = 0
     if stacking:
         for i in range(n):
@@ -1809,12 +1869,10 @@ def run(
             if OT[i] < best:
                 best = OT[i]
                 bi = i
-        for i in range(n):
-            for j in range(i + 1, n):
-                if PT[i, j] < best:
-                    best = PT[i, j]
-                    bi = i
-                    bj = j
+        best, pi, pj = first_pair(PT, best)
+        if pi >= 0:
+            bi = pi
+            bj = pj
         if best == INF:
             break
         if n_proc >= max_events:
@@ -1827,7 +1885,7 @@ def run(
             # the pair merged by the previous event is pressed together again at once (two
             # disks that each carry a pile keep their piles' motion laws, see move_with_pile):
             # it stays in contact until either disk has another event
-            PT[bi, bj] = INF
+            set_pair(PT, bi, bj, INF)
             continue
         last_i = -1
         if bj < 0:
@@ -1975,7 +2033,7 @@ def run(
         else:
             # a support slid away: the upper disk drops if nothing else holds it (R6e)
             upper = bi if L[bi, LAYER] > L[bj, LAYER] else bj
-            PT[bi, bj] = pair_time(S, L, bi, bj, now, P)
+            set_pair(PT, bi, bj, pair_time(S, L, bi, bj, now, P))
             n_log = drop_unsupported(
                 S, L, upper, True, now, P, PT, OT, OC, OA, stack, queued, EVf, EVi, n_log
             )
