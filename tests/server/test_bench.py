@@ -1,14 +1,28 @@
 """``hikone-carrom bench server``'s single-room figures run against a real server: the hint
-latencies read the asker's reply among the room's events announcing the hint (32.1.6)."""
+latencies read the asker's reply among the room's events announcing the hint (32.1.6); the CPU
+of a process with its children (PostgreSQL's backends) as the load figures count it."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
+import psycopg
+
 from hikone_carrom.server.app import create_app
-from hikone_carrom.server.bench import event_latencies, hint_latencies, serve_app_in_thread
+from hikone_carrom.server.bench import (
+    cpu_seconds,
+    event_latencies,
+    hint_latencies,
+    serve_app_in_thread,
+    tree_cpu_seconds,
+)
 from hikone_carrom.server.benchload import SOAK_SHOTS, make_rooms, run_load, run_soak
 from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.throwaway import SUPERUSER, PostgresCluster
 
 
 def test_the_single_room_figures_are_measured_on_a_real_server(tmp_path: Path) -> None:
@@ -52,3 +66,34 @@ def test_a_soak_makes_plays_finishes_and_leaves_rooms_and_samples_as_it_goes(
     assert len(result.latencies) >= 4 * SOAK_SHOTS[0]
     assert len(samples) >= 4 and samples == sorted(samples)
     assert result.client_cpu_s > 0.0
+
+
+BUSY = (
+    "import sys, time\nt = time.process_time()\n"
+    "while time.process_time() - t < 0.3: pass\nsys.stdin.read()"
+)
+"""A child that works 0.3 s of CPU, then waits for its standard input to close."""
+
+
+def test_a_process_s_cpu_counts_its_children_running_and_ended() -> None:
+    me = os.getpid()
+    before = tree_cpu_seconds(me)
+    child = subprocess.Popen([sys.executable, "-c", BUSY], stdin=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while cpu_seconds(child.pid) < 0.3:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert tree_cpu_seconds(me) - before >= 0.25  # running
+    assert child.stdin is not None
+    child.stdin.close()
+    child.wait()
+    assert tree_cpu_seconds(me) - before >= 0.25  # ended: counted in the parent's children's
+
+
+def test_the_throwaway_postgresql_s_backends_count_in_its_cpu(pg_cluster: PostgresCluster) -> None:
+    before = tree_cpu_seconds(pg_cluster.pid())
+    with psycopg.connect(
+        host="127.0.0.1", port=pg_cluster.port, user=SUPERUSER, dbname="postgres"
+    ) as conn:
+        conn.execute("SELECT count(*) FROM generate_series(1, 3000000)").fetchone()
+    assert tree_cpu_seconds(pg_cluster.pid()) - before > 0.05
