@@ -6,11 +6,9 @@ answered by Ray tasks, spread over both nodes."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -64,13 +62,8 @@ def _alive_nodes(dashboard: str) -> int:
 
 
 @pytest.fixture
-def ray_cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[RayCluster]:
-    """Two Ray nodes on this machine (one CPU each), with their own home and session folders
-    (Ray's unix sockets need a short path), stopped at the end."""
-    home = Path(tempfile.mkdtemp(prefix="hc-ray-"))
-    monkeypatch.setenv("HOME", str(home))  # no token or settings of the user's own Ray
-    monkeypatch.setenv("RAY_USAGE_STATS_ENABLED", "0")
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in sys.path if p))
+def ray_cluster(tmp_path: Path, ray_home: Path) -> Iterator[RayCluster]:
+    """Two Ray nodes on this machine (one CPU each), stopped at the end."""
     port, dash = _free_port(), _free_port()
     log = tmp_path / "ray.log"
     head = _ray_start(
@@ -79,7 +72,7 @@ def ray_cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Ray
         "--include-dashboard=true",
         "--dashboard-host=127.0.0.1",
         f"--dashboard-port={dash}",
-        f"--temp-dir={home / 's'}",
+        f"--temp-dir={ray_home / 's'}",
         log=log,
     )
     cluster = RayCluster(f"127.0.0.1:{port}", f"http://127.0.0.1:{dash}", [head])
@@ -102,7 +95,6 @@ def ray_cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Ray
     finally:
         for node in reversed(cluster.nodes):
             _stop(node)
-        shutil.rmtree(home, ignore_errors=True)
 
 
 def test_computer_players_of_several_rooms_think_on_both_nodes_of_a_ray_cluster(
