@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 import numpy as np
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from physics_helpers import assert_invariants
 
@@ -144,6 +144,14 @@ def test_pressed_piles_keep_every_invariant_at_every_event(seed: int) -> None:
     side=st.floats(-0.5, 0.5),
     aim=st.floats(-0.5, 0.5),
     log_speed=st.floats(math.log(0.02), math.log(2.0)),
+)
+@example(  # two towers pressed together at about 1e-10 m/s
+    toward=0.0,
+    gap=0.00839942902430101,
+    offsets=[(0, 0.0, 0.0)] * 3 + [(1, 0.0, 0.0)] * 4,
+    side=0.0,
+    aim=0.0,
+    log_speed=-0.875,
 )
 def test_a_pile_pushed_into_another_by_the_jack_keeps_every_invariant(
     toward: float,

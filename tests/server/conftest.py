@@ -3,10 +3,6 @@ store and a room's whole life run against both back ends."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,28 +21,6 @@ from hikone_carrom.server.throwaway import (
 )
 
 BACKENDS = ("sqlite", "postgresql")
-
-
-@pytest.fixture
-def ray_home() -> Iterator[Path]:
-    """Ray kept to the test: a home folder of its own (where Ray keeps an authentication token;
-    short, for its unix sockets), no usage statistics, this checkout importable by its workers,
-    and the environment restored afterwards (``ray.init`` sets variables of its own, such as
-    ``RAY_AUTH_MODE``, that would reach later tests' processes)."""
-    saved = dict(os.environ)
-    home = Path(tempfile.mkdtemp(prefix="hc-ray-"))
-    for name in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH"):
-        os.environ.pop(name, None)
-    os.environ["HOME"] = str(home)
-    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
-    os.environ["RAY_raylet_start_wait_time_s"] = "240"  # noqa: SIM112 (Ray's name); a busy machine
-    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
-    try:
-        yield home
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
-        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture

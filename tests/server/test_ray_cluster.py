@@ -6,9 +6,11 @@ answered by Ray tasks, spread over both nodes."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,7 +37,7 @@ def _ray_start(*args: str, log: Path) -> subprocess.Popen[bytes]:
     """``ray start ... --block`` in its own process group (stopped with the group)."""
     with log.open("ab") as out:
         return subprocess.Popen(
-            [RAY, "start", "--block", "--num-cpus", "1", "--disable-usage-stats", *args],
+            [RAY, "start", "--block", "--num-cpus=1", "--node-ip-address=127.0.0.1", *args],
             stdout=out,
             stderr=out,
             start_new_session=True,
@@ -62,8 +64,29 @@ def _alive_nodes(dashboard: str) -> int:
 
 
 @pytest.fixture
+def ray_home() -> Iterator[Path]:
+    """A clean environment for the Ray processes the test starts: a home folder of their own
+    (where Ray keeps an authentication token; short, for its unix sockets), none of the ``RAY_*``
+    variables other tests or an earlier ``ray.init`` of this process set, no usage statistics,
+    this checkout importable by the workers; the environment restored afterwards."""
+    saved = dict(os.environ)
+    home = Path(tempfile.mkdtemp(prefix="hc-ray-"))
+    for name in [n for n in os.environ if n.startswith("RAY_")]:
+        del os.environ[name]
+    os.environ["HOME"] = str(home)
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    try:
+        yield home
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture
 def ray_cluster(tmp_path: Path, ray_home: Path) -> Iterator[RayCluster]:
-    """Two Ray nodes on this machine (one CPU each), stopped at the end."""
+    """Two Ray nodes on this machine (one CPU each, on loopback), stopped at the end."""
     port, dash = _free_port(), _free_port()
     log = tmp_path / "ray.log"
     head = _ray_start(
