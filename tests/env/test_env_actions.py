@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from hikone_carrom.env import SoloClearEnv, action_of, shot_of
 from hikone_carrom.env.actions import MAX_AIM, MIN_SPEED, forward_angle, meant_of, meant_of_many
-from hikone_carrom.env.angles import FEW
 from hikone_carrom.match import Match, PlacementKind, legal_placement
+from hikone_carrom.match.hand import FEW
 from hikone_carrom.match.pieces import disk_for
 from hikone_carrom.rules import RuleOptions
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hikone_carrom.env.angles import TURN, remainder_of_turns
+from hikone_carrom.match.hand import TURN, remainder_of_turns
 
 EDGES = [0.0, -0.0, math.pi, -math.pi, TURN, -TURN, 0.5 * TURN, 1.5 * TURN, -1.5 * TURN, 2.5 * TURN]
 

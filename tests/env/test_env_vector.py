@@ -11,8 +11,8 @@ import pytest
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from hikone_carrom.env import CarromVectorEnv, MatchEnv, SoloClearEnv
-from hikone_carrom.env.angles import FEW
 from hikone_carrom.env.vector import match_vector_env, solo_vector_env
+from hikone_carrom.match.hand import FEW
 
 
 @pytest.mark.parametrize(

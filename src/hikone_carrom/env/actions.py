@@ -30,8 +30,8 @@ from typing import NamedTuple
 import numpy as np
 
 from hikone_carrom.board import BoardSpec
-from hikone_carrom.env.angles import FEW, remainder_of_turns
 from hikone_carrom.match import Placement, PlacementKind, Shot
+from hikone_carrom.match.hand import FEW, remainder_of_turns
 
 __all__ = [
     "MAX_AIM",

@@ -26,7 +26,7 @@ from hikone_carrom.board import BoardSpec
 from hikone_carrom.env.actions import meant_of_many
 from hikone_carrom.env.observation import Observer, slots
 from hikone_carrom.env.reward import Reward, pocket_distance
-from hikone_carrom.env.tables import Tables
+from hikone_carrom.env.tables import Tables, remember
 from hikone_carrom.match import Match, Noise, NoPlacementError, Placement, Shot
 from hikone_carrom.rules import Color, RefereeState, RuleOptions, Ruling
 from hikone_carrom.rules.pieces import PUCKS_PER_COLOR
@@ -34,8 +34,6 @@ from hikone_carrom.rules.pieces import PUCKS_PER_COLOR
 __all__ = ["Game", "GameConfig", "Step"]
 
 _SEED_BOUND = 1 << 62
-_MEMO = 100_000
-"""Reward terms remembered before the memory is cleared."""
 
 
 @dataclass(frozen=True)
@@ -271,10 +269,7 @@ class Game:
         if state.pocketed != before.pocketed or state.debt != before.debt:
             counts = r.change(before, state, color)
         end = None if state.outcome is None else r.terminal(state, color)
-        if len(self._changes) >= _MEMO:
-            self._changes.clear()
-        self._changes[(self._before_sid[i], self.tables.sids[i])] = (counts, end)
-        return counts, end
+        return remember(self._changes, (self._before_sid[i], self.tables.sids[i]), (counts, end))
 
     def _potential(self, boards: Sequence[int]) -> np.ndarray:
         """The shaping potential of ``boards`` now (:meth:`Reward.potential`)."""

@@ -34,7 +34,7 @@ import numpy as np
 from gymnasium import spaces
 
 from hikone_carrom.board import BoardSpec, Side
-from hikone_carrom.env.tables import PIECES, Tables, shared_memo
+from hikone_carrom.env.tables import PIECES, Tables, remember, shared_memo
 from hikone_carrom.rules import Color, RefereeState
 from hikone_carrom.rules.pieces import PUCKS_PER_COLOR
 
@@ -43,8 +43,6 @@ __all__ = ["FLAT_SIZE", "KEYS", "Observer", "observation_space", "slots"]
 N_PIECES = len(PIECES)
 COUNT_CAP = 255.0
 """Counts (debt can grow without end, R5i) are clipped to this."""
-_MEMO = 100_000
-"""Observations of referee states remembered before the memory is cleared."""
 KEYS = (
     "counts",
     "first_shot",
@@ -214,7 +212,4 @@ class Observer:
             float(state.is_first_shot(seat)),
             float(state.shooter == seat and state.outcome is None),
         )
-        if len(self._rows) >= _MEMO:
-            self._rows.clear()
-        known = self._rows[(self.tables.sids[i], seat)] = (color.index, row)
-        return known
+        return remember(self._rows, (self.tables.sids[i], seat), (color.index, row))

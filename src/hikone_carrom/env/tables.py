@@ -7,8 +7,9 @@ the placement checked and the hand's noise applied by the match's :class:`Placem
 (R2a, R2b), the physics seeded by :func:`~hikone_carrom.match.shot_seed`, the referee's
 :func:`~hikone_carrom.rules.apply` (R3-R7) and the re-spotting of :mod:`hikone_carrom.match`
 (R5h, R6c-R6e). The physics is batched (:func:`~hikone_carrom.physics.simulate_boards`, every
-board's shot in one call), and so are the hand's move (:func:`~hikone_carrom.match.hand_moved`,
-the placement on the free line by :func:`~hikone_carrom.match.placement.surely_free`), the
+board's shot in one call), and so are the hand's move
+(:func:`~hikone_carrom.match.hand.hands_moved`, the placement on the free line by
+:func:`~hikone_carrom.match.placement.surely_free`), the
 seeds, the shots' reports, the layouts' updates and the pieces put back
 (:func:`~hikone_carrom.match.respot.stack_on_jack_spot_of`); the referee rules per board, its
 transitions remembered by the state's number (:meth:`Tables.state_id`) and the report.
@@ -22,12 +23,11 @@ import itertools
 import math
 import time
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
 from hikone_carrom.board import BoardSpec, Side
-from hikone_carrom.env.angles import FEW, remainder_of_turns
 from hikone_carrom.match import (
     IllegalShotError,
     Match,
@@ -40,8 +40,8 @@ from hikone_carrom.match import (
     legal_placement,
     shot_seeds,
 )
+from hikone_carrom.match.hand import FEW, hands_moved
 from hikone_carrom.match.pieces import STRIKER_ID, all_ids, disk_for, ids_of, piece_of
-from hikone_carrom.match.placement import surely_free
 from hikone_carrom.match.respot import settle, stack_on_jack_spot, stack_on_jack_spot_of
 from hikone_carrom.physics import BatchResult, BoardSet, Disk, simulate_boards
 from hikone_carrom.rules import (
@@ -69,8 +69,6 @@ _LAST = np.iinfo(np.int64).max
 _GROUP = 1 << 16
 """More than the disks of a board: ranks the pocketed pieces, then those off the board, then
 the striker, each group in the order they left."""
-_MEMO = 100_000
-"""Rulings remembered by :meth:`Tables._judge` before the memory is cleared."""
 _SIDES = tuple(Side)
 _REPORTED: tuple[Piece | None, ...] = (None, Piece.RED, Piece.GREEN, Piece.JACK)
 """The pieces of a shot's report codes (``None``: the striker)."""
@@ -85,6 +83,21 @@ def shared_memo(*scope: object) -> dict[Any, Any]:
     a state and report, a placement of the pieces near a line, an observation of a state), so
     a new environment starts from what earlier ones found."""
     return _SHARED.setdefault(scope, {})
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+MEMO = 100_000
+"""Entries a memory holds before it is cleared (:func:`remember`)."""
+
+
+def remember(memo: dict[_K, _V], key: _K, value: _V) -> _V:
+    """``memo[key] = value``, the memory cleared first once it holds :data:`MEMO` entries (a
+    long run meets more states than it should keep); returns ``value``."""
+    if len(memo) >= MEMO:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 class Stroke(NamedTuple):
@@ -252,9 +265,7 @@ class Tables:
             if found is not None and found.kind is PlacementKind.LINE:
                 first = firsts.get(sids[i])
                 if first is None:
-                    if len(firsts) >= _MEMO:
-                        firsts.clear()
-                    first = firsts[sids[i]] = states[i].is_first_shot(seats[k])
+                    first = remember(firsts, sids[i], states[i].is_first_shot(seats[k]))
                 if not first:
                     out.append(found)
                     continue
@@ -328,9 +339,7 @@ class Tables:
                 placement = legal_placement(
                     self.board, seat, self.players, False, self._disks_of(i, near), reading
                 )
-                if len(self._placements) >= _MEMO:
-                    self._placements.clear()
-                self._placements[key] = placement
+                remember(self._placements, key, placement)
             if placement.kind is PlacementKind.LINE:
                 return placement
         return legal_placement(
@@ -484,20 +493,7 @@ class Tables:
                     x, y, angle, speed = hand_moved(p, (x, y, angle, speed), noise, max_speed)
                 rows.append((x, y, speed * math.cos(angle), speed * math.sin(angle)))
             return np.array(rows, dtype=np.float64).reshape(-1, 4)
-        out = meant.copy()  # x, y, angle, speed
-        moves = (hands != 0.0).any(axis=1)
-        noisy: slice | np.ndarray = slice(None) if moves.all() else np.flatnonzero(moves)
-        if moves.any():
-            aimed = meant[noisy, :2] + hands[noisy, :2]
-            moved = [placements[k] for k in np.flatnonzero(moves).tolist()]
-            # where the hand put the striker, and whether it may surely stand there (most shots)
-            free = surely_free(moved, aimed[:, 0], aimed[:, 1])
-            for j in np.flatnonzero(~free).tolist():
-                aimed[j] = moved[j].nearest(float(aimed[j, 0]), float(aimed[j, 1]))
-            out[noisy, :2] = aimed
-            speed = meant[noisy, 3] * (1.0 + hands[noisy, 3])
-            out[noisy, 3] = np.minimum(np.maximum(speed, 1e-3), self.board.max_speed)
-            out[noisy, 2] = remainder_of_turns(meant[noisy, 2] + hands[noisy, 2])
+        out = hands_moved(placements, meant, hands, self.board.max_speed)
         angles = out[:, 2].tolist()
         speeds = out[:, 3].tolist()
         out[:, 2] = [s * math.cos(a) for s, a in zip(speeds, angles, strict=True)]
@@ -578,9 +574,7 @@ class Tables:
         key = self.state_key(state)
         sid = self._sids.get(key)
         if sid is None:
-            if len(self._sids) >= _MEMO:
-                self._sids.clear()
-            sid = self._sids[key] = next(_STATE_IDS)
+            sid = remember(self._sids, key, next(_STATE_IDS))
         return sid
 
     def _remember(
@@ -588,11 +582,8 @@ class Tables:
     ) -> tuple[RefereeState, Ruling, int]:
         """Remember a transition of the referee by ``key`` with the number of the state it leads
         to."""
-        if len(self._rulings) >= _MEMO:
-            self._rulings.clear()
         entry = (known[0], known[1], self.state_id(known[0]))
-        self._rulings[key] = entry
-        return entry
+        return remember(self._rulings, key, entry)
 
     def _set_state(self, i: int, state: RefereeState) -> None:
         self.states[i] = state

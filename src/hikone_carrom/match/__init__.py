@@ -23,11 +23,11 @@ from hikone_carrom.match.game import (
     ActionKind,
     Match,
     PlayResult,
-    hand_moved,
     layout_to_dict,
     shot_seed,
     shot_seeds,
 )
+from hikone_carrom.match.hand import hand_moved
 from hikone_carrom.match.placement import Placement, PlacementKind, legal_placement
 from hikone_carrom.match.shot import Noise, Shot
 

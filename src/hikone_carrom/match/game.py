@@ -7,7 +7,6 @@ last action, exactly.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -24,6 +23,7 @@ from hikone_carrom.match.errors import (
     LotPendingShotError,
     NoPlacementError,
 )
+from hikone_carrom.match.hand import hand_moved
 from hikone_carrom.match.layout import check_layout
 from hikone_carrom.match.pieces import STRIKER_ID, disk_for, piece_of
 from hikone_carrom.match.placement import Placement, legal_placement
@@ -67,22 +67,6 @@ def shot_seed(seed: int, index: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return (z ^ (z >> 31)) & ((1 << 63) - 1)
-
-
-def hand_moved(
-    placement: Placement,
-    shot: tuple[float, float, float, float],
-    noise: tuple[float, float, float, float],
-    max_speed: float,
-) -> tuple[float, float, float, float]:
-    """A shot (x m, y m, angle rad, speed m/s) as the hand executes it with ``noise`` (dx m,
-    dy m, dangle rad, speed factor): the striker moved to the legal point nearest where the
-    hand put it (R2b), the angle turned, the speed scaled within [1 mm/s, ``max_speed``]."""
-    x, y, angle, speed = shot
-    dx, dy, dangle, factor = noise
-    x, y = placement.nearest(x + dx, y + dy)
-    speed = min(max(speed * (1.0 + factor), 1e-3), max_speed)
-    return (x, y, math.remainder(angle + dangle, 2.0 * math.pi), speed)
 
 
 def shot_seeds(seeds: Sequence[int], indexes: np.ndarray) -> np.ndarray:
