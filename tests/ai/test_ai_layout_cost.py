@@ -24,7 +24,16 @@ from hikone_carrom.ai.layout_cost import (
 from hikone_carrom.ai.noise import decision_rng
 from hikone_carrom.ai.outcomes import run_shots
 from hikone_carrom.ai.players import SearchPlayer
-from hikone_carrom.ai.pot_table import FLOOR, KINDS, STEP, chance, grid, load, pot_table
+from hikone_carrom.ai.pot_table import (
+    ACROSS_CPUS,
+    FLOOR,
+    KINDS,
+    STEP,
+    chance,
+    grid,
+    load,
+    pot_table,
+)
 from hikone_carrom.ai.search import _Search
 from hikone_carrom.board import DEFAULT_BOARD, BoardSpec, PieceKind, Side
 from hikone_carrom.cli import main as cli_main
@@ -38,13 +47,15 @@ PUCK, JACK = PieceKind.PUCK, PieceKind.JACK
 @pytest.mark.parametrize("board", [DEFAULT_BOARD, BoardSpec.legacy()], ids=["default", "legacy"])
 def test_stored_pot_table_is_what_the_simulation_gives(board: BoardSpec) -> None:
     """One table for the default board, one for the legacy physics (the board the stored
-    evaluation results were measured on, docs/measured/)."""
+    evaluation results were measured on, docs/measured/); computed again on this CPU, the
+    chances agree with the stored ones to the last bits numpy's vectorised maths may change."""
     table = pot_table(board)
     xs, ys = grid(board)
     assert table.board == board
     assert np.array_equal(table.xs, xs) and np.array_equal(table.ys, ys)
     for kind, i, j in ((PUCK, 10, 40), (JACK, 5, 33), (PUCK, 20, 10)):
-        assert np.array_equal(table.chances[kind][i, j], chance(board, kind, xs[i], ys[j]))
+        fresh = chance(board, kind, xs[i], ys[j])
+        np.testing.assert_allclose(fresh, table.chances[kind][i, j], rtol=ACROSS_CPUS, atol=0)
     for p in table.chances.values():
         assert p.shape == (len(xs), len(ys), 4) and np.all((p >= 0.0) & (p <= 1.0))
         corner = (len(xs) - 1, 0)  # over the south-east pocket (index 1)
@@ -317,7 +328,8 @@ def test_pot_table_command_rebuilds_the_stored_figures(tmp_path: Path) -> None:
     for kind in KINDS:  # every 7th point of the stored grid, computed again
         i = np.rint(coarse.xs / STEP).astype(int)
         j = np.rint((coarse.ys - stored.ys[0]) / STEP).astype(int)
-        assert np.array_equal(coarse.chances[kind], stored.chances[kind][np.ix_(i, j)])
+        want = stored.chances[kind][np.ix_(i, j)]
+        np.testing.assert_allclose(coarse.chances[kind], want, rtol=ACROSS_CPUS, atol=0)
 
 
 def test_pot_table_command_refuses_a_bad_step(capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,6 +38,7 @@ from hikone_carrom.match.placement import legal_placement
 from hikone_carrom.physics import simulate_batch
 
 __all__ = [
+    "ACROSS_CPUS",
     "FLOOR",
     "KINDS",
     "STEP",
@@ -57,6 +58,11 @@ _PLACEMENTS = 17
 _DIRECTIONS = 720
 _SPEEDS = (0.5, 0.8, 1.2, 1.8, 2.6, 3.6)
 _ANGLE_SIGMA_DEG = 1.0
+ACROSS_CPUS = 1e-12
+"""Relative agreement of a table computed on another CPU with the stored one: the Gaussian
+weights and the shot directions go through numpy's vectorised ``exp``, ``cos`` and ``sin``,
+whose last bits depend on the CPU's vector unit (AVX-512 or AVX2; measured differences 1e-16);
+the physics itself is the same on every x86-64 CPU (docs/record-format.md)."""
 FLOOR = 0.15
 """Lowest chance a cost in strikes is taken from (a cost is at most 1 / FLOOR strikes)."""
 _DATA = "pot_chances.npz"
