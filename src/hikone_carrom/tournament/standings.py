@@ -34,6 +34,7 @@ __all__ = [
     "TieBreak",
     "effective_result",
     "lot_key",
+    "pool_complete",
     "standings",
 ]
 
@@ -158,6 +159,19 @@ def effective_result(
     if out[0] != out[1]:
         return Result.walkover(0 if out[0] else 1, rules.forfeit_score)
     return None
+
+
+def pool_complete(
+    pairings: Sequence[Pairing],
+    results: Mapping[str, Result],
+    withdrawn: frozenset[str],
+    rules: StandingRules,
+) -> bool:
+    """Every pairing has a result that counts, or both its sides withdrew."""
+    return all(
+        effective_result(p, results, withdrawn, rules) is not None or set(p.sides) <= withdrawn
+        for p in pairings
+    )
 
 
 @dataclass
