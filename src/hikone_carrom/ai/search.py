@@ -264,11 +264,13 @@ class _Search:
             out.append(value)
         return out[0], out[1]
 
-    def run(self) -> SearchResult:
+    def candidates(self) -> list[Candidate]:
+        """The shots to weigh: the configured candidates (jack pots first when the jack may
+        be pocketed, R6b) and the sweep; raises :class:`NoLegalShotError` when there are none
+        (no legal placement, R2a, R2b)."""
         v, cfg = self.view, self.config
-        jack = v.jack_allowed and cfg.jack_candidates is not None
         cands = generate(v, cfg.candidates) or generate(v, _FALLBACK)
-        if jack and cfg.jack_candidates is not None:
+        if v.jack_allowed and cfg.jack_candidates is not None:
             cands = generate(v, cfg.jack_candidates) + cands
         if cfg.sweep is not None:
             cands = cands + sweep(v, cfg.sweep, self.succeeds, self.noise.angle)
@@ -277,6 +279,12 @@ class _Search:
                 "no legal placement for the striker (R2a, R2b)",
                 "ストライカーを置ける場所がありません（R2a, R2b）",
             )
+        return cands
+
+    def run(self) -> SearchResult:
+        v, cfg = self.view, self.config
+        jack = v.jack_allowed and cfg.jack_candidates is not None
+        cands = self.candidates()
         shots = np.array([[c.x, c.y, c.angle, c.speed] for c in cands])
         screen = cfg.jack_screen_draws if jack and cfg.jack_screen_draws > 0 else cfg.screen_draws
         screening = screen > 0 and not self.noise.is_zero

@@ -24,9 +24,10 @@ from hikone_carrom.ai.noise import BASE_NOISE
 from hikone_carrom.ai.player import legal_shot
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.env.actions import meant_of_many
+from hikone_carrom.env.memory import remember
 from hikone_carrom.env.observation import Observer, slots
 from hikone_carrom.env.reward import Reward, pocket_distance
-from hikone_carrom.env.tables import Tables, remember
+from hikone_carrom.env.tables import Tables
 from hikone_carrom.match import Match, Noise, NoPlacementError, Placement, Shot
 from hikone_carrom.rules import Color, RefereeState, RuleOptions, Ruling
 from hikone_carrom.rules.pieces import PUCKS_PER_COLOR

@@ -34,7 +34,8 @@ import numpy as np
 from gymnasium import spaces
 
 from hikone_carrom.board import BoardSpec, Side
-from hikone_carrom.env.tables import PIECES, Tables, remember, shared_memo
+from hikone_carrom.env.memory import remember, shared_memo
+from hikone_carrom.env.tables import PIECES, Tables
 from hikone_carrom.rules import Color, RefereeState
 from hikone_carrom.rules.pieces import PUCKS_PER_COLOR
 

@@ -265,7 +265,7 @@ class Match:
         match = cls(referee.players, referee.options, board or BoardSpec(), seed, fly_off)
         rebuilt = check_layout(match.board, layout)
         match._referee = Referee.from_state(referee)
-        match._check_accounting(rebuilt)
+        _check_accounting(rebuilt, match._referee)
         match._layout = rebuilt
         match._start = (match._layout, referee)
         return match
@@ -452,7 +452,7 @@ class Match:
                 rest = settle(d for d in result.final if d.id != STRIKER_ID)
                 left = [p[0] for p in result.pocketed] + list(result.off_board)
                 after = stack_on_jack_spot(self.board, rest, ruling.returned, left)
-            self._check_accounting(after)
+            _check_accounting(after, self._referee)
         except Exception:
             self._referee.undo()  # an internal inconsistency must not leave half a shot behind
             raise
@@ -470,7 +470,7 @@ class Match:
             UntimedMatchError: the match has no time limit, so no 10-second rule.
             GameOverError, LotPendingError: the game is over or waits for a lot (R7d).
         """
-        self._require_timed("skip_turn", "R8a")
+        _require_timed(self.options, "skip_turn", "R8a")
         seat = self.shooter
         snapshot = self._snapshot()
         ruling = self._referee.skip_turn()
@@ -507,7 +507,7 @@ class Match:
             TimeAlreadyCalledError, GameOverError, LotPendingError: time was called already,
                 the game is over, or it waits for a lot (R7d).
         """
-        self._require_timed("call_time", "R7b")
+        _require_timed(self.options, "call_time", "R7b")
         snapshot = self._snapshot()
         self._referee.call_time()
         self._undo.append(snapshot)
@@ -577,15 +577,6 @@ class Match:
             done.append(ActionKind.SKIP)
         return done
 
-    def _require_timed(self, action: str, rule: str) -> None:
-        if not self.options.timed:
-            raise UntimedMatchError(
-                f"{action}: this match has no time limit, so there is no {rule} "
-                "(RuleOptions.match_time_s is None)",
-                f"{action}：この試合には試合時間がないため{rule}は使えません"
-                "（RuleOptions.match_time_s が None）",
-            )
-
     def _snapshot(self) -> _Snapshot:
         return _Snapshot(self._layout, self._referee.state, len(self._actions))
 
@@ -612,26 +603,35 @@ class Match:
         self._layout = snap.layout
         del self._actions[snap.actions :]
 
-    # -- invariants --------------------------------------------------------------------------
 
-    def _check_accounting(self, layout: Sequence[Disk]) -> None:
-        """Every puck and the jack is on the board or in a pocket, never both (R1a)."""
-        counts = {Piece.RED: 0, Piece.GREEN: 0, Piece.JACK: 0}
-        for d in layout:
-            counts[piece_of(d.id)] += 1
-        ref = self._referee
-        expected = {
-            Piece.RED: ref.pucks_on_board(Color.RED),
-            Piece.GREEN: ref.pucks_on_board(Color.GREEN),
-            Piece.JACK: 0 if ref.jack_pocketed else 1,
-        }
-        if counts != expected:
-            raise InvalidLayoutError(
-                f"the layout (red {counts[Piece.RED]}, green {counts[Piece.GREEN]}, jack "
-                f"{counts[Piece.JACK]} on the board) disagrees with the referee's counts (red "
-                f"{expected[Piece.RED]}, green {expected[Piece.GREEN]}, jack "
-                f"{expected[Piece.JACK]})",
-                f"盤上の駒（赤{counts[Piece.RED]}、緑{counts[Piece.GREEN]}、ジャック"
-                f"{counts[Piece.JACK]}）が審判の記録（赤{expected[Piece.RED]}、緑"
-                f"{expected[Piece.GREEN]}、ジャック{expected[Piece.JACK]}）と合いません",
-            )
+def _check_accounting(layout: Sequence[Disk], ref: Referee) -> None:
+    """Every puck and the jack is on the board or in a pocket, never both (R1a)."""
+    counts = {Piece.RED: 0, Piece.GREEN: 0, Piece.JACK: 0}
+    for d in layout:
+        counts[piece_of(d.id)] += 1
+    expected = {
+        Piece.RED: ref.pucks_on_board(Color.RED),
+        Piece.GREEN: ref.pucks_on_board(Color.GREEN),
+        Piece.JACK: 0 if ref.jack_pocketed else 1,
+    }
+    if counts != expected:
+        raise InvalidLayoutError(
+            f"the layout (red {counts[Piece.RED]}, green {counts[Piece.GREEN]}, jack "
+            f"{counts[Piece.JACK]} on the board) disagrees with the referee's counts (red "
+            f"{expected[Piece.RED]}, green {expected[Piece.GREEN]}, jack "
+            f"{expected[Piece.JACK]})",
+            f"盤上の駒（赤{counts[Piece.RED]}、緑{counts[Piece.GREEN]}、ジャック"
+            f"{counts[Piece.JACK]}）が審判の記録（赤{expected[Piece.RED]}、緑"
+            f"{expected[Piece.GREEN]}、ジャック{expected[Piece.JACK]}）と合いません",
+        )
+
+
+def _require_timed(options: RuleOptions, action: str, rule: str) -> None:
+    """Raise :class:`UntimedMatchError` for ``action`` (of ``rule``) in an untimed match."""
+    if not options.timed:
+        raise UntimedMatchError(
+            f"{action}: this match has no time limit, so there is no {rule} "
+            "(RuleOptions.match_time_s is None)",
+            f"{action}：この試合には試合時間がないため{rule}は使えません"
+            "（RuleOptions.match_time_s が None）",
+        )

@@ -17,7 +17,7 @@ from typing import Any
 
 from hikone_carrom import __version__
 from hikone_carrom.board import DEFAULT_BOARD, LEGACY_FIGURES, BoardError, BoardSpec
-from hikone_carrom.match import ActionKind, Match, layout_to_dict
+from hikone_carrom.match import Action, ActionKind, Match, layout_to_dict
 from hikone_carrom.physics import Disk
 from hikone_carrom.records.hints import HintFormatError, HintUse, hint_problem, hints_of
 from hikone_carrom.rules import RefereeState, RuleOptions, RulesError
@@ -104,37 +104,7 @@ def to_record(
     actions: list[dict[str, Any]] = []
     shooters: list[int | None] = [shadow.shooter]
     for n, action in enumerate(match.actions, start=1):
-        entry: dict[str, Any] = {"n": n, "kind": action.kind, "seat": action.seat}
-        if action.kind == ActionKind.SHOT:
-            assert action.play is not None
-            play = shadow.play(action.play.shot, action.play.noise)
-            entry.update(
-                color=play.ruling.color.value,
-                shot=play.shot.to_dict(),
-                noise=play.noise.to_dict(),
-                executed=play.executed.to_dict(),
-                outcome=play.report.to_dict(),
-                ruling=play.ruling.to_dict(),
-            )
-        elif action.kind == ActionKind.SKIP:
-            entry["ruling"] = shadow.skip_turn().to_dict()
-        elif action.kind == ActionKind.PASS:
-            entry["ruling"] = shadow.pass_turn().to_dict()
-        elif action.kind == ActionKind.CALL_TIME:
-            shadow.call_time()
-        elif action.kind == ActionKind.RESIGN:
-            shadow.resign(action.seat)
-            entry["color"] = shadow.color(action.seat).value
-        elif action.kind == ActionKind.DRAW:
-            assert action.offered_by is not None
-            shadow.agree_draw(action.offered_by, action.seat)
-            entry["offered_by"] = action.offered_by
-        else:
-            assert action.lot_winner is not None
-            shadow.decide_lot(action.lot_winner)
-            entry["winner"] = action.lot_winner.value
-        entry["counts"] = counts_of(shadow)
-        entry["layout_hash"] = layout_hash(shadow.layout)
+        entry = _entry_of(shadow, n, action)
         actions.append(entry)
         shooters.append(None if shadow.is_over else shadow.shooter)
     outcome = match.outcome
@@ -166,6 +136,43 @@ def to_record(
         "hints": [h.to_dict() for h in hints],
         "result": None if outcome is None else outcome.to_dict(),
     }
+
+
+def _entry_of(shadow: Match, n: int, action: Action) -> dict[str, Any]:
+    """The record's entry of action ``n``, played again on ``shadow`` (which moves on), with
+    its outcome and the counts and layout hash after it."""
+    entry: dict[str, Any] = {"n": n, "kind": action.kind, "seat": action.seat}
+    if action.kind == ActionKind.SHOT:
+        assert action.play is not None
+        play = shadow.play(action.play.shot, action.play.noise)
+        entry.update(
+            color=play.ruling.color.value,
+            shot=play.shot.to_dict(),
+            noise=play.noise.to_dict(),
+            executed=play.executed.to_dict(),
+            outcome=play.report.to_dict(),
+            ruling=play.ruling.to_dict(),
+        )
+    elif action.kind == ActionKind.SKIP:
+        entry["ruling"] = shadow.skip_turn().to_dict()
+    elif action.kind == ActionKind.PASS:
+        entry["ruling"] = shadow.pass_turn().to_dict()
+    elif action.kind == ActionKind.CALL_TIME:
+        shadow.call_time()
+    elif action.kind == ActionKind.RESIGN:
+        shadow.resign(action.seat)
+        entry["color"] = shadow.color(action.seat).value
+    elif action.kind == ActionKind.DRAW:
+        assert action.offered_by is not None
+        shadow.agree_draw(action.offered_by, action.seat)
+        entry["offered_by"] = action.offered_by
+    else:
+        assert action.lot_winner is not None
+        shadow.decide_lot(action.lot_winner)
+        entry["winner"] = action.lot_winner.value
+    entry["counts"] = counts_of(shadow)
+    entry["layout_hash"] = layout_hash(shadow.layout)
+    return entry
 
 
 def number(value: Any, what: str) -> float:

@@ -95,7 +95,6 @@ def sheet_pdf(match: RefereedMatch, lang: Lang = "ja", board: str = "") -> bytes
     base = ParagraphStyle("base", fontName=font, fontSize=8, leading=10, wordWrap="CJK")
     small = ParagraphStyle("small", parent=base, fontSize=7, leading=8.5)
     title = ParagraphStyle("title", parent=base, fontSize=15, leading=19)
-    setup = match.setup
     out = io.BytesIO()
     doc = SimpleDocTemplate(
         out,
@@ -107,8 +106,19 @@ def sheet_pdf(match: RefereedMatch, lang: Lang = "ja", board: str = "") -> bytes
         title=words["title"],
         author="hikone-carrom",
     )
-    heading = " · ".join(x for x in (words["title"], board, setup.title) if x)
+    heading = " · ".join(x for x in (words["title"], board, match.setup.title) if x)
     story: list[Flowable] = [Paragraph(heading, title), Spacer(1, 2 * mm)]
+    story += [_facts_table(match, lang, base), Spacer(1, 4 * mm)]
+    story += [_entries_table(match, lang, small), Spacer(1, 8 * mm)]
+    story.append(Paragraph(words["sign"], base))
+    doc.build(story)
+    return out.getvalue()
+
+
+def _facts_table(match: RefereedMatch, lang: Lang, style: ParagraphStyle) -> Table:
+    """The sheet's head: players, match time, result and score."""
+    words = _WORDS[lang]
+    setup = match.setup
     players = "　".join(
         f"{color_name(c, lang)}: {'・'.join(setup.team(c))}" for c in (Color.RED, Color.GREEN)
     )
@@ -134,11 +144,11 @@ def sheet_pdf(match: RefereedMatch, lang: Lang = "ja", board: str = "") -> bytes
             f"{color_name(Color.GREEN, lang)} {scores[Color.GREEN]}",
         ),
     ]
-    head_table = Table(
-        [[Paragraph(k, base), Paragraph(v, base)] for k, v in facts],
+    table = Table(
+        [[Paragraph(k, style), Paragraph(v, style)] for k, v in facts],
         colWidths=[48 * mm, 138 * mm],
     )
-    head_table.setStyle(
+    table.setStyle(
         TableStyle(
             [
                 ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
@@ -147,7 +157,11 @@ def sheet_pdf(match: RefereedMatch, lang: Lang = "ja", board: str = "") -> bytes
             ]
         )
     )
-    story += [head_table, Spacer(1, 4 * mm)]
+    return table
+
+
+def _entries_table(match: RefereedMatch, lang: Lang, small: ParagraphStyle) -> Table:
+    """Every entry of the sheet (:func:`sheet_rows`) with its ruling and rule ids."""
     rows: list[list[object]] = [[Paragraph(h, small) for h in _HEAD[lang]]]
     for r in sheet_rows(match, lang):
         rows.append(
@@ -180,6 +194,4 @@ def sheet_pdf(match: RefereedMatch, lang: Lang = "ja", board: str = "") -> bytes
             ]
         )
     )
-    story += [table, Spacer(1, 8 * mm), Paragraph(words["sign"], base)]
-    doc.build(story)
-    return out.getvalue()
+    return table

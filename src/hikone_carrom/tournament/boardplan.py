@@ -145,17 +145,7 @@ def plan_boards(
     if not usable:
         raise TournamentError("no_boards", "Every board is out of service", "使える台がありません")
     t0 = start_s if now_s is None else max(start_s, now_s)
-    board_free = {b: t0 for b in usable}
-    person_free: dict[str, int] = {}
-    done: dict[str, int] = {}
     by_id = {j.id: j for j in jobs}
-    for match, slot in fixed.items():
-        done[match] = slot.end_s
-        if slot.board in board_free:
-            board_free[slot.board] = max(board_free[slot.board], slot.end_s + changeover_s)
-        job = by_id.get(match)
-        for person in job.people if job else ():
-            person_free[person] = max(person_free.get(person, 0), slot.end_s + changeover_s)
     pending = [j for j in jobs if j.id not in fixed]
     for j in pending:
         for dep in j.after:
@@ -165,106 +155,155 @@ def plan_boards(
                     f"Match {j.id} waits on {dep}, which is not planned",
                     f"試合 {j.id} の前の試合 {dep} が予定にありません",
                 )
-    order = {j.id: (j.priority, j.id) for j in pending}
-    missing: dict[str, int] = {}
-    dependents: dict[str, list[Job]] = {}
-    waiting: list[tuple[int, tuple[tuple[int, ...], str], str]] = []
+    planner = _Planner(by_id, usable, t0, changeover_s, fixed, pending)
+    while planner.left:
+        planner.start_ready()
+        if not planner.left:
+            break
+        planner.advance()
+    slots = sorted(planner.slots)
+    return BoardPlan(boards, start_s, changeover_s, tuple(slots))
 
-    def ready_at(job: Job) -> int:
-        t = t0
+
+_Key = tuple[tuple[int, ...], str]
+"""A job's place in the queue: its priority, then its id."""
+
+
+class _Planner:
+    """The simulation of :func:`plan_boards` as time goes on: when each board and each person
+    is free, the matches done, those waiting (until a time) and those ready (by priority)."""
+
+    def __init__(
+        self,
+        by_id: Mapping[str, Job],
+        usable: Sequence[int],
+        t0: int,
+        changeover_s: int,
+        fixed: Mapping[str, Slot],
+        pending: Sequence[Job],
+    ) -> None:
+        self.by_id = by_id
+        self.t0 = t0
+        self.gap = changeover_s
+        board_free = {b: t0 for b in usable}
+        self.person_free: dict[str, int] = {}
+        self.done: dict[str, int] = {}
+        for match, slot in fixed.items():
+            self.done[match] = slot.end_s
+            if slot.board in board_free:
+                board_free[slot.board] = max(board_free[slot.board], slot.end_s + changeover_s)
+            job = by_id.get(match)
+            for person in job.people if job else ():
+                free = max(self.person_free.get(person, 0), slot.end_s + changeover_s)
+                self.person_free[person] = free
+        self.order = {j.id: (j.priority, j.id) for j in pending}
+        self.missing: dict[str, int] = {}
+        self.dependents: dict[str, list[Job]] = {}
+        self.waiting: list[tuple[int, _Key, str]] = []
+        for j in pending:
+            open_deps = [d for d in j.after if d not in self.done]
+            self.missing[j.id] = len(open_deps)
+            for d in open_deps:
+                self.dependents.setdefault(d, []).append(j)
+            if not open_deps:
+                heapq.heappush(self.waiting, (self.ready_at(j), self.order[j.id], j.id))
+        self.free_heap = [b for b in usable if board_free[b] <= t0]
+        heapq.heapify(self.free_heap)
+        self.is_free = {b: board_free[b] <= t0 for b in usable}
+        self.busy_heap = [(board_free[b], b) for b in usable if board_free[b] > t0]
+        heapq.heapify(self.busy_heap)
+        self.ready: list[tuple[_Key, str]] = []
+        self.group_boards: dict[str, list[int]] = {}
+        self.slots = list(fixed.values())
+        self.left = len(pending)
+        self.now = t0
+
+    def ready_at(self, job: Job) -> int:
+        """When all of ``job``'s players are free and the matches it waits on are over."""
+        t = self.t0
         for person in job.people:
-            t = max(t, person_free.get(person, t0))
+            t = max(t, self.person_free.get(person, self.t0))
         for dep in job.after:
-            t = max(t, done[dep] + changeover_s)
+            t = max(t, self.done[dep] + self.gap)
         return t
 
-    for j in pending:
-        open_deps = [d for d in j.after if d not in done]
-        missing[j.id] = len(open_deps)
-        for d in open_deps:
-            dependents.setdefault(d, []).append(j)
-        if not open_deps:
-            heapq.heappush(waiting, (ready_at(j), order[j.id], j.id))
-
-    free_heap = [b for b in usable if board_free[b] <= t0]
-    heapq.heapify(free_heap)
-    is_free = {b: board_free[b] <= t0 for b in usable}
-    busy_heap = [(board_free[b], b) for b in usable if board_free[b] > t0]
-    heapq.heapify(busy_heap)
-    ready: list[tuple[tuple[tuple[int, ...], str], str]] = []
-    group_boards: dict[str, list[int]] = {}
-    slots = list(fixed.values())
-    left = len(pending)
-    now = t0
-
-    def take_board(job: Job) -> int | None:
+    def take_board(self, job: Job) -> int | None:
+        """A free board for ``job`` (its pinned board, one its group already uses, or the
+        lowest free), or None."""
+        is_free, free_heap = self.is_free, self.free_heap
         pin = job.board if job.board in is_free else None
         if pin is not None:
             return pin if is_free[pin] else None
-        for b in group_boards.get(job.group, ()):
+        for b in self.group_boards.get(job.group, ()):
             if is_free[b]:
                 return b
         while free_heap and not is_free[free_heap[0]]:
             heapq.heappop(free_heap)
         return free_heap[0] if free_heap else None
 
-    while left:
-        while busy_heap and busy_heap[0][0] <= now:
-            _, b = heapq.heappop(busy_heap)
+    def start_ready(self) -> None:
+        """At ``now``: free the boards whose match is over, then start every ready match, by
+        priority, that has a board and its players."""
+        now, is_free = self.now, self.is_free
+        while self.busy_heap and self.busy_heap[0][0] <= now:
+            _, b = heapq.heappop(self.busy_heap)
             is_free[b] = True
-            heapq.heappush(free_heap, b)
-        while waiting and waiting[0][0] <= now:
-            _, key, jid = heapq.heappop(waiting)
-            heapq.heappush(ready, (key, jid))
-        deferred: list[tuple[tuple[tuple[int, ...], str], str]] = []
-        while ready and any(is_free.values()):
-            key, jid = heapq.heappop(ready)
-            job = by_id[jid]
-            t = ready_at(job)
+            heapq.heappush(self.free_heap, b)
+        while self.waiting and self.waiting[0][0] <= now:
+            _, key, jid = heapq.heappop(self.waiting)
+            heapq.heappush(self.ready, (key, jid))
+        deferred: list[tuple[_Key, str]] = []
+        while self.ready and any(is_free.values()):
+            key, jid = heapq.heappop(self.ready)
+            job = self.by_id[jid]
+            t = self.ready_at(job)
             if t > now:
-                heapq.heappush(waiting, (t, key, jid))
+                heapq.heappush(self.waiting, (t, key, jid))
                 continue
-            board = take_board(job)
+            board = self.take_board(job)
             if board is None:
                 deferred.append((key, jid))
                 continue
-            end = now + job.duration_s
-            slots.append(Slot(now, board, job.id, end))
-            left -= 1
-            is_free[board] = False
-            board_free[board] = end + changeover_s
-            heapq.heappush(busy_heap, (end + changeover_s, board))
-            if job.group:
-                boards_of = group_boards.setdefault(job.group, [])
-                if board not in boards_of:
-                    boards_of.append(board)
-            for person in job.people:
-                person_free[person] = end + changeover_s
-            done[job.id] = end
-            for child in dependents.pop(job.id, ()):
-                missing[child.id] -= 1
-                if missing[child.id] == 0:
-                    heapq.heappush(waiting, (ready_at(child), order[child.id], child.id))
+            self._start(job, board)
         for item in deferred:
-            heapq.heappush(ready, item)
-        if not left:
-            break
+            heapq.heappush(self.ready, item)
+
+    def _start(self, job: Job, board: int) -> None:
+        """``job`` starts now on ``board``; the matches waiting on it may become ready."""
+        end = self.now + job.duration_s
+        self.slots.append(Slot(self.now, board, job.id, end))
+        self.left -= 1
+        self.is_free[board] = False
+        heapq.heappush(self.busy_heap, (end + self.gap, board))
+        if job.group:
+            boards_of = self.group_boards.setdefault(job.group, [])
+            if board not in boards_of:
+                boards_of.append(board)
+        for person in job.people:
+            self.person_free[person] = end + self.gap
+        self.done[job.id] = end
+        for child in self.dependents.pop(job.id, ()):
+            self.missing[child.id] -= 1
+            if self.missing[child.id] == 0:
+                heapq.heappush(self.waiting, (self.ready_at(child), self.order[child.id], child.id))
+
+    def advance(self) -> None:
+        """On to the next time a board is freed or a match can start; raises
+        :class:`TournamentError` when there is none (matches that can never start)."""
         upcoming = []
-        if busy_heap:
-            upcoming.append(busy_heap[0][0])
-        if waiting:
-            upcoming.append(waiting[0][0])
-        upcoming = [t for t in upcoming if t > now]
+        if self.busy_heap:
+            upcoming.append(self.busy_heap[0][0])
+        if self.waiting:
+            upcoming.append(self.waiting[0][0])
+        upcoming = [t for t in upcoming if t > self.now]
         if not upcoming:
-            stuck = sorted(jid for jid, n in missing.items() if n > 0)[:3]
+            stuck = sorted(jid for jid, n in self.missing.items() if n > 0)[:3]
             raise TournamentError(
                 "unplannable",
                 f"Some matches can never start (e.g. {', '.join(stuck) or '?'})",
                 f"始められない試合があります（例：{'、'.join(stuck) or '?'}）",
             )
-        now = min(upcoming)
-    slots.sort()
-    return BoardPlan(boards, start_s, changeover_s, tuple(slots))
+        self.now = min(upcoming)
 
 
 def replan(
@@ -339,80 +378,101 @@ def reslot(
     at once and no board holds two matches at once, provided the kept slots keep that already.
     """
     by_id = {j.id: j for j in jobs}
-    keep = set(fixed)
-    moved = {m for m in moving if m in by_id and m not in keep}
-    grew = True
-    while grew:  # everything that waits on a moving match moves with it
-        grew = False
-        for job in jobs:
-            if job.id not in moved and job.id not in keep and any(a in moved for a in job.after):
-                moved.add(job.id)
-                grew = True
-    gap = plan.changeover_s
+    moved = _moved_with(jobs, {m for m in moving if m in by_id and m not in fixed}, set(fixed))
     usable = [b for b in range(1, plan.boards + 1) if b not in out_of_service]
     if not usable:
         raise TournamentError("no_boards", "Every board is out of service", "使える台がありません")
-    boards = {b: _Busy() for b in range(1, plan.boards + 1)}
-    people: dict[str, _Busy] = {}
-    ends: dict[str, int] = {}
     kept = [s for s in plan.slots if s.match not in moved]
-    group_boards: dict[str, list[int]] = {}
-    for slot in kept:
-        boards[slot.board].add(slot.start_s, slot.end_s)
-        ends[slot.match] = slot.end_s
-        held = by_id.get(slot.match)
-        for person in held.people if held else ():
-            people.setdefault(person, _Busy()).add(slot.start_s, slot.end_s)
-        if held and held.group:
-            group_boards.setdefault(held.group, []).append(slot.board)
+    calendar = _Calendar(plan, usable, kept, by_id)
     placed: list[Slot] = []
     todo = sorted((by_id[m] for m in moved), key=lambda j: (j.priority, j.id))
     while todo:
         # the first by priority whose feeds are all placed (a feed is never placed after it)
-        ready = next((j for j in todo if all(a in ends or a not in moved for a in j.after)), None)
-        if ready is None:
+        ends = calendar.ends
+        job = next((j for j in todo if all(a in ends or a not in moved for a in j.after)), None)
+        if job is None:
             raise TournamentError(
                 "unplannable",
                 f"Some matches wait on each other (e.g. {todo[0].id})",
                 f"互いに待ち合う試合があります（例：{todo[0].id}）",
             )
-        job = ready
         todo.remove(job)
-        t = max(now_s, plan.start_s)
+        placed.append(calendar.place(job, max(now_s, plan.start_s)))
+    return BoardPlan(plan.boards, plan.start_s, plan.changeover_s, tuple(sorted(kept + placed)))
+
+
+def _moved_with(jobs: Sequence[Job], moved: set[str], keep: set[str]) -> set[str]:
+    """``moved`` with everything that waits on a moved match (but those in ``keep``)."""
+    grew = True
+    while grew:
+        grew = False
+        for job in jobs:
+            if job.id not in moved and job.id not in keep and any(a in moved for a in job.after):
+                moved.add(job.id)
+                grew = True
+    return moved
+
+
+class _Calendar:
+    """The busy times of every board and person of a plan, and the ends of its matches, for
+    :func:`reslot` to place matches into the free time."""
+
+    def __init__(
+        self, plan: BoardPlan, usable: Sequence[int], kept: Iterable[Slot], by_id: Mapping[str, Job]
+    ) -> None:
+        self.gap = plan.changeover_s
+        self.usable = usable
+        self.by_id = by_id
+        self.boards = {b: _Busy() for b in range(1, plan.boards + 1)}
+        self.people: dict[str, _Busy] = {}
+        self.ends: dict[str, int] = {}
+        self.group_boards: dict[str, list[int]] = {}
+        for slot in kept:
+            self.boards[slot.board].add(slot.start_s, slot.end_s)
+            self.ends[slot.match] = slot.end_s
+            held = by_id.get(slot.match)
+            for person in held.people if held else ():
+                self.people.setdefault(person, _Busy()).add(slot.start_s, slot.end_s)
+            if held and held.group:
+                self.group_boards.setdefault(held.group, []).append(slot.board)
+
+    def place(self, job: Job, t: int) -> Slot:
+        """Book ``job`` at the earliest time from ``t`` after its feeds, on the best board."""
+        gap, ends, people, boards = self.gap, self.ends, self.people, self.boards
         for dep in job.after:
-            if dep not in ends and dep in by_id:
+            if dep not in ends and dep in self.by_id:
                 raise TournamentError(
                     "unknown_feed",
                     f"Match {job.id} waits on {dep}, which is not planned",
                     f"試合 {job.id} の前の試合 {dep} が予定にありません",
                 )
             t = max(t, ends.get(dep, t - gap) + gap)
-        pin = job.board if job.board in usable else None
-        candidates = [pin] if pin is not None else usable
-        preferred = set(group_boards.get(job.group, ())) if job.group else set()
+        pin = job.board if job.board in self.usable else None
+        candidates = [pin] if pin is not None else self.usable
+        preferred = set(self.group_boards.get(job.group, ())) if job.group else set()
+        length = job.duration_s
         while True:
             for person in job.people:
-                t = people[person].free_from(t, job.duration_s, gap) if person in people else t
+                t = people[person].free_from(t, length, gap) if person in people else t
             best = min(
                 candidates,
-                key=lambda b: (boards[b].free_from(t, job.duration_s, gap), b not in preferred, b),
+                key=lambda b: (boards[b].free_from(t, length, gap), b not in preferred, b),
             )
-            start = boards[best].free_from(t, job.duration_s, gap)
+            start = boards[best].free_from(t, length, gap)
             if all(
-                p not in people or people[p].free_from(start, job.duration_s, gap) == start
+                p not in people or people[p].free_from(start, length, gap) == start
                 for p in job.people
             ):
                 break
             t = start
-        end = start + job.duration_s
+        end = start + length
         boards[best].add(start, end)
         for person in job.people:
             people.setdefault(person, _Busy()).add(start, end)
         ends[job.id] = end
         if job.group:
-            group_boards.setdefault(job.group, []).append(best)
-        placed.append(Slot(start, best, job.id, end))
-    return BoardPlan(plan.boards, plan.start_s, gap, tuple(sorted(kept + placed)))
+            self.group_boards.setdefault(job.group, []).append(best)
+        return Slot(start, best, job.id, end)
 
 
 def clashes(plan: BoardPlan, jobs: Iterable[Job]) -> set[str]:

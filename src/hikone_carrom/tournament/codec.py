@@ -1,15 +1,22 @@
-"""Plain-dict forms of the tournament's values, for :meth:`Event.to_dict` / ``from_dict``."""
+"""Plain-dict forms of the tournament's values and of a whole :class:`~.event.Event`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hikone_carrom.tournament.boardplan import BoardPlan, Slot
 from hikone_carrom.tournament.divisions import Division, MemberRule
 from hikone_carrom.tournament.entries import Entry
+from hikone_carrom.tournament.errors import TournamentError
 from hikone_carrom.tournament.knockout import Bracket, Feed, KnockoutMatch, PoolPlace
 from hikone_carrom.tournament.people import Person
+from hikone_carrom.tournament.pools import Pool
+from hikone_carrom.tournament.results import Result
+from hikone_carrom.tournament.settings import EventSettings
 from hikone_carrom.tournament.standings import StandingRules
+
+if TYPE_CHECKING:
+    from hikone_carrom.tournament.event import Event
 
 __all__ = [
     "bracket_from_dict",
@@ -18,10 +25,14 @@ __all__ = [
     "division_to_dict",
     "entry_from_dict",
     "entry_to_dict",
+    "event_from_dict",
+    "event_to_dict",
     "plan_from_dict",
     "plan_to_dict",
     "rules_from_dict",
     "rules_to_dict",
+    "settings_from_dict",
+    "settings_to_dict",
 ]
 
 
@@ -219,3 +230,73 @@ def plan_from_dict(data: Any) -> BoardPlan:
         int(data["changeover_s"]),
         tuple(Slot(int(s[2]), int(s[1]), str(s[0]), int(s[3])) for s in data["slots"]),
     )
+
+
+def settings_to_dict(s: EventSettings) -> dict[str, Any]:
+    """How the event is run, its rules included."""
+    return {
+        "name": s.name,
+        "date": s.date,
+        "boards": s.boards,
+        "start_s": s.start_s,
+        "changeover_s": s.changeover_s,
+        "golden_board": s.golden_board,
+        "seed": s.seed,
+        "rules": rules_to_dict(s.rules),
+        "online": s.online,
+    }
+
+
+def settings_from_dict(s: Any) -> EventSettings:
+    """Inverse of :func:`settings_to_dict` (``online`` defaults to False)."""
+    return EventSettings(
+        name=s["name"],
+        date=s["date"],
+        boards=int(s["boards"]),
+        start_s=int(s["start_s"]),
+        changeover_s=int(s["changeover_s"]),
+        golden_board=None if s["golden_board"] is None else int(s["golden_board"]),
+        seed=int(s["seed"]),
+        rules=rules_from_dict(s["rules"]),
+        online=bool(s.get("online", False)),
+    )
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """Plain JSON-ready dict of the whole event (version 1)."""
+    return {
+        "version": 1,
+        "settings": settings_to_dict(event.settings),
+        "divisions": [division_to_dict(d) for d in event.divisions.values()],
+        "entries": [entry_to_dict(e) for e in event.entries.values()],
+        "pools": {d: [list(p.entries) for p in pools] for d, pools in event.pools.items()},
+        "brackets": {d: bracket_to_dict(b) for d, b in event.brackets.items()},
+        "results": {m: r.to_dict() for m, r in event.results.items()},
+        "closed": sorted([d, n] for d, n in event.closed),
+        "plan": None if event.plan is None else plan_to_dict(event.plan),
+    }
+
+
+def event_from_dict(cls: type[Event], data: Any) -> Event:
+    """Inverse of :func:`event_to_dict`; raises :class:`TournamentError` when malformed."""
+    try:
+        settings = settings_from_dict(data["settings"])
+        event = cls(settings, [division_from_dict(d) for d in data["divisions"]])
+        for e in data["entries"]:
+            entry = entry_from_dict(e)
+            event.entries[entry.id] = entry
+        event.pools = {
+            d: tuple(Pool(d, i + 1, tuple(p)) for i, p in enumerate(pools))
+            for d, pools in data["pools"].items()
+        }
+        event.brackets = {d: bracket_from_dict(d, b) for d, b in data["brackets"].items()}
+        event.results = {m: Result.from_dict(r) for m, r in data["results"].items()}
+        event.closed = {(str(d), int(n)) for d, n in data["closed"]}
+        event.plan = None if data["plan"] is None else plan_from_dict(data["plan"])
+    except (KeyError, TypeError, ValueError) as err:
+        if isinstance(err, TournamentError):
+            raise
+        raise TournamentError(
+            "bad_event", f"Not an event: {err!r}", f"大会データとして読めません：{err!r}"
+        ) from err
+    return event

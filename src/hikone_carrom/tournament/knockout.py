@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hikone_carrom.tournament.errors import TournamentError
-from hikone_carrom.tournament.pools import pool_label
+from hikone_carrom.tournament.pools import Pool, pool_label
 from hikone_carrom.tournament.results import Result
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "PoolPlace",
     "build_bracket",
     "meeting_round",
+    "pool_places",
     "seeding_order",
     "separation_cost",
 ]
@@ -121,6 +122,16 @@ class Bracket:
     def places(self) -> list[PoolPlace]:
         """Every qualifying place, each once."""
         return [p for p in self.lines if p is not None]
+
+    def fill(self, tables: Mapping[int, Sequence[str]]) -> dict[PoolPlace, str]:
+        """The places of the pools whose final ``tables`` are given (pool number to entry ids in
+        finishing order, withdrawn entries left out), ``BYE`` where nobody qualifies."""
+        out: dict[PoolPlace, str] = {}
+        for number, table in tables.items():
+            for place in self.places():
+                if place.pool == number:
+                    out[place] = table[place.place - 1] if place.place <= len(table) else BYE
+        return out
 
     def sides(
         self, qualifiers: Mapping[PoolPlace, str], results: Mapping[str, Result]
@@ -230,6 +241,16 @@ def separation_cost(lines: Sequence[PoolPlace | None], rounds: int) -> int:
                 assert a is not None
                 cost += _weight(a.place, b) * 4 ** (rounds - meeting_round(members[x], members[y]))
     return cost
+
+
+def pool_places(pools: Sequence[Pool], advance: int) -> list[PoolPlace]:
+    """The qualifying places of drawn ``pools``: the best ``advance`` of each, or all of a
+    smaller pool."""
+    return [
+        PoolPlace(place, p.number)
+        for p in pools
+        for place in range(1, min(advance, len(p.entries)) + 1)
+    ]
 
 
 def build_bracket(

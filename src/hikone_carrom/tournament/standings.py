@@ -34,6 +34,7 @@ __all__ = [
     "TieBreak",
     "effective_result",
     "lot_key",
+    "pool_complete",
     "standings",
 ]
 
@@ -160,6 +161,19 @@ def effective_result(
     return None
 
 
+def pool_complete(
+    pairings: Sequence[Pairing],
+    results: Mapping[str, Result],
+    withdrawn: frozenset[str],
+    rules: StandingRules,
+) -> bool:
+    """Every pairing has a result that counts, or both its sides withdrew."""
+    return all(
+        effective_result(p, results, withdrawn, rules) is not None or set(p.sides) <= withdrawn
+        for p in pairings
+    )
+
+
 @dataclass
 class _Line:
     entry: str
@@ -202,72 +216,17 @@ def standings(
     count yet. The table depends only on the set of results, never on the order they came in.
     """
     rules = rules or StandingRules()
-    lines = {e: _Line(e) for e in entries}
-    played: list[tuple[Pairing, Result]] = []
-    for pairing in sorted(pairings, key=lambda p: p.id):
-        result = effective_result(pairing, results, withdrawn, rules)
-        if result is None:
-            continue
-        a, b = pairing.sides
-        if a not in lines or b not in lines:
-            raise TournamentError(
-                "not_in_pool",
-                f"Match {pairing.id} is not between entries of this pool",
-                f"試合 {pairing.id} はこのリーグの組み合わせではありません",
-            )
-        played.append((pairing, result))
-        _add(lines[a], result, 0, rules)
-        _add(lines[b], result, 1, rules)
-
-    def head_to_head(group: Sequence[str]) -> Callable[[str], int]:
-        members = set(group)
-        mini = {e: _Line(e) for e in group}
-        for pairing, result in played:
-            a, b = pairing.sides
-            if a in members and b in members:
-                _add(mini[a], result, 0, rules)
-                _add(mini[b], result, 1, rules)
-        return lambda e: mini[e].points
-
-    def value(key: TieBreak, group: Sequence[str]) -> Callable[[str], int]:
-        if key == "match_points":
-            return lambda e: lines[e].points
-        if key == "point_difference":
-            return lambda e: lines[e].scored - lines[e].conceded
-        if key == "pucks":
-            return lambda e: lines[e].pucks
-        if key == "head_to_head":
-            return head_to_head(group)
-        return lambda e: -int(lot_key(rules.lot_seed, e)[:15], 16)
-
-    decided: dict[str, TieBreak] = {}
-
-    def rank(group: list[str], keys: tuple[TieBreak, ...]) -> list[list[str]]:
-        if len(group) <= 1 or not keys:
-            return [sorted(group)]
-        key = keys[0]
-        of = value(key, group)
-        buckets: dict[int, list[str]] = {}
-        for e in group:
-            buckets.setdefault(of(e), []).append(e)
-        ordered = sorted(buckets.items(), key=lambda kv: kv[0], reverse=True)
-        out: list[list[str]] = []
-        for i, (_, members) in enumerate(ordered):
-            sub = rank(members, keys[1:])
-            if i < len(ordered) - 1:
-                decided[sub[-1][-1]] = key
-            out.extend(sub)
-        return out
-
+    lines, played = _tally(entries, pairings, results, rules, withdrawn)
+    ranking = _Ranking(lines, played, rules)
     in_play = [e for e in entries if e not in withdrawn]
     out_groups = [sorted(e for e in entries if e in withdrawn)] if withdrawn else []
-    groups = rank(in_play, rules.order) + [g for g in out_groups if g]
+    groups = ranking.rank(in_play, rules.order) + [g for g in out_groups if g]
     table: list[Standing] = []
     for group in groups:
         place = len(table) + 1
         for e in group:
             line = lines[e]
-            by = decided.get(e)
+            by = ranking.decided.get(e)
             table.append(
                 Standing(
                     entry=e,
@@ -285,3 +244,89 @@ def standings(
                 )
             )
     return table
+
+
+def _tally(
+    entries: Sequence[str],
+    pairings: Iterable[Pairing],
+    results: Mapping[str, Result],
+    rules: StandingRules,
+    withdrawn: frozenset[str],
+) -> tuple[dict[str, _Line], list[tuple[Pairing, Result]]]:
+    """Each entry's line of the table and the pairings that count, with their results (in
+    pairing id order)."""
+    lines = {e: _Line(e) for e in entries}
+    played: list[tuple[Pairing, Result]] = []
+    for pairing in sorted(pairings, key=lambda p: p.id):
+        result = effective_result(pairing, results, withdrawn, rules)
+        if result is None:
+            continue
+        a, b = pairing.sides
+        if a not in lines or b not in lines:
+            raise TournamentError(
+                "not_in_pool",
+                f"Match {pairing.id} is not between entries of this pool",
+                f"試合 {pairing.id} はこのリーグの組み合わせではありません",
+            )
+        played.append((pairing, result))
+        _add(lines[a], result, 0, rules)
+        _add(lines[b], result, 1, rules)
+    return lines, played
+
+
+class _Ranking:
+    """The order of a pool's entries by the tie-breaks in turn; ``decided`` says, of the last
+    entry of each group set apart from the next, which tie-break did it."""
+
+    def __init__(
+        self,
+        lines: Mapping[str, _Line],
+        played: Sequence[tuple[Pairing, Result]],
+        rules: StandingRules,
+    ) -> None:
+        self.lines = lines
+        self.played = played
+        self.rules = rules
+        self.decided: dict[str, TieBreak] = {}
+
+    def rank(self, group: list[str], keys: tuple[TieBreak, ...]) -> list[list[str]]:
+        """``group`` in groups still tied after ``keys``, best first."""
+        if len(group) <= 1 or not keys:
+            return [sorted(group)]
+        key = keys[0]
+        of = self._value(key, group)
+        buckets: dict[int, list[str]] = {}
+        for e in group:
+            buckets.setdefault(of(e), []).append(e)
+        ordered = sorted(buckets.items(), key=lambda kv: kv[0], reverse=True)
+        out: list[list[str]] = []
+        for i, (_, members) in enumerate(ordered):
+            sub = self.rank(members, keys[1:])
+            if i < len(ordered) - 1:
+                self.decided[sub[-1][-1]] = key
+            out.extend(sub)
+        return out
+
+    def _value(self, key: TieBreak, group: Sequence[str]) -> Callable[[str], int]:
+        lines = self.lines
+        if key == "match_points":
+            return lambda e: lines[e].points
+        if key == "point_difference":
+            return lambda e: lines[e].scored - lines[e].conceded
+        if key == "pucks":
+            return lambda e: lines[e].pucks
+        if key == "head_to_head":
+            return self._head_to_head(group)
+        seed = self.rules.lot_seed
+        return lambda e: -int(lot_key(seed, e)[:15], 16)
+
+    def _head_to_head(self, group: Sequence[str]) -> Callable[[str], int]:
+        """Match points among ``group`` only."""
+        members = set(group)
+        mini = {e: _Line(e) for e in group}
+        for pairing, result in self.played:
+            a, b = pairing.sides
+            if a in members and b in members:
+                _add(mini[a], result, 0, self.rules)
+                _add(mini[b], result, 1, self.rules)
+        return lambda e: mini[e].points
