@@ -7,7 +7,7 @@ it, so an editable install of the project there is not seen and nothing is downl
 ``.pth`` installs an audit hook (:data:`_OPENED`) that logs every file of a ``hikone_carrom``
 folder each process opens, so the tests see where modules and data are read from. The commands
 are found by name in ``hikone-carrom --help``; the first run that simulates compiles the engine
-for the new place (about a minute).
+for the new place (a minute or two).
 """
 
 from __future__ import annotations
@@ -173,11 +173,12 @@ def project_files() -> list[str]:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory, project_files: list[str]) -> Path:
-    """The wheel built from a copy of the project's files (no stale build folder)."""
+    """The wheel built from a copy of the project's top-level files and ``src/`` (what the
+    build reads, without a stale build folder)."""
     _check_build_backend()
     base = tmp_path_factory.mktemp("wheel")
     tree = base / "tree"
-    for name in project_files:
+    for name in (n for n in project_files if "/" not in n or n.startswith("src/")):
         (tree / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, tree / name)
     dist = base / "dist"
@@ -191,7 +192,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory, project_files: list[str]) ->
 def install(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Install:
     """The wheel in a fresh venv that sees this environment's third-party packages."""
     root = tmp_path_factory.mktemp("venv")
-    _check([sys.executable, "-m", "venv", "--clear", str(root)])
+    _check([sys.executable, "-m", "venv", str(root)])
     _check(
         [str(root / "bin/python"), "-m", "pip", "install", "--no-deps", "--no-index", str(wheel)]
     )
