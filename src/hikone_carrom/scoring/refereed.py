@@ -27,7 +27,7 @@ from hikone_carrom.rules import (
     explain_outcome,
     transitions,
 )
-from hikone_carrom.rules.messages import Lang
+from hikone_carrom.rules.messages import Lang, sentence
 from hikone_carrom.scoring.clock import PadClock
 from hikone_carrom.scoring.errors import ConfirmedError, CorrectionError, EntryError
 from hikone_carrom.scoring.setup import MatchSetup
@@ -164,12 +164,7 @@ class Step:
         if self.ruling is not None:
             return explain(self.ruling, lang)
         if self.entry.kind is EntryKind.CALL_TIME:
-            last = self.before.last_seat
-            if lang == "ja":
-                text = f"試合時間終了：席{last}の人が打ち終わるまで、その巡を続けます（R7b）"
-            else:
-                text = f"Time is called: the round is finished up to seat {last} (R7b)"
-            return (text,)
+            return (sentence(lang, "time_called", last=self.before.last_seat),)
         assert self.after.outcome is not None
         return (explain_outcome(self.after.outcome, lang),)
 

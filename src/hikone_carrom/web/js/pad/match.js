@@ -3,7 +3,7 @@
 // Views have the shape the server sends (server/pad_views.py), so the two can be compared.
 import {
   DEFAULT_OPTIONS, RulesError, apply, callTime, decideLot, explain, explainOutcome, initialState,
-  reportOf, score, seatColor, skipTurn, stateCounts,
+  reportOf, score, seatColor, sentence, skipTurn, stateCounts,
 } from "./referee.js";
 
 export const SIDES = { 2: ["S", "N"], 4: ["S", "W", "N", "E"] };
@@ -62,7 +62,7 @@ function stepExplain(step, lang) {
   if (step.ruling) return explain(step.ruling, lang);
   if (step.entry.kind === "call_time") {
     const last = lastSeat(step.before.players);
-    return [lang === "ja" ? `試合時間終了：席${last}の人が打ち終わるまで、その巡を続けます（R7b）` : `Time is called: the round is finished up to seat ${last} (R7b)`];
+    return [sentence(lang, "time_called", { last })];
   }
   return [explainOutcome(step.after.outcome, lang)];
 }
