@@ -17,6 +17,14 @@ import * as referee from "../../src/hikone_carrom/web/js/pad/referee.js";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
 
+/**
+ * @typedef {{ kind: "shot", report: referee.ShotReport } | { kind: "skip" } | { kind: "call_time" } | { kind: "lot", winner: referee.Color }} RefEvent
+ * @typedef {{ players: number, options: referee.RuleOptions, events: RefEvent[], expected: object[] }} RefereeCase
+ * @typedef {{ setup: any, entries: any[], correction: [number, any] | null, expected: { refused: any[], corrected: any, view: object } }} MatchCase
+ * @typedef {{ seed: number, referee: RefereeCase[], matches: MatchCase[] }} Cases
+ */
+
+/** @returns {Cases} */
 function loadCases() {
   const path = process.env.PAD_REFEREE_CASES;
   if (path) return JSON.parse(readFileSync(path, "utf8"));
@@ -30,7 +38,10 @@ function loadCases() {
 
 const cases = loadCases();
 
-/** One event through the pad's referee: the refusal, or what the library's case records. */
+/**
+ * One event through the pad's referee: the refusal, or what the library's case records.
+ * @param {referee.RefState} state @param {RefEvent} event @returns {[referee.RefState, object]}
+ */
 function judge(state, event) {
   try {
     let ruling = null;
@@ -55,6 +66,7 @@ test("the pad's referee rules as the library under random rule options", (t) => 
   for (const [i, c] of cases.referee.entries()) {
     let state = referee.initialState(c.players, c.options);
     c.events.forEach((event, k) => {
+      /** @type {object} */
       let got;
       [state, got] = judge(state, event);
       assert.deepStrictEqual(got, c.expected[k], `seed ${cases.seed}, referee case ${i}, event ${k}: ${JSON.stringify(event)}\noptions ${JSON.stringify(c.options)}`);
@@ -66,6 +78,7 @@ test("the pad's referee rules as the library under random rule options", (t) => 
 test("the pad's match shows what the server shows, corrections included", (t) => {
   for (const [i, c] of cases.matches.entries()) {
     const m = new PadMatch(makeSetup(c.setup));
+    /** @type {[number, string, string][]} */
     const refused = [];
     c.entries.forEach((e, k) => {
       try {
@@ -75,6 +88,7 @@ test("the pad's match shows what the server shows, corrections included", (t) =>
         refused.push([k, err.en, err.ja]);
       }
     });
+    /** @type {"ok" | [string, string] | null} */
     let corrected = null;
     if (c.correction) {
       try {

@@ -8,8 +8,9 @@ as people call them, never by internal seat numbers: by the names the caller giv
 Every sentence is a template of :data:`SENTENCES`. JavaScript twin: the scoring pad's offline
 referee (``web/js/pad/referee.js``, ``explain``) says the same with the same templates, colour
 and foul names, which ``python -m hikone_carrom.scoring.js_shared`` writes into
-``web/js/pad/shared-rules.js``; tests/scoring/test_js_shared.py checks that file is current and
-tests/js/pad_referee_parity.test.mjs that both give the same sentences on random matches.
+``web/js/pad/shared-rules.js`` (run it after any change here: tests/scoring/test_js_shared.py
+fails while that file is not current); tests/js/pad_referee_parity.test.mjs checks that both give
+the same sentences on random matches. Change the choice of sentences in both places together.
 """
 
 from __future__ import annotations

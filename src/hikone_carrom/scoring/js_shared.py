@@ -2,9 +2,10 @@
 
 The pad rules offline with its own referee (``web/js/pad/referee.js``). What that referee and the
 library share as data has one source, the Python side, and ``web/js/pad/shared-rules.js`` is
-generated from it: the default rule options (:class:`~hikone_carrom.rules.RuleOptions`), pucks
-per colour, the jack's score, the fouls in rule-id order with their penalties, colour and foul
-names and every sentence of :data:`~hikone_carrom.rules.messages.SENTENCES`. Regenerate with::
+generated from it: the default rule options (:class:`~hikone_carrom.rules.RuleOptions`) and
+match time, pucks per colour, the jack's score, the fouls in rule-id order with their penalties,
+colour and foul names and every sentence of :data:`~hikone_carrom.rules.messages.SENTENCES`.
+Regenerate with::
 
     python -m hikone_carrom.scoring.js_shared          # writes the file
     python -m hikone_carrom.scoring.js_shared --check  # exit 1 when it is not current
@@ -27,6 +28,7 @@ from typing import Literal, Union, get_args, get_origin, get_type_hints
 
 from hikone_carrom.rules import JACK_SCORE, PUCKS_PER_COLOR, Foul, RuleOptions
 from hikone_carrom.rules.messages import COLOR_NAMES, FOUL_NAMES, SENTENCES
+from hikone_carrom.scoring.setup import DEFAULT_MATCH_TIME_S
 
 __all__ = ["PATH", "main", "render"]
 
@@ -119,6 +121,9 @@ def render() -> str:
         "/** The default rule options: every reading of the rule book as its default. */",
         "/** @type {Readonly<RuleOptions>} */",
         f"export const DEFAULT_OPTIONS = {_js(defaults.to_dict())};",
+        "",
+        "/** A pad's match time unless set otherwise, s (scoring/setup.py; R7e: 5 minutes). */",
+        f"export const DEFAULT_MATCH_TIME_S = {_js(DEFAULT_MATCH_TIME_S)};",
         "",
         "/** Pucks of each colour (R1a). */",
         f"export const PUCKS = {PUCKS_PER_COLOR};",

@@ -5,6 +5,11 @@ pure transitions judge each entry, so a refereed match and a physics match told 
 give the same rulings. The match keeps its entries, not states: undo drops the last entries and
 a correction replaces one entry and recomputes everything after it; a change that would make a
 later entry impossible is refused, naming that entry, and changes nothing.
+
+JavaScript twin: the pad's offline match (``web/js/pad/match.js``, on ``referee.js``) judges the
+entries the same way, so the pad rules at once without the server; the server re-judges every
+entry here and is the authority. tests/js/pad_referee_parity.test.mjs (random set-ups, entries
+and a correction) and tests/e2e/test_pad_parity.py (in Chromium) check both show the same.
 """
 
 from __future__ import annotations

@@ -7,10 +7,11 @@
 // tests/e2e/test_pad_parity.py (the pad's match in Chromium).
 
 import {
-  COLOR_NAMES, DEFAULT_OPTIONS, FOULS, FOUL_NAMES, FOUL_PENALTY, JACK_SCORE, PUCKS, SENTENCES,
+  COLOR_NAMES, DEFAULT_MATCH_TIME_S, DEFAULT_OPTIONS, FOULS, FOUL_NAMES, FOUL_PENALTY, JACK_SCORE,
+  PUCKS, SENTENCES,
 } from "./shared-rules.js";
 
-export { DEFAULT_OPTIONS, JACK_SCORE, PUCKS };
+export { DEFAULT_MATCH_TIME_S, DEFAULT_OPTIONS, JACK_SCORE, PUCKS };
 
 /** @typedef {import("./shared-rules.js").Color} Color */
 /** @typedef {import("./shared-rules.js").Lang} Lang */

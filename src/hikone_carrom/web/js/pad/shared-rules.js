@@ -49,6 +49,9 @@ export const DEFAULT_OPTIONS = Object.freeze({
   shot_time_s: 10.0,
 });
 
+/** A pad's match time unless set otherwise, s (scoring/setup.py; R7e: 5 minutes). */
+export const DEFAULT_MATCH_TIME_S = 300.0;
+
 /** Pucks of each colour (R1a). */
 export const PUCKS = 12;
 
