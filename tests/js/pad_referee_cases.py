@@ -6,7 +6,7 @@ match (match.js) give exactly the same. Two kinds of case:
 
 - ``referee``: the referee's transitions (rules/transitions.py) under random values of every rule
   option the pad's referee reads, singles and doubles; per event the refusal, or the whole state,
-  the ruling and its sentences (ja/en).
+  the scores (R7b), the ruling and its sentences (ja/en).
 - ``matches``: refereed matches on the pad (scoring/refereed.py) with random set-ups (players,
   match time, deadlock, the other options) and entries, then one correction; the refusals and the
   whole match as the server shows it (server/pad_views.match_view).
@@ -124,8 +124,10 @@ def state_dict(state: RefereeState) -> dict[str, Any]:
 
 def _judged(state: RefereeState, ruling: Ruling | None) -> dict[str, Any]:
     outcome = state.outcome
+    scores = state.scores()
     return {
         "state": state_dict(state),
+        "scores": {"red": scores[Color.RED], "green": scores[Color.GREEN]},
         "ruling": None if ruling is None else ruling.to_dict(),
         "explain": None
         if ruling is None

@@ -52,6 +52,7 @@ function judge(state, event) {
     const o = state.outcome;
     return [state, {
       state,
+      scores: { red: referee.score(state, "red"), green: referee.score(state, "green") },
       ruling,
       explain: ruling && { en: referee.explain(ruling, "en"), ja: referee.explain(ruling, "ja") },
       outcome: o && { en: referee.explainOutcome(o, "en"), ja: referee.explainOutcome(o, "ja") },
