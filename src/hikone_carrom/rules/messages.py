@@ -4,25 +4,37 @@ Uses the rule terms of RULES.md: パック, ジャック, ストライカー, �
 as people call them, never by internal seat numbers: by the names the caller gives
 (``names``), else by colour, and :func:`seat_label` gives colour and side ("Red (south)",
 「赤（南）」) for seats without a name.
+
+Every sentence is a template of :data:`SENTENCES`. JavaScript twin: the scoring pad's offline
+referee (``web/js/pad/referee.js``, ``explain``) says the same with the same templates, colour
+and foul names, which ``python -m hikone_carrom.scoring.js_shared`` writes into
+``web/js/pad/shared-rules.js`` (run it after any change here: tests/scoring/test_js_shared.py
+fails while that file is not current); tests/js/pad_referee_parity.test.mjs checks that both give
+the same sentences on random matches. Change the choice of sentences in both places together.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.rules.pieces import Color, Piece, seat_color
 from hikone_carrom.rules.report import Foul, Outcome, Ruling
 
 __all__ = [
+    "COLOR_NAMES",
+    "FOUL_NAMES",
+    "SENTENCES",
     "Lang",
     "SeatNames",
+    "Sentence",
     "color_name",
     "explain",
     "explain_outcome",
     "foul_name",
     "seat_label",
+    "sentence",
 ]
 
 Lang = Literal["en", "ja"]
@@ -30,17 +42,18 @@ Lang = Literal["en", "ja"]
 SeatNames = Mapping[int, str]
 """How a ruling names the people at the seats: seat number -> display name."""
 
-_COLOR = {
+COLOR_NAMES: Mapping[Lang, Mapping[Color, str]] = {
     "en": {Color.RED: "Red", Color.GREEN: "Green"},
     "ja": {Color.RED: "赤", Color.GREEN: "緑"},
 }
+"""A colour as a user reads it, per language."""
 
 _SIDE = {
     "en": {"south": "south", "west": "west", "north": "north", "east": "east"},
     "ja": {"south": "南", "west": "西", "north": "北", "east": "東"},
 }
 
-_FOUL = {
+FOUL_NAMES: Mapping[Foul, tuple[str, str]] = {
     Foul.UNSHOOTABLE_HIT: ("Unshootable piece hit directly", "打てないパックを直接打ちました"),
     Foul.STRIKER_POCKETED: ("Striker pocketed", "ストライカーがポケットに入りました"),
     Foul.JACK_BEFORE_PUCKS: (
@@ -52,11 +65,187 @@ _FOUL = {
     Foul.WRONG_ORDER: ("Shot out of turn", "打つ順番を誤りました"),
     Foul.TOUCHED_STRIKER: ("Moving striker touched", "動いているストライカーに触れました"),
 }
+"""Short name of each foul: (English, Japanese)."""
+
+
+class Sentence(NamedTuple):
+    """One sentence of a ruling: :meth:`str.format` templates with ``{name}`` fields.
+
+    Attributes:
+        rule: the rule id it cites ("R5h", or "{rule}" when the caller names it); ``None``
+            cites none (resignation, agreed draw).
+        en, ja: the English and Japanese text, without the rule id.
+    """
+
+    rule: str | None
+    en: str
+    ja: str
+
+
+SENTENCES: Mapping[str, Sentence] = {
+    "shot_lost": Sentence(
+        "R8a",
+        "10 seconds passed: {shooter} loses the shot",
+        "10秒が過ぎました：{shooter}はこのショットを打つ権利を失います",
+    ),
+    "no_place": Sentence(
+        "R2b",
+        "No place on the area line is free for the striker: {shooter} passes",
+        "エリアラインにストライカーを置ける場所がありません：{shooter}はパスします",
+    ),
+    "passes": Sentence("R3d", "{shooter} passes", "{shooter}はパスします"),
+    "restored": Sentence(
+        "R4c",
+        "Unshootable piece hit directly: the pieces go back where they were, nothing counts",
+        "打てないパックを直接打ちました：パックを元の位置に戻し、このショットは数えません",
+    ),
+    "last_with_jack": Sentence(
+        "R6a",
+        "Last puck and jack in the same shot: a failure",
+        "最後のパックと同時にジャックが入りました：失敗です",
+    ),
+    "win_voided": Sentence(
+        "R6b",
+        "Jack after all own pucks, but a foul in the same shot voids the win",
+        "全てのパックの後のジャックですが、同じショットの反則により勝ちになりません",
+    ),
+    "foul": Sentence(
+        "{rule}", "{foul}: a penalty of {pucks}", "{foul}：ペナルティはパック{count}個です"
+    ),
+    "penalties_add_up": Sentence(
+        "R5g", "Penalties add up: {pucks} in all", "ペナルティは合計{count}個です"
+    ),
+    "largest_penalty": Sentence(
+        "R5g",
+        "Only the largest penalty counts: {pucks}",
+        "ペナルティは最も大きいものだけ数えます：{count}個",
+    ),
+    "voided": Sentence(
+        "R5h",
+        "{pucks} of {color} pocketed in this shot {goes} back to the jack spot",
+        "このショットで入った{color}のパック{count}個をジャックスポットに戻します",
+    ),
+    "taken": Sentence(
+        "R5h",
+        "{pucks} of {color} taken out of the pockets to the jack spot",
+        "ポケットから{color}のパック{count}個をジャックスポットに戻します",
+    ),
+    "debt_added": Sentence(
+        "R5i",
+        "{color} owes {pucks} more as debt, returned as they go in",
+        "{color}はパック{count}個の借りとなり、入った時点で戻します",
+    ),
+    "debt_paid": Sentence(
+        "R5i",
+        "{pucks} of {color} paid debt and {goes} to the jack spot",
+        "{color}のパック{count}個は借りを返してジャックスポットに戻ります",
+    ),
+    "off_board": Sentence(
+        "R6c",
+        "{pucks} flew off the board: back to the jack spot, no penalty",
+        "盤の外に飛び出したパック{count}個をジャックスポットに戻します（ペナルティなし）",
+    ),
+    "jack_back": Sentence(
+        "R5j",
+        "The jack goes back on top of the jack spot",
+        "ジャックをジャックスポットの一番上に戻します",
+    ),
+    "stack_order": Sentence(
+        "R6d",
+        "The opponent's pucks go at the bottom, the shooter's above them",
+        "相手のパックを下に、自分のパックを上に重ねます",
+    ),
+    "stack": Sentence(
+        "R6e",
+        "Stack them on whatever lies on the jack spot",
+        "ジャックスポットにあるものの上に積みます",
+    ),
+    "service": Sentence(
+        "R3b",
+        "{pucks} of the opponent {stays} in the pocket as service",
+        "相手のパック{count}個はサービスとしてポケットに残ります",
+    ),
+    "shoots_again": Sentence(
+        "R3a",
+        "Own puck pocketed: {shooter} shoots again",
+        "自分のパックが入りました：{shooter}が続けて打ちます",
+    ),
+    "success_despite_off": Sentence(
+        "R3c",
+        "The success counts although pieces flew off the board",
+        "盤の外に飛び出したパックがあっても成功です",
+    ),
+    "turn_passes": Sentence("R3d", "The turn passes to {next}", "{next}の番に交替します"),
+    "rightful_shoots": Sentence(
+        "R5e", "{next}, whose turn it was, shoots now", "本来の順番の{next}が打ちます"
+    ),
+    "lot_needed": Sentence(
+        "R7d",
+        "Still level: decide by rock-paper-scissors",
+        "こう着状態です：じゃんけんで勝敗を決めます",
+    ),
+    "extra_round": Sentence(
+        "R7c", "Level after the round: one more full round", "同点のため、もう一巡します"
+    ),
+    "time_called": Sentence(
+        "R7b",
+        "Time is called: the round is finished up to seat {last}",
+        "試合時間終了：席{last}の人が打ち終わるまで、その巡を続けます",
+    ),
+    "agreed": Sentence(
+        None,
+        "Drawn by agreement at red {red} to {green} green",
+        "赤{red}対{green}緑で、双方の合意により引き分けです",
+    ),
+    "resigned": Sentence(
+        None, "{loser} resigned: {winner} wins", "{loser}が投了し、{winner}の勝ちです"
+    ),
+    "draw": Sentence(
+        "{rule}",
+        "Still level after the extra rounds ({red} to {green}): a draw",
+        "延長しても同点のため（{red}対{green}）引き分けです",
+    ),
+    "won_jack": Sentence(
+        "R7a",
+        "{winner} pocketed the jack after all its pucks and wins",
+        "{winner}が全てのパックの後にジャックを入れて勝ちました",
+    ),
+    "won_time": Sentence(
+        "R7b",
+        "Time: {winner} wins on pucks pocketed, red {red} to {green} green",
+        "試合時間終了：ポケットに入れたパックの数で{winner}の勝ち（赤{red}対{green}緑）",
+    ),
+    "won_extra": Sentence(
+        "R7c",
+        "After the extra rounds {winner} leads and wins, red {red} to {green} green",
+        "延長の一巡の後、{winner}がリードして勝ちました（赤{red}対{green}緑）",
+    ),
+    "won_lot": Sentence(
+        "R7d",
+        "Still level: {winner} wins by rock-paper-scissors",
+        "こう着状態のため、じゃんけんで{winner}の勝ち",
+    ),
+}
+"""Every sentence a ruling, an outcome or a time call is told in, by name.
+
+English fields that agree with a count are given ready-made: ``pucks`` ("1 puck", "3 pucks"),
+``goes`` ("goes"/"go"), ``stays`` ("stays"/"stay"); Japanese takes the bare ``count``."""
+
+
+def sentence(lang: Lang, key: str, **fields: object) -> str:
+    """Sentence ``key`` of :data:`SENTENCES` in ``lang``, its rule id appended: "... (R5h)",
+    「…（R5h）」."""
+    rule, en, ja = SENTENCES[key]
+    text = (ja if lang == "ja" else en).format(**fields)
+    if rule is None:
+        return text
+    rule_id = rule.format(**fields)
+    return f"{text}（{rule_id}）" if lang == "ja" else f"{text} ({rule_id})"
 
 
 def color_name(color: Color, lang: Lang = "en") -> str:
     """``color`` as a user reads it."""
-    return _COLOR[lang][color]
+    return COLOR_NAMES[lang][color]
 
 
 def seat_label(seat: int, players: int, lang: Lang = "en", first_seat: int = 0) -> str:
@@ -85,16 +274,19 @@ def _namer(ruling: Ruling, lang: Lang, names: SeatNames | None) -> dict[int, str
 
 def foul_name(foul: Foul, lang: Lang = "en") -> str:
     """Short name of ``foul``."""
-    en, ja = _FOUL[foul]
+    en, ja = FOUL_NAMES[foul]
     return ja if lang == "ja" else en
 
 
-def _pucks(n: int) -> str:
-    return f"{n} puck" if n == 1 else f"{n} pucks"
-
-
-def _say(lang: Lang, rule: str, en: str, ja: str) -> str:
-    return f"{ja}（{rule}）" if lang == "ja" else f"{en} ({rule})"
+def _count(n: int) -> dict[str, object]:
+    """The fields of a sentence that tell a count ``n`` (see :data:`SENTENCES`)."""
+    one = n == 1
+    return {
+        "count": n,
+        "pucks": f"{n} puck" if one else f"{n} pucks",
+        "goes": "goes" if one else "go",
+        "stays": "stays" if one else "stay",
+    }
 
 
 def explain(ruling: Ruling, lang: Lang = "en", names: SeatNames | None = None) -> tuple[str, ...]:
@@ -103,281 +295,83 @@ def explain(ruling: Ruling, lang: Lang = "en", names: SeatNames | None = None) -
     ``names`` maps seats to the names players know them by (e.g. from :func:`seat_label`);
     a seat without one is named by its colour."""
     out: list[str] = []
+
+    def say(key: str, **fields: object) -> None:
+        out.append(sentence(lang, key, **fields))
+
     color = color_name(ruling.color, lang)
     who = _namer(ruling, lang, names)
     shooter = who[ruling.seat]
     reasons = set(ruling.reasons)
     if ruling.skipped and "R8a" in reasons:
-        out.append(
-            _say(
-                lang,
-                "R8a",
-                f"10 seconds passed: {shooter} loses the shot",
-                f"10秒が過ぎました：{shooter}はこのショットを打つ権利を失います",
-            )
-        )
+        say("shot_lost", shooter=shooter)
     elif ruling.skipped and "R2b" in reasons:
-        out.append(
-            _say(
-                lang,
-                "R2b",
-                f"No place on the area line is free for the striker: {shooter} passes",
-                f"エリアラインにストライカーを置ける場所がありません：{shooter}はパスします",
-            )
-        )
+        say("no_place", shooter=shooter)
     elif ruling.skipped:
-        out.append(_say(lang, "R3d", f"{shooter} passes", f"{shooter}はパスします"))
+        say("passes", shooter=shooter)
     if ruling.restored:
-        out.append(
-            _say(
-                lang,
-                "R4c",
-                "Unshootable piece hit directly: the pieces go back where they were, "
-                "nothing counts",
-                "打てないパックを直接打ちました：パックを元の位置に戻し、このショットは数えません",
-            )
-        )
+        say("restored")
     if "R6a" in reasons:
-        out.append(
-            _say(
-                lang,
-                "R6a",
-                "Last puck and jack in the same shot: a failure",
-                "最後のパックと同時にジャックが入りました：失敗です",
-            )
-        )
+        say("last_with_jack")
     if "R6b" in reasons and ruling.outcome is None:
-        out.append(
-            _say(
-                lang,
-                "R6b",
-                "Jack after all own pucks, but a foul in the same shot voids the win",
-                "全てのパックの後のジャックですが、同じショットの反則により勝ちになりません",
-            )
-        )
+        say("win_voided")
     for foul, count in zip(ruling.fouls, ruling.foul_counts, strict=True):
         if foul is Foul.UNSHOOTABLE_HIT and count == 0:
             continue
-        en, ja = _FOUL[foul]
-        out.append(
-            _say(
-                lang,
-                foul.rule_id,
-                f"{en}: a penalty of {_pucks(count)}",
-                f"{ja}：ペナルティはパック{count}個です",
-            )
-        )
+        say("foul", rule=foul.rule_id, foul=foul_name(foul, lang), **_count(count))
     if "R5g" in reasons and ruling.penalty == sum(ruling.foul_counts):
-        out.append(
-            _say(
-                lang,
-                "R5g",
-                f"Penalties add up: {_pucks(ruling.penalty)} in all",
-                f"ペナルティは合計{ruling.penalty}個です",
-            )
-        )
+        say("penalties_add_up", **_count(ruling.penalty))
     elif "R5g" in reasons:
-        out.append(
-            _say(
-                lang,
-                "R5g",
-                f"Only the largest penalty counts: {_pucks(ruling.penalty)}",
-                f"ペナルティは最も大きいものだけ数えます：{ruling.penalty}個",
-            )
-        )
+        say("largest_penalty", **_count(ruling.penalty))
     if ruling.voided:
-        out.append(
-            _say(
-                lang,
-                "R5h",
-                f"{_pucks(ruling.voided)} of {color} pocketed in this shot "
-                f"{'goes' if ruling.voided == 1 else 'go'} back to the jack spot",
-                f"このショットで入った{color}のパック{ruling.voided}個をジャックスポットに戻します",
-            )
-        )
+        say("voided", color=color, **_count(ruling.voided))
     if ruling.taken:
-        out.append(
-            _say(
-                lang,
-                "R5h",
-                f"{_pucks(ruling.taken)} of {color} taken out of the pockets to the jack spot",
-                f"ポケットから{color}のパック{ruling.taken}個をジャックスポットに戻します",
-            )
-        )
+        say("taken", color=color, **_count(ruling.taken))
     if ruling.debt_added:
-        out.append(
-            _say(
-                lang,
-                "R5i",
-                f"{color} owes {_pucks(ruling.debt_added)} more as debt, returned as they go in",
-                f"{color}はパック{ruling.debt_added}個の借りとなり、入った時点で戻します",
-            )
-        )
+        say("debt_added", color=color, **_count(ruling.debt_added))
     for paid_color in Color:
         paid = ruling.debt_paid.count(paid_color.puck)
         if paid:
-            name = color_name(paid_color, lang)
-            out.append(
-                _say(
-                    lang,
-                    "R5i",
-                    f"{_pucks(paid)} of {name} paid debt and {'goes' if paid == 1 else 'go'} "
-                    "to the jack spot",
-                    f"{name}のパック{paid}個は借りを返してジャックスポットに戻ります",
-                )
-            )
+            say("debt_paid", color=color_name(paid_color, lang), **_count(paid))
     flown = sum(1 for p in ruling.off_board if p is not Piece.JACK)
     if flown:
-        out.append(
-            _say(
-                lang,
-                "R6c",
-                f"{_pucks(flown)} flew off the board: back to the jack spot, no penalty",
-                f"盤の外に飛び出したパック{flown}個をジャックスポットに戻します（ペナルティなし）",
-            )
-        )
+        say("off_board", **_count(flown))
     if "R5j" in reasons:
-        out.append(
-            _say(
-                lang,
-                "R5j",
-                "The jack goes back on top of the jack spot",
-                "ジャックをジャックスポットの一番上に戻します",
-            )
-        )
+        say("jack_back")
     if "R6d" in reasons:
-        out.append(
-            _say(
-                lang,
-                "R6d",
-                "The opponent's pucks go at the bottom, the shooter's above them",
-                "相手のパックを下に、自分のパックを上に重ねます",
-            )
-        )
+        say("stack_order")
     if ruling.returned:
-        out.append(
-            _say(
-                lang,
-                "R6e",
-                "Stack them on whatever lies on the jack spot",
-                "ジャックスポットにあるものの上に積みます",
-            )
-        )
+        say("stack")
     if ruling.service:
-        out.append(
-            _say(
-                lang,
-                "R3b",
-                f"{_pucks(ruling.service)} of the opponent "
-                f"{'stays' if ruling.service == 1 else 'stay'} in the pocket as service",
-                f"相手のパック{ruling.service}個はサービスとしてポケットに残ります",
-            )
-        )
+        say("service", **_count(ruling.service))
     if ruling.continues:
-        out.append(
-            _say(
-                lang,
-                "R3a",
-                f"Own puck pocketed: {shooter} shoots again",
-                f"自分のパックが入りました：{shooter}が続けて打ちます",
-            )
-        )
+        say("shoots_again", shooter=shooter)
         if "R3c" in reasons:
-            out.append(
-                _say(
-                    lang,
-                    "R3c",
-                    "The success counts although pieces flew off the board",
-                    "盤の外に飛び出したパックがあっても成功です",
-                )
-            )
+            say("success_despite_off")
     elif ruling.next_seat is not None:
         nxt = who[ruling.next_seat]
-        if "R3d" in reasons:
-            out.append(_say(lang, "R3d", f"The turn passes to {nxt}", f"{nxt}の番に交替します"))
-        else:
-            out.append(
-                _say(
-                    lang,
-                    "R5e",
-                    f"{nxt}, whose turn it was, shoots now",
-                    f"本来の順番の{nxt}が打ちます",
-                )
-            )
+        say("turn_passes" if "R3d" in reasons else "rightful_shoots", next=nxt)
     if ruling.outcome is None and "R7d" in reasons:
-        out.append(
-            _say(
-                lang,
-                "R7d",
-                "Still level: decide by rock-paper-scissors",
-                "こう着状態です：じゃんけんで勝敗を決めます",
-            )
-        )
+        say("lot_needed")
     elif ruling.outcome is None and "R7c" in reasons:
-        out.append(
-            _say(
-                lang,
-                "R7c",
-                "Level after the round: one more full round",
-                "同点のため、もう一巡します",
-            )
-        )
+        say("extra_round")
     if ruling.outcome is not None:
         out.append(explain_outcome(ruling.outcome, lang))
     return tuple(out)
+
+
+_WON = {"R7a": "won_jack", "R7b": "won_time", "R7c": "won_extra"}
 
 
 def explain_outcome(outcome: Outcome, lang: Lang = "en") -> str:
     """How the game ended, citing R7a-R7d (a resignation or an agreed draw cites no rule)."""
     red, green = outcome.scores
     if outcome.reason == "agreed":
-        return (
-            f"赤{red}対{green}緑で、双方の合意により引き分けです"
-            if lang == "ja"
-            else f"Drawn by agreement at red {red} to {green} green"
-        )
+        return sentence(lang, "agreed", red=red, green=green)
     if outcome.reason == "resign" and outcome.winner is not None:
         loser = color_name(outcome.winner.opponent, lang)
-        name = color_name(outcome.winner, lang)
-        return (
-            f"{loser}が投了し、{name}の勝ちです"
-            if lang == "ja"
-            else f"{loser} resigned: {name} wins"
-        )
+        return sentence(lang, "resigned", loser=loser, winner=color_name(outcome.winner, lang))
     if outcome.winner is None:
-        return _say(
-            lang,
-            outcome.reason,
-            f"Still level after the extra rounds ({red} to {green}): a draw",
-            f"延長しても同点のため（{red}対{green}）引き分けです",
-        )
-    name = color_name(outcome.winner, lang)
-    score = f"{red} to {green}"
-    score_ja = f"{red}対{green}"
-    if outcome.reason == "R7a":
-        return _say(
-            lang,
-            "R7a",
-            f"{name} pocketed the jack after all its pucks and wins",
-            f"{name}が全てのパックの後にジャックを入れて勝ちました",
-        )
-    if outcome.reason == "R7b":
-        return _say(
-            lang,
-            "R7b",
-            f"Time: {name} wins on pucks pocketed, red {score} green",
-            f"試合時間終了：ポケットに入れたパックの数で{name}の勝ち（赤{score_ja}緑）",
-        )
-    if outcome.reason == "R7c":
-        return _say(
-            lang,
-            "R7c",
-            f"After the extra rounds {name} leads and wins, red {score} green",
-            f"延長の一巡の後、{name}がリードして勝ちました（赤{score_ja}緑）",
-        )
-    return _say(
-        lang,
-        "R7d",
-        f"Still level: {name} wins by rock-paper-scissors",
-        f"こう着状態のため、じゃんけんで{name}の勝ち",
-    )
+        return sentence(lang, "draw", rule=outcome.reason, red=red, green=green)
+    key = _WON.get(outcome.reason, "won_lot")
+    return sentence(lang, key, winner=color_name(outcome.winner, lang), red=red, green=green)

@@ -3,6 +3,13 @@
 Nothing here mutates; the :class:`~hikone_carrom.rules.referee.Referee` keeps the states. Every
 function validates first and raises a :class:`~hikone_carrom.rules.errors.RulesError` before any
 change, so bad input changes nothing.
+
+JavaScript twin: the scoring pad rules offline with a port of :func:`apply`, :func:`skip_turn`,
+:func:`call_time` and :func:`decide_lot` (``web/js/pad/referee.js``), its data (default options,
+fouls, names, sentences) generated from the Python side into ``web/js/pad/shared-rules.js``
+(``python -m hikone_carrom.scoring.js_shared``). tests/js/pad_referee_parity.test.mjs checks that
+it gives the same states, rulings and refusals as this module on random games under random rule
+options; change both together.
 """
 
 from __future__ import annotations

@@ -5,6 +5,11 @@ pure transitions judge each entry, so a refereed match and a physics match told 
 give the same rulings. The match keeps its entries, not states: undo drops the last entries and
 a correction replaces one entry and recomputes everything after it; a change that would make a
 later entry impossible is refused, naming that entry, and changes nothing.
+
+JavaScript twin: the pad's offline match (``web/js/pad/match.js``, on ``referee.js``) judges the
+entries the same way, so the pad rules at once without the server; the server re-judges every
+entry here and is the authority. tests/js/pad_referee_parity.test.mjs (random set-ups, entries
+and a correction) and tests/e2e/test_pad_parity.py (in Chromium) check both show the same.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from hikone_carrom.rules import (
     explain_outcome,
     transitions,
 )
-from hikone_carrom.rules.messages import Lang
+from hikone_carrom.rules.messages import Lang, sentence
 from hikone_carrom.scoring.clock import PadClock
 from hikone_carrom.scoring.errors import ConfirmedError, CorrectionError, EntryError
 from hikone_carrom.scoring.setup import MatchSetup
@@ -164,12 +169,7 @@ class Step:
         if self.ruling is not None:
             return explain(self.ruling, lang)
         if self.entry.kind is EntryKind.CALL_TIME:
-            last = self.before.last_seat
-            if lang == "ja":
-                text = f"試合時間終了：席{last}の人が打ち終わるまで、その巡を続けます（R7b）"
-            else:
-                text = f"Time is called: the round is finished up to seat {last} (R7b)"
-            return (text,)
+            return (sentence(lang, "time_called", last=self.before.last_seat),)
         assert self.after.outcome is not None
         return (explain_outcome(self.after.outcome, lang),)
 

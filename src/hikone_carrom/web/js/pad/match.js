@@ -2,8 +2,8 @@
 // the entries and their rulings, recomputed from the entries after every undo or correction.
 // Views have the shape the server sends (server/pad_views.py), so the two can be compared.
 import {
-  DEFAULT_OPTIONS, RulesError, apply, callTime, decideLot, explain, explainOutcome, initialState,
-  reportOf, score, seatColor, skipTurn, stateCounts,
+  DEFAULT_MATCH_TIME_S, DEFAULT_OPTIONS, RulesError, apply, callTime, decideLot, explain,
+  explainOutcome, initialState, reportOf, score, seatColor, sentence, skipTurn, stateCounts,
 } from "./referee.js";
 
 export const SIDES = { 2: ["S", "N"], 4: ["S", "W", "N", "E"] };
@@ -28,7 +28,7 @@ export function makeTap(fields = {}) {
 export const isNoPocket = (tap) => Object.keys(EMPTY_TAP).every((k) => tap[k] === EMPTY_TAP[k]);
 
 /** The set-up dict as MatchSetup.to_dict gives it (every rule option filled in). */
-export function makeSetup({ names, match_time_s = 300, deadlock = "draw", title = "", options = {} }) {
+export function makeSetup({ names, match_time_s = DEFAULT_MATCH_TIME_S, deadlock = DEFAULT_OPTIONS.deadlock, title = "", options = {} }) {
   const clean = (names || []).map((n) => String(n ?? "").trim());
   if (clean.length !== 2 && clean.length !== 4) throw new RulesError("a match has 2 players (singles) or 4 (doubles)", "試合は2人（シングルス）か4人（ダブルス）です", "bad_setup");
   if (clean.some((n) => !n || n.length > 40 || /[\x00-\x1f<>]/.test(n))) throw new RulesError("every player needs a name of 1 to 40 characters (no < >)", "全員に1〜40文字の名前が必要です（< > は不可）", "bad_setup");
@@ -62,7 +62,7 @@ function stepExplain(step, lang) {
   if (step.ruling) return explain(step.ruling, lang);
   if (step.entry.kind === "call_time") {
     const last = lastSeat(step.before.players);
-    return [lang === "ja" ? `試合時間終了：席${last}の人が打ち終わるまで、その巡を続けます（R7b）` : `Time is called: the round is finished up to seat ${last} (R7b)`];
+    return [sentence(lang, "time_called", { last })];
   }
   return [explainOutcome(step.after.outcome, lang)];
 }

@@ -1,23 +1,102 @@
 // The referee of hikone_carrom.rules (transitions.py, messages.py), carried on the pad so that it
 // rules at once and offline. The server re-judges every entry with the library and is the
-// authority; tests/e2e/test_pad_parity.py checks on random matches that both give the same
-// rulings and sentences. Keep this file in step with rules/transitions.py and rules/messages.py.
+// authority. What both share as data (default options, pucks, fouls, names, every sentence)
+// comes from shared-rules.js, generated from the Python side; the judgement below is a port of
+// transitions.py and messages.py, kept equal by tests/js/pad_referee_parity.test.mjs (random
+// matches under random rule options, run by tests/js/test_pad_referee_parity.py) and
+// tests/e2e/test_pad_parity.py (the pad's match in Chromium).
 
-export const PUCKS = 12;
-export const JACK_SCORE = 100;
-const FOULS = ["R4c", "R5a", "R5b", "R5c", "R5d", "R5e", "R5f"];
+import {
+  COLOR_NAMES, DEFAULT_MATCH_TIME_S, DEFAULT_OPTIONS, FOULS, FOUL_NAMES, FOUL_PENALTY, JACK_SCORE,
+  PUCKS, SENTENCES,
+} from "./shared-rules.js";
 
-/** RuleOptions defaults (rules/options.py). */
-export const DEFAULT_OPTIONS = Object.freeze({
-  first_seat: 0, first_shot_per_player: true, unshootable_penalty: 0, penalties_add_up: true,
-  debt_payment_is_success: true, foul_voids_win: true, debt_counts_in_score: true,
-  deadlock: "draw", max_extra_rounds: 3, shot_clock_each_shot: true, refereed_fouls: true,
-  wrong_order_turn: "rightful", match_time_s: null, final_phase_s: 60.0, shot_time_s: 10.0,
-  covered_area_line: "nearest_free",
-});
+export { DEFAULT_MATCH_TIME_S, DEFAULT_OPTIONS, JACK_SCORE, PUCKS };
+
+/** @typedef {import("./shared-rules.js").Color} Color */
+/** @typedef {import("./shared-rules.js").Lang} Lang */
+/** @typedef {import("./shared-rules.js").RuleOptions} RuleOptions */
+/** @typedef {import("./shared-rules.js").SentenceKey} SentenceKey */
+/** @typedef {Color | "jack"} Piece */
+/** @typedef {import("./shared-rules.js").Foul} Foul */
+/** @typedef {[number, number]} Pair red's then green's (index 0, 1). */
+
+/**
+ * How a game ended (report.Outcome).
+ * @typedef {{ winner: Color | null, reason: string, scores: Pair }} Outcome
+ */
+
+/**
+ * The referee's state (state.RefereeState); never changed, every transition gives a new one.
+ * @typedef {object} RefState
+ * @property {number} players 2 (singles) or 4 (doubles).
+ * @property {RuleOptions} options
+ * @property {number} shooter the seat to shoot.
+ * @property {Pair} pocketed pucks each colour has in the pockets.
+ * @property {Pair} debt pucks each colour owes (R5i).
+ * @property {Color | null} jack the colour that pocketed the jack (R7a).
+ * @property {boolean[]} has_shot per seat: has shot at least once (R2a).
+ * @property {number} shots
+ * @property {boolean} time_called R7b.
+ * @property {number} extra_round extra rounds begun after time (R7c).
+ * @property {boolean} awaiting_lot a rock-paper-scissors result is awaited (R7d).
+ * @property {Outcome | null} outcome
+ */
+
+/**
+ * What happened in one shot (report.ShotReport).
+ * @typedef {object} ShotReport
+ * @property {Piece[]} pocketed
+ * @property {Piece[]} off_board
+ * @property {boolean} striker_pocketed
+ * @property {boolean} striker_off_board
+ * @property {boolean} unshootable_hit
+ * @property {Foul[]} fouls conduct fouls seen: R5e, R5f.
+ * @property {number | null} seat who actually shot (R5e); null = the shooter.
+ */
+
+/**
+ * What the referee tapped for a shot (scoring/tap.py Tap).
+ * @typedef {object} Tap
+ * @property {number} red
+ * @property {number} green
+ * @property {boolean} jack
+ * @property {number} red_off
+ * @property {number} green_off
+ * @property {boolean} jack_off
+ * @property {boolean} striker_pocketed
+ * @property {boolean} striker_off
+ * @property {boolean} touched_striker
+ * @property {boolean} unshootable_hit
+ * @property {number | null} [wrong_order_seat]
+ */
+
+/**
+ * What the rules make of a shot or a lost shot (report.Ruling).
+ * @typedef {object} Ruling
+ * @property {number} seat
+ * @property {Color} color
+ * @property {number} penalty pucks owed in all (R5g).
+ * @property {Foul[]} fouls
+ * @property {number[]} foul_counts pucks each foul costs.
+ * @property {string[]} reasons every rule id that decided it, in rule-id order.
+ * @property {Piece[]} returned to the jack spot, bottom to top (R6d).
+ * @property {Piece[]} debt_paid
+ * @property {number} voided
+ * @property {number} taken
+ * @property {number} debt_added
+ * @property {number} service
+ * @property {Piece[]} off_board
+ * @property {boolean} continues
+ * @property {boolean} restored
+ * @property {boolean} skipped
+ * @property {number | null} next_seat
+ * @property {Outcome | null} outcome
+ */
 
 /** An error the referee raises: English and Japanese, nothing changed. */
 export class RulesError extends Error {
+  /** @param {string} en @param {string} ja @param {string} [code] */
   constructor(en, ja, code = "rules") {
     super(`${en} / ${ja}`);
     this.en = en;
@@ -26,11 +105,15 @@ export class RulesError extends Error {
   }
 }
 
+/** @param {Color} color @returns {0 | 1} */
 const idx = (color) => (color === "red" ? 0 : 1);
+/** @param {Color} color @returns {Color} */
 export const opponent = (color) => (color === "red" ? "green" : "red");
+/** The colour of a seat when seat `first` plays red (R1b, R1c). @param {number} seat @param {number} [first] @returns {Color} */
 export const seatColor = (seat, first = 0) => ((((seat - first) % 2) + 2) % 2 === 0 ? "red" : "green");
-const JA_COLOR = { red: "赤", green: "緑" };
+const JA_COLOR = COLOR_NAMES.ja;
 
+/** @param {number} players @param {RuleOptions} options @returns {RefState} */
 export function initialState(players, options) {
   return {
     players, options, shooter: options.first_seat, pocketed: [0, 0], debt: [0, 0], jack: null,
@@ -39,17 +122,23 @@ export function initialState(players, options) {
   };
 }
 
+/** @param {RefState} s */
 const lastSeat = (s) => (((s.options.first_seat - 1) % s.players) + s.players) % s.players;
+/** @param {number} seat @param {number} players */
 const nextSeat = (seat, players) => (seat + 1) % players;
+/** @param {RefState} s @param {Color} color */
 const onBoard = (s, color) => PUCKS - s.pocketed[idx(color)];
 
+/** Score now as R7b counts it: 100 x jack + pucks pocketed - debt (by the option). @param {RefState} s @param {Color} color */
 export function score(s, color) {
   let v = s.pocketed[idx(color)] + (s.jack === color ? JACK_SCORE : 0);
   if (s.options.debt_counts_in_score) v -= s.debt[idx(color)];
   return v;
 }
 
+/** @param {string} id @returns {[number, string]} */
 const ruleKey = (id) => [Number(id[1]), id.slice(2)];
+/** @param {Set<string>} set */
 function sortedIds(set) {
   return [...set].sort((a, b) => {
     const [x, y] = [ruleKey(a), ruleKey(b)];
@@ -57,22 +146,23 @@ function sortedIds(set) {
   });
 }
 
-function foulCount(foul, options) {
-  if (foul === "R4c") return options.unshootable_penalty;
-  if (foul === "R5b" || foul === "R5d") return 5;
-  return 1;
-}
+/** @param {Foul} foul @param {RuleOptions} options */
+const foulCount = (foul, options) => (foul === "R4c" ? options.unshootable_penalty : FOUL_PENALTY[foul]);
 
+/** @param {RefState} s */
 function checkPlaying(s) {
   if (s.outcome) throw new RulesError("the game is over; nothing more can be reported (R7)", "試合は終わっています。これ以上報告できません（R7）", "game_over");
   if (s.awaiting_lot) throw new RulesError("the game is deadlocked: give the rock-paper-scissors result first (R7d)", "こう着状態です。先にじゃんけんの結果を入力してください（R7d）", "lot_pending");
 }
 
+/** @template T @param {readonly T[]} list @param {T} p */
 const count = (list, p) => list.filter((x) => x === p).length;
 
-/** A ShotReport {pocketed, off_board, striker_pocketed, striker_off_board, unshootable_hit, fouls, seat} from a tap. */
+/** A ShotReport from a tap (scoring/tap.py Tap.report). @param {Tap} tap @returns {ShotReport} */
 export function reportOf(tap) {
+  /** @param {number} r @param {number} g @param {boolean} j @returns {Piece[]} */
   const pieces = (r, g, j) => [...Array(r).fill("red"), ...Array(g).fill("green"), ...(j ? ["jack"] : [])];
+  /** @type {Foul[]} */
   const fouls = [];
   if (tap.wrong_order_seat !== null && tap.wrong_order_seat !== undefined) fouls.push("R5e");
   if (tap.touched_striker) fouls.push("R5f");
@@ -84,9 +174,10 @@ export function reportOf(tap) {
   };
 }
 
+/** @param {RefState} s @param {ShotReport} r @param {number} seat */
 function checkReport(s, r, seat) {
   if (r.striker_pocketed && r.striker_off_board) throw new RulesError("the striker cannot be both pocketed and off the board", "ストライカーがポケットに入り、同時に盤の外に出ることはありません");
-  for (const color of ["red", "green"]) {
+  for (const color of /** @type {Color[]} */ (["red", "green"])) {
     const moved = count(r.pocketed, color) + count(r.off_board, color);
     const on = onBoard(s, color);
     if (moved > on) throw new RulesError(`${moved} ${color} pucks reported pocketed or off the board, but only ${on} are outside the pockets`, `${JA_COLOR[color]}のパックが${moved}個報告されましたが、ポケットの外には${on}個しかありません`);
@@ -98,8 +189,14 @@ function checkReport(s, r, seat) {
   if (r.unshootable_hit && s.players === 2) throw new RulesError("in singles every piece may be hit directly: no unshootable pieces (R4e)", "シングルスでは全てのパックとジャックを直接ねらえます（R4e）");
 }
 
+/**
+ * After time is called, close the round when the last seat's turn ends (R7b-R7d).
+ * @param {RefState} before @param {RefState} after @param {boolean} turnPassed
+ * @returns {[RefState, string[]]}
+ */
 function afterTurn(before, after, turnPassed) {
   if (!(after.time_called && turnPassed && before.shooter === lastSeat(before))) return [after, []];
+  /** @type {Pair} */
   const scores = [score(after, "red"), score(after, "green")];
   const reason = after.extra_round === 0 ? "R7b" : "R7c";
   if (scores[0] !== scores[1]) {
@@ -112,6 +209,7 @@ function afterTurn(before, after, turnPassed) {
   return [{ ...after, outcome: { winner: null, reason: "R7d", scores } }, [reason, "R7d"]];
 }
 
+/** @param {number} seat @param {Color} color @param {Partial<Ruling>} f @returns {Ruling} */
 function ruling(seat, color, f) {
   return {
     seat, color, penalty: 0, fouls: [], foul_counts: [], reasons: [], returned: [], debt_paid: [],
@@ -120,7 +218,10 @@ function ruling(seat, color, f) {
   };
 }
 
-/** Judge one shot: [state, ruling] (transitions.apply). Throws RulesError, changing nothing. */
+/**
+ * Judge one shot (transitions.apply). Throws RulesError, changing nothing.
+ * @param {RefState} s @param {ShotReport} r @returns {[RefState, Ruling]}
+ */
 export function apply(s, r) {
   checkPlaying(s);
   let seat = s.shooter;
@@ -132,16 +233,26 @@ export function apply(s, r) {
   const color = seatColor(seat, s.options.first_seat);
   const opp = opponent(color);
   const wrongOrder = seat !== s.shooter;
+  /** @type {Foul[]} */
   const conduct = wrongOrder ? ["R5e"] : [];
   if (r.fouls.includes("R5f")) conduct.push("R5f");
-  const pocketed = [...s.pocketed];
-  const debt = [...s.debt];
+  /** @type {Pair} */
+  const pocketed = [s.pocketed[0], s.pocketed[1]];
+  /** @type {Pair} */
+  const debt = [s.debt[0], s.debt[1]];
+  /** @type {Set<string>} */
   const reasons = new Set();
   let pile = { opponent: 0, own: 0, jack: false };
+  /** @type {Piece[]} */
   let debtPaid = [];
   let voided = 0, taken = 0, debtAdded = 0, service = 0;
+  /** @type {Piece[]} */
   let offBoard = [];
-  let continues = false, restored = false, outcome = null, fouls;
+  let continues = false, restored = false;
+  /** @type {Outcome | null} */
+  let outcome = null;
+  /** @type {Foul[]} */
+  let fouls;
   if (r.unshootable_hit) {
     restored = true;
     reasons.add("R4c");
@@ -210,10 +321,12 @@ export function apply(s, r) {
     if (taken) reasons.add("R5h");
     if (debtAdded) reasons.add("R5i");
   }
+  /** @type {Piece[]} */
   const returned = [...Array(pile.opponent).fill(opp), ...Array(pile.own).fill(color), ...(pile.jack ? ["jack"] : [])];
   if (pile.opponent && (pile.own || pile.jack)) reasons.add("R6d");
   if (returned.length) reasons.add("R6e");
   const hasShot = s.has_shot.map((h, i) => h || i === seat);
+  /** @type {RefState} */
   let next = { ...s, pocketed, debt, has_shot: hasShot, shots: s.shots + 1, jack: outcome ? color : null };
   if (outcome) {
     next = { ...next, outcome };
@@ -235,7 +348,7 @@ export function apply(s, r) {
   })];
 }
 
-/** R8a: the shot is lost and the turn passes (transitions.skip_turn). */
+/** R8a: the shot is lost and the turn passes (transitions.skip_turn). @param {RefState} s @returns {[RefState, Ruling]} */
 export function skipTurn(s) {
   checkPlaying(s);
   const seat = s.shooter;
@@ -246,20 +359,24 @@ export function skipTurn(s) {
   })];
 }
 
-/** R7b: time is called (transitions.call_time). */
+/** R7b: time is called (transitions.call_time). @param {RefState} s @returns {RefState} */
 export function callTime(s) {
   checkPlaying(s);
   if (s.time_called) throw new RulesError("time has already been called (R7b)", "試合時間の終了はすでに宣言されています（R7b）");
   return { ...s, time_called: true };
 }
 
-/** R7d: the rock-paper-scissors result (transitions.decide_lot). */
+/** R7d: the rock-paper-scissors result (transitions.decide_lot). @param {RefState} s @param {Color} winner @returns {RefState} */
 export function decideLot(s, winner) {
   if (!s.awaiting_lot) throw new RulesError("no rock-paper-scissors decision is awaited (R7d)", "じゃんけんで決める場面ではありません（R7d）");
   return { ...s, awaiting_lot: false, outcome: { winner, reason: "R7d", scores: [score(s, "red"), score(s, "green")] } };
 }
 
-/** The counts a record stores (records.codec.state_counts). */
+/**
+ * The counts a record stores (records.codec.state_counts).
+ * @param {RefState} s
+ * @returns {{ pocketed: { red: number, green: number }, debt: { red: number, green: number }, jack: Color | null, next_seat: number | null }}
+ */
 export function stateCounts(s) {
   return {
     pocketed: { red: s.pocketed[0], green: s.pocketed[1] },
@@ -271,77 +388,85 @@ export function stateCounts(s) {
 
 // -- rulings in words (rules/messages.py) ------------------------------------------------------
 
-const COLOR_NAME = { en: { red: "Red", green: "Green" }, ja: { red: "赤", green: "緑" } };
-const FOUL_NAME = {
-  R4c: ["Unshootable piece hit directly", "打てないパックを直接打ちました"],
-  R5a: ["Striker pocketed", "ストライカーがポケットに入りました"],
-  R5b: ["Jack pocketed before all own pucks", "自分のパックが全部入っていないのにジャックが入りました"],
-  R5c: ["Striker off the board", "ストライカーが盤の外に飛び出しました"],
-  R5d: ["Jack off the board", "ジャックが盤の外に飛び出しました"],
-  R5e: ["Shot out of turn", "打つ順番を誤りました"],
-  R5f: ["Moving striker touched", "動いているストライカーに触れました"],
-};
-export const colorName = (c, lang) => COLOR_NAME[lang][c];
-export const foulName = (f, lang) => FOUL_NAME[f][lang === "ja" ? 1 : 0];
-const pucks = (n) => (n === 1 ? `${n} puck` : `${n} pucks`);
-const say = (lang, rule, en, ja) => (lang === "ja" ? `${ja}（${rule}）` : `${en} (${rule})`);
+/** @param {Color} c @param {Lang} lang */
+export const colorName = (c, lang) => COLOR_NAMES[lang][c];
+/** @param {Foul} f @param {Lang} lang */
+export const foulName = (f, lang) => FOUL_NAMES[f][lang === "ja" ? "ja" : "en"];
 
-/** The ruling as sentences, each ending with its rule id (messages.explain). */
+/**
+ * Sentence `key` in `lang`, its fields filled and its rule id appended (messages.sentence).
+ * @param {Lang} lang @param {SentenceKey} key @param {Record<string, string | number>} [fields]
+ */
+export function sentence(lang, key, fields = {}) {
+  const { rule, en, ja } = SENTENCES[key];
+  /** @param {string} template */
+  const fill = (template) => template.replace(/\{(\w+)\}/g, (_, name) => String(fields[name]));
+  const text = fill(lang === "ja" ? ja : en);
+  if (rule === null) return text;
+  return lang === "ja" ? `${text}（${fill(rule)}）` : `${text} (${fill(rule)})`;
+}
+
+/** The fields of a sentence that tell a count `n` (messages._count). @param {number} n */
+const counted = (n) => ({ count: n, pucks: n === 1 ? `${n} puck` : `${n} pucks`, goes: n === 1 ? "goes" : "go", stays: n === 1 ? "stays" : "stay" });
+
+/** The ruling as sentences, each ending with its rule id (messages.explain). @param {Ruling} r @param {Lang} lang @returns {string[]} */
 export function explain(r, lang) {
+  /** @type {string[]} */
   const out = [];
+  /** @param {SentenceKey} key @param {Record<string, string | number>} [fields] */
+  const say = (key, fields) => out.push(sentence(lang, key, fields));
   const color = colorName(r.color, lang);
   const reasons = new Set(r.reasons);
-  if (r.skipped) out.push(say(lang, "R8a", `10 seconds passed: ${color} loses the shot`, `10秒が過ぎました：${color}はこのショットを打つ権利を失います`));
-  if (r.restored) out.push(say(lang, "R4c", "Unshootable piece hit directly: the pieces go back where they were, nothing counts", "打てないパックを直接打ちました：パックを元の位置に戻し、このショットは数えません"));
-  if (reasons.has("R6a")) out.push(say(lang, "R6a", "Last puck and jack in the same shot: a failure", "最後のパックと同時にジャックが入りました：失敗です"));
-  if (reasons.has("R6b") && r.outcome === null) out.push(say(lang, "R6b", "Jack after all own pucks, but a foul in the same shot voids the win", "全てのパックの後のジャックですが、同じショットの反則により勝ちになりません"));
+  if (r.skipped && reasons.has("R8a")) say("shot_lost", { shooter: color });
+  else if (r.skipped && reasons.has("R2b")) say("no_place", { shooter: color });
+  else if (r.skipped) say("passes", { shooter: color });
+  if (r.restored) say("restored");
+  if (reasons.has("R6a")) say("last_with_jack");
+  if (reasons.has("R6b") && r.outcome === null) say("win_voided");
   r.fouls.forEach((f, i) => {
     const c = r.foul_counts[i];
     if (f === "R4c" && c === 0) return;
-    out.push(say(lang, f, `${FOUL_NAME[f][0]}: a penalty of ${pucks(c)}`, `${FOUL_NAME[f][1]}：ペナルティはパック${c}個です`));
+    say("foul", { rule: f, foul: foulName(f, lang), ...counted(c) });
   });
   const total = r.foul_counts.reduce((a, b) => a + b, 0);
-  if (reasons.has("R5g") && r.penalty === total) out.push(say(lang, "R5g", `Penalties add up: ${pucks(r.penalty)} in all`, `ペナルティは合計${r.penalty}個です`));
-  else if (reasons.has("R5g")) out.push(say(lang, "R5g", `Only the largest penalty counts: ${pucks(r.penalty)}`, `ペナルティは最も大きいものだけ数えます：${r.penalty}個`));
-  if (r.voided) out.push(say(lang, "R5h", `${pucks(r.voided)} of ${color} pocketed in this shot ${r.voided === 1 ? "goes" : "go"} back to the jack spot`, `このショットで入った${color}のパック${r.voided}個をジャックスポットに戻します`));
-  if (r.taken) out.push(say(lang, "R5h", `${pucks(r.taken)} of ${color} taken out of the pockets to the jack spot`, `ポケットから${color}のパック${r.taken}個をジャックスポットに戻します`));
-  if (r.debt_added) out.push(say(lang, "R5i", `${color} owes ${pucks(r.debt_added)} more as debt, returned as they go in`, `${color}はパック${r.debt_added}個の借りとなり、入った時点で戻します`));
-  for (const pc of ["red", "green"]) {
+  if (reasons.has("R5g") && r.penalty === total) say("penalties_add_up", counted(r.penalty));
+  else if (reasons.has("R5g")) say("largest_penalty", counted(r.penalty));
+  if (r.voided) say("voided", { color, ...counted(r.voided) });
+  if (r.taken) say("taken", { color, ...counted(r.taken) });
+  if (r.debt_added) say("debt_added", { color, ...counted(r.debt_added) });
+  for (const pc of /** @type {Color[]} */ (["red", "green"])) {
     const paid = count(r.debt_paid, pc);
-    if (paid) {
-      const name = colorName(pc, lang);
-      out.push(say(lang, "R5i", `${pucks(paid)} of ${name} paid debt and ${paid === 1 ? "goes" : "go"} to the jack spot`, `${name}のパック${paid}個は借りを返してジャックスポットに戻ります`));
-    }
+    if (paid) say("debt_paid", { color: colorName(pc, lang), ...counted(paid) });
   }
   const flown = r.off_board.filter((p) => p !== "jack").length;
-  if (flown) out.push(say(lang, "R6c", `${pucks(flown)} flew off the board: back to the jack spot, no penalty`, `盤の外に飛び出したパック${flown}個をジャックスポットに戻します（ペナルティなし）`));
-  if (reasons.has("R5j")) out.push(say(lang, "R5j", "The jack goes back on top of the jack spot", "ジャックをジャックスポットの一番上に戻します"));
-  if (reasons.has("R6d")) out.push(say(lang, "R6d", "The opponent's pucks go at the bottom, the shooter's above them", "相手のパックを下に、自分のパックを上に重ねます"));
-  if (r.returned.length) out.push(say(lang, "R6e", "Stack them on whatever lies on the jack spot", "ジャックスポットにあるものの上に積みます"));
-  if (r.service) out.push(say(lang, "R3b", `${pucks(r.service)} of the opponent ${r.service === 1 ? "stays" : "stay"} in the pocket as service`, `相手のパック${r.service}個はサービスとしてポケットに残ります`));
+  if (flown) say("off_board", counted(flown));
+  if (reasons.has("R5j")) say("jack_back");
+  if (reasons.has("R6d")) say("stack_order");
+  if (r.returned.length) say("stack");
+  if (r.service) say("service", counted(r.service));
   if (r.continues) {
-    out.push(say(lang, "R3a", `Own puck pocketed: ${color} shoots again`, `自分のパックが入りました：${color}が続けて打ちます`));
-    if (reasons.has("R3c")) out.push(say(lang, "R3c", "The success counts although pieces flew off the board", "盤の外に飛び出したパックがあっても成功です"));
+    say("shoots_again", { shooter: color });
+    if (reasons.has("R3c")) say("success_despite_off");
   } else if (r.next_seat !== null) {
     // the next seat named by its colour: colours alternate round the table (R1c)
     const same = Math.abs(r.next_seat - r.seat) % 2 === 0;
-    const n = colorName(same ? r.color : r.color === "red" ? "green" : "red", lang);
-    if (reasons.has("R3d")) out.push(say(lang, "R3d", `The turn passes to ${n}`, `${n}の番に交替します`));
-    else out.push(say(lang, "R5e", `${n}, whose turn it was, shoots now`, `本来の順番の${n}が打ちます`));
+    const next = colorName(same ? r.color : opponent(r.color), lang);
+    say(reasons.has("R3d") ? "turn_passes" : "rightful_shoots", { next });
   }
-  if (r.outcome === null && reasons.has("R7d")) out.push(say(lang, "R7d", "Still level: decide by rock-paper-scissors", "こう着状態です：じゃんけんで勝敗を決めます"));
-  else if (r.outcome === null && reasons.has("R7c")) out.push(say(lang, "R7c", "Level after the round: one more full round", "同点のため、もう一巡します"));
+  if (r.outcome === null && reasons.has("R7d")) say("lot_needed");
+  else if (r.outcome === null && reasons.has("R7c")) say("extra_round");
   if (r.outcome !== null) out.push(explainOutcome(r.outcome, lang));
   return out;
 }
 
-/** How the game ended (messages.explain_outcome). */
+/** How the game ended (messages.explain_outcome). @param {Outcome} o @param {Lang} lang */
 export function explainOutcome(o, lang) {
   const [red, green] = o.scores;
-  if (o.winner === null) return say(lang, o.reason, `Still level after the extra rounds (${red} to ${green}): a draw`, `延長しても同点のため（${red}対${green}）引き分けです`);
-  const name = colorName(o.winner, lang);
-  if (o.reason === "R7a") return say(lang, "R7a", `${name} pocketed the jack after all its pucks and wins`, `${name}が全てのパックの後にジャックを入れて勝ちました`);
-  if (o.reason === "R7b") return say(lang, "R7b", `Time: ${name} wins on pucks pocketed, red ${red} to ${green} green`, `試合時間終了：ポケットに入れたパックの数で${name}の勝ち（赤${red}対${green}緑）`);
-  if (o.reason === "R7c") return say(lang, "R7c", `After the extra rounds ${name} leads and wins, red ${red} to ${green} green`, `延長の一巡の後、${name}がリードして勝ちました（赤${red}対${green}緑）`);
-  return say(lang, "R7d", `Still level: ${name} wins by rock-paper-scissors`, `こう着状態のため、じゃんけんで${name}の勝ち`);
+  if (o.reason === "agreed") return sentence(lang, "agreed", { red, green });
+  if (o.reason === "resign" && o.winner !== null) return sentence(lang, "resigned", { loser: colorName(opponent(o.winner), lang), winner: colorName(o.winner, lang) });
+  if (o.winner === null) return sentence(lang, "draw", { rule: o.reason, red, green });
+  const winner = colorName(o.winner, lang);
+  /** @type {SentenceKey} */
+  const key = o.reason === "R7a" ? "won_jack" : o.reason === "R7b" ? "won_time" : o.reason === "R7c" ? "won_extra" : "won_lot";
+  return sentence(lang, key, { winner, red, green });
 }

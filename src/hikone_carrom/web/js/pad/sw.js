@@ -10,6 +10,7 @@ const ASSETS = [
   "/static/js/pad/pad.js",
   "/static/js/pad/match.js",
   "/static/js/pad/referee.js",
+  "/static/js/pad/shared-rules.js",
   "/static/js/pad/clock.js",
   "/static/js/pad/sync.js",
   "/static/js/pad/strings.js",
