@@ -140,7 +140,7 @@ def test_opening_layout_r1a() -> None:
 @pytest.mark.parametrize(
     "kwargs",
     [
-        {"half_width": 10**400},  # issue 33, item 6: was OverflowError
+        {"half_width": 10**400},  # an OverflowError once
         {"friction": -(10**400)},
         {"puck_mass": 1e300},
         {"stack_friction": -0.1},

@@ -1,6 +1,6 @@
 """Digital Hikone Carrom (彦根カロム).
 
-Layers (each imports only the ones above it, see DESIGN.md):
+Layers (each imports only the ones above it, see docs/architecture.md):
 ``board`` -> ``physics`` -> ``rules`` -> ``match`` -> ``records`` / ``ai`` / ``server`` / ``cli``.
 """
 

@@ -1,4 +1,4 @@
-"""The Hikone board: geometry and physical constants (DESIGN.md "Coordinates and default board").
+"""The Hikone board: geometry and physical constants (docs/architecture.md).
 
 Origin at the jack spot (ジャックスポット), x to the right, y up, seen from above;
 SI units (m, kg, s).
@@ -100,7 +100,7 @@ _DOUBLES = (Side.SOUTH, Side.WEST, Side.NORTH, Side.EAST)
 
 @dataclass(frozen=True)
 class BoardSpec:
-    """Geometry and physical constants of a Hikone board (SI units; defaults from DESIGN.md).
+    """Geometry and physical constants of a Hikone board (SI units; docs/architecture.md).
 
     Attributes:
         half_width: rails at |x| = |y| = half_width, m. Sourced: JCA inner size 60 cm square.

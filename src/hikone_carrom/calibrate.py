@@ -8,7 +8,7 @@ they did (least squares over the rest positions) and writes a board file that ``
 loads everywhere.
 
 The shots file is CSV with a header row, one row per disk of a shot (SI units, origin at the
-jack spot, x to the right, y up, seen from above, DESIGN.md):
+jack spot, x to the right, y up, seen from above, docs/architecture.md):
 
 ``shot``      the shot's name (rows of one shot share it)
 ``disk``      the disk's name within the shot (e.g. ``S``, ``R3``, ``J``)

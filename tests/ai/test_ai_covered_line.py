@@ -1,5 +1,5 @@
-"""Every computer player, the hint and the simulated match handle a covered area line (R2b,
-issue 33): a lane where the striker still overlaps the line, or the reading
+"""Every computer player, the hint and the simulated match handle a covered area line (R2b):
+a lane where the striker still overlaps the line, or the reading
 ``RuleOptions.covered_area_line`` when no free place overlaps it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The pot table and the layout's cost (solo clear, issue 6): stored figures are what the
+"""The pot table and the layout's cost in the solo clear: stored figures are what the
 simulation gives, the map turns with the seat, and a shot's gain follows the rules (R5h, R6b)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Every command-line error of every sub-command is a sentence and a non-zero exit, never a
-traceback (issue 33): bad options, unreadable or unwritable files, pipes and devices."""
+traceback: bad options, unreadable or unwritable files, pipes and devices."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Accessibility in real Chromium (issue 32 section 2): the game played by keyboard alone from
+"""Accessibility in real Chromium: the game played by keyboard alone from
 the page's first Tab, rulings and turn changes said in the live region, and a high-contrast
 option remembered by the browser."""
 

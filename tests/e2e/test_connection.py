@@ -1,4 +1,4 @@
-"""Issue 32.1.2 in real Chromium: a link to a room that does not exist shows a plain
+"""Connections in real Chromium: a link to a room that does not exist shows a plain
 "no such room" page with ways back and opens one connection, not one every few hundred ms; a
 room that exists reconnects with a visible, growing back-off and says when it is offline."""
 

@@ -1,5 +1,5 @@
-"""Issue 32.1.10 in real Chromium: in doubles, the pieces the shooter may not hit directly (R4a)
-are marked while aiming, by a pattern readable without colour; the server names them (the
+"""The unshootable marks in real Chromium: in doubles, the pieces the shooter may not hit directly
+(R4a) are marked while aiming, by a pattern readable without colour; the server names them (the
 library decides), the page only draws them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 32.1.9 (the page's side) in real Chromium: no "[object Object]" anywhere; every refusal
+"""Forms and refusals in real Chromium: no "[object Object]" anywhere; every refusal
 of the new-game form is a sentence in the page's language next to its field; a name with < or
 > is refused with a sentence and never shown as HTML."""
 

@@ -1,7 +1,7 @@
-"""Issue 32.1.1 in real Chromium: a shot only comes from a deliberate pull that starts on the
-striker (or its aim handle), travels past the band's rest length and is let go. Taps, clicks
-away from the striker, right clicks, a second finger, Escape, letting go back on the striker
-and swipes over the board send nothing; one proper pull sends exactly one shot."""
+"""The shooting gesture in real Chromium: a shot only comes from a deliberate pull that starts on
+the striker (or its aim handle), travels past the band's rest length and is let go. Taps, clicks
+away from the striker, right clicks, a second finger, Escape, letting go back on the striker and
+swipes over the board send nothing; one proper pull sends exactly one shot."""
 
 from __future__ import annotations
 

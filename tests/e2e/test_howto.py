@@ -18,7 +18,7 @@ RULE_IDS = [
     *("R5g", "R5h", "R5i", "R5j", "R5k", "R6a", "R6b", "R6c", "R6d", "R6e"),
     *("R7a", "R7b", "R7c", "R7d", "R7e", "R8a"),
 ]
-"""Every rule id of RULES.md."""
+"""Every rule id of docs/rules.md."""
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "hikone_carrom"
 

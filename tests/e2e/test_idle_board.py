@@ -1,4 +1,4 @@
-"""Issue 32 (phones first) in real Chromium: a game page draws its board only when what it shows
+"""An idle board in real Chromium: a game page draws its board only when what it shows
 changed. An idle room or replay draws nothing while a player thinks; moving the aim (pointer,
 touch or key), a resize, a language or contrast switch and a shot's animation draw at once."""
 

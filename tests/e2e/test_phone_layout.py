@@ -1,7 +1,7 @@
-"""Issue 32.1.3 in real Chromium: on a 390x844 phone (and held sideways, 844x390) the room opens
-at the top with the whole board and the shot controls on screen and nothing to scroll; the
-header does not overflow; every button is at least 44 CSS px; the ruling never covers the
-board while the next player aims."""
+"""The room on a phone in real Chromium: on a 390x844 phone (and held sideways, 844x390) the room
+opens at the top with the whole board and the shot controls on screen and nothing to scroll; the
+header does not overflow; every button is at least 44 CSS px; the ruling never covers the board
+while the next player aims."""
 
 from __future__ import annotations
 

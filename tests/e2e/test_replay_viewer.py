@@ -1,4 +1,4 @@
-"""The replay viewer in real Chromium (issue 32 section 2): a link opens any shot, the keyboard
+"""The replay viewer in real Chromium: a link opens any shot, the keyboard
 steps through the game, autoplay plays it by itself, and each shot's paths are drawn."""
 
 from __future__ import annotations

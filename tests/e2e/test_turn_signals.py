@@ -1,4 +1,4 @@
-"""Your turn, in real Chromium (issue 32 section 2): when the turn comes back the title says so,
+"""Your turn, in real Chromium: when the turn comes back the title says so,
 a chime plays and a phone vibrates; shots sound (hits, rails, pockets, synthesised with Web
 Audio); one mute switch silences everything and is remembered by the browser."""
 

@@ -1,4 +1,4 @@
-"""Issue 32.1.5 in real Chromium: the typed shot is in the shooter's own frame (position and
+"""The typed shot in real Chromium: it is in the shooter's own frame (position and
 angle positive to the shooter's right, angle 0 straight ahead) for every seat, and the board
 shows it while it is typed, before Shoot."""
 

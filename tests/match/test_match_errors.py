@@ -1,4 +1,4 @@
-"""The match layer's errors follow its documented hierarchy (issue 33): bad set positions are
+"""The match layer's errors follow its documented hierarchy: bad set positions are
 refused at construction, shots the game cannot take are IllegalShotErrors, clock actions need a
 timed match, and nothing changes when an error is raised."""
 

@@ -75,7 +75,7 @@ def test_R8a_the_ten_seconds_start_when_the_pieces_come_to_rest() -> None:
 
 def test_R7b_R8a_simulated_time_calls_never_cost_a_shot() -> None:
     """A computer player sets up in 5 s, under the 10 s of R8a: when time is called the player
-    on turn still shoots (issue 33: the shot used to be lost at every time call)."""
+    on turn still shoots; the shot is not lost at the time call."""
     calls = 0
     for seed in range(12):
         vt = VirtualTime()

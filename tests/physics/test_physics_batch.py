@@ -63,7 +63,7 @@ def test_batch_equals_single_on_opening_breaks() -> None:
 
 
 def test_one_seed_gives_each_shot_its_own_fly_off_draws() -> None:
-    """Issue 33, item 8: with the default seed, identical hard shots into a rail do not all fly
+    """With the default seed, identical hard shots into a rail do not all fly
     off or all stay: each shot draws from its own seed, derived from the one given."""
     shots = np.tile([[0.0, 0.2, 0.0, 5.0]], (200, 1))
     res = simulate_batch([], shots, B)

@@ -19,7 +19,7 @@ G = B.gravity
 MUG = B.friction * G
 
 
-# --- the merge of slowly meeting pairs (issue 37, item 1) ----------------------------------------
+# --- the merge of slowly meeting pairs -----------------------------------------------------------
 def _grazing_pair() -> list[Disk]:
     return [Disk("A", 0, 0, 1.0, 0.0002), Disk("B", 0, 0.030 + 1e-11, 0.001, 0.00015)]
 

@@ -137,7 +137,7 @@ def test_bad_input_is_refused(disks: list[Disk], kwargs: dict[str, object], mess
     ],
 )
 def test_huge_or_odd_numbers_in_disks_are_refused_with_a_sentence(disk: Disk) -> None:
-    """Issue 33, item 6: a 400-digit int gave OverflowError; now an InvalidLayoutError."""
+    """A 400-digit int is an InvalidLayoutError, not an OverflowError."""
     with pytest.raises(InvalidLayoutError) as err:
         simulate([disk], B, striker=None)
     assert len(str(err.value)) < 200
@@ -150,8 +150,8 @@ def test_a_shot_with_huge_numbers_is_refused(angle: float, speed: float) -> None
 
 
 def test_absurd_event_guards_are_refused_and_memory_follows_the_events() -> None:
-    """Issue 33, item 6: max_events=10**9 allocated 67 GiB; the guard is now bounded and the
-    log grows with the events that happen."""
+    """max_events=10**9 allocates no 67 GiB: the guard is bounded and the log grows
+    with the events that happen."""
     import tracemalloc
 
     disks = opening_break(B).disks(B)

@@ -1,5 +1,5 @@
 """Record format 2 stores the friction models' figures; records of format 1 (written before
-them) replay with the physics of their time, the legacy figures, exactly (issue 37)."""
+them) replay with the physics of their time, the legacy figures, exactly."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The records reader refuses every malformed input with RecordFormatError and a sentence, never
-another exception, never waits on a pipe or a device (issue 33)."""
+another exception, never waits on a pipe or a device."""
 
 from __future__ import annotations
 

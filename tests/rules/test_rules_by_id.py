@@ -1,4 +1,4 @@
-"""One or more tests per rule id of RULES.md (R1a ... R8a), each asserting the exact ruling."""
+"""One or more tests per rule id of docs/rules.md (R1a ... R8a), each asserting the exact ruling."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every rule path through the pad's entries, named after the rule ids of RULES.md."""
+"""Every rule path through the pad's entries, named after the rule ids of docs/rules.md."""
 
 from __future__ import annotations
 

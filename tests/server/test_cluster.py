@@ -1,4 +1,4 @@
-"""Several server processes on one PostgreSQL store and one Redis (issue 34 section 2), as real
+"""Several server processes on one PostgreSQL store and one Redis, as real
 processes: any process serves any client of any room, every client sees every event once and
 in order, and after kill -9 of a room's owner another process takes the room over from the
 store: nothing stored is lost and no shot is played twice."""

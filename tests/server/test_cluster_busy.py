@@ -1,4 +1,4 @@
-"""Server processes talking through a busy real Redis (issue 34 section 2): more calls at once
+"""Server processes talking through a busy real Redis: more calls at once
 than a process has connections, and Redis refusing writes for a few seconds (``CLIENT PAUSE
 WRITE``, as when it or the process is too busy to answer within a call's timeout). Neither may
 look like Redis gone, and nothing published may be lost: a stored event that never reaches the

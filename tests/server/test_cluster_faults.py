@@ -1,4 +1,4 @@
-"""Faults of several server processes (issue 34 section 2), on real processes, a real PostgreSQL
+"""Faults of several server processes, on real processes, a real PostgreSQL
 and a real Redis: kill -9 of an owner under load from several clients per room, a client whose
 room's owner vanished before it said hello, and Redis stopped and started again."""
 

@@ -1,9 +1,8 @@
-"""Presence and the other unnumbered messages across server processes (issue 32 section 1 item 8
-with issue 34 section 2), on real processes, a real PostgreSQL and a real Redis: a seat held
-through any process is online for everyone, goes offline when its client leaves or its process
-is killed, presence is rebuilt on the process that takes a room over after kill -9 of its owner,
-and an analysis's progress reaches the clients of every process. Presence never disturbs the
-numbering of the events."""
+"""Presence and the other unnumbered messages across server processes, on real processes, a real
+PostgreSQL and a real Redis: a seat held through any process is online for everyone, goes offline
+when its client leaves or its process is killed, presence is rebuilt on the process that takes a
+room over after kill -9 of its owner, and an analysis's progress reaches the clients of every
+process. Presence never disturbs the numbering of the events."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A covered area line in a room (R2b, issue 33): the lane behind it is offered to the player, and
+"""A covered area line in a room (R2b): the lane behind it is offered to the player, and
 under the reading "pass" the room passes the turn by itself with a message."""
 
 from __future__ import annotations

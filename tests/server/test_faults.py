@@ -1,4 +1,4 @@
-"""Store failures never corrupt a room (issue 34 section 1.1): a change is kept only if it is
+"""Store failures never corrupt a room: a change is kept only if it is
 stored. With the database unavailable, a real PostgreSQL server stopped mid-game or a SQLite
 file locked by another connection's write transaction, the shot is refused with
 ``store_unavailable`` (en/ja), the room stays exactly as it was, the same shot plays once the

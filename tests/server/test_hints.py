@@ -1,4 +1,4 @@
-"""The expert's hint over the WebSocket (issue 6 section 1): only for the seat whose turn it is,
+"""The expert's hint over the WebSocket: only for the seat whose turn it is,
 only to the client that asked, once per position, and without changing the game or its record."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``hikone-carrom serve`` refuses what cannot work in one sentence, never a traceback, and says
-where to find the server (issue 34 section 1.5)."""
+where to find the server."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bounded memory and REST limits (issue 34 section 1.4): idle rooms leave memory and are rebuilt
+"""Bounded memory and REST limits: idle rooms leave memory and are rebuilt
 on their next use; one address may only make so many rooms a minute."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The smaller faults of issue 34 section 1.5: binary frames, exact JSON types, idempotent
+"""The protocol's edges: binary frames, exact JSON types, idempotent
 actions, non-finite numbers and huge offsets over REST, the Host check, a finished timed match's
 clock after a restart."""
 

@@ -1,5 +1,5 @@
-"""A client that stops reading costs the server a bounded buffer, then its connection (issue 34
-section 1.3), on a real uvicorn server over loopback."""
+"""A client that stops reading costs the server a bounded buffer, then its connection, on a
+real uvicorn server over loopback."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Thinking runs off the server's process (issue 34 section 1.2): computer players and hints go
+"""Thinking runs off the server's process: computer players and hints go
 to a bounded pool of worker processes, a person's shot never waits behind them, and a hint over
 the pool's limits is refused with ``busy`` in both languages."""
 
@@ -150,8 +150,8 @@ def _wait_for(condition: Any, what: str) -> None:
 
 
 def _hint_answered(ws: Any) -> None:
-    """The asker gets its hint, and the room tells everyone that a hint was used (issue 32
-    1.6), in either order."""
+    """The asker gets its hint, and the room tells everyone that a hint was used, in
+    either order."""
     got = sorted(
         (m["type"], m.get("event", {}).get("kind")) for m in (ws.receive_json(), ws.receive_json())
     )

@@ -1,4 +1,4 @@
-"""Computer players of Hikone Carrom, from beginner to expert, and their evaluation (issues 4, 6).
+"""Computer players of Hikone Carrom, from beginner to expert, and their evaluation (docs/ai.md).
 
     from hikone_carrom.ai import make_player, take_turn
     from hikone_carrom.match import Match

@@ -1,4 +1,4 @@
-"""Candidate shots generated geometrically (issue 4 section 3, issue 6 section 1).
+"""Candidate shots generated geometrically for the search (:mod:`hikone_carrom.ai.search`).
 
 Kinds: ``direct`` (straight or cut onto a target towards a pocket), ``bank`` (the striker off one
 of the four rails onto the target), ``combination`` (the striker onto a carrier disk that sends the

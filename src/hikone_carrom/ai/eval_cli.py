@@ -1,4 +1,4 @@
-"""``hikone-carrom ai-eval``: measure the computer players (issue 6 section 2).
+"""``hikone-carrom ai-eval``: measure the computer players (the protocol of docs/ai.md).
 
 Examples::
 

@@ -1,4 +1,4 @@
-"""The evaluation protocol (issue 6 section 2), after the IIT Bombay CS747 carrom benchmark and the
+"""The evaluation protocol (docs/ai.md), after the IIT Bombay CS747 carrom benchmark and the
 computational billiards championships, adapted to Hikone rules.
 
 * Solo clear: one player alone on the R1a opening layout (24 pucks and the jack) shoots from seat 0

@@ -1,7 +1,7 @@
 """Aiming geometry on the Hikone board: pocket aim points, contact ("ghost") points, clear paths,
 rail banks with restitution and the launch speed a shot needs (SI units: m, m/s, rad).
 
-Between events a disk slides on a straight line decelerating at mu*g (DESIGN.md), so distances
+Between events a disk slides on a straight line decelerating at mu*g (docs/physics.md), so distances
 and speeds follow from v0^2 = v1^2 + 2 mu g d; at a rail the normal velocity is scaled by the
 rail's restitution and the tangential one loses the rail's friction impulse (docs/physics.md;
 without rail friction it is kept, and a bank's aim point is found by mirroring the target with

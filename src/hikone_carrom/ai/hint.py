@@ -1,4 +1,4 @@
-"""The expert's suggestion for the browser game's "hint" button (issue 6 section 1)."""
+"""The expert's suggestion for the browser game's "hint" button."""
 
 from __future__ import annotations
 

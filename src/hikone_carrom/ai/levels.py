@@ -1,9 +1,9 @@
 """Named players and levels 1 (beginner) to 6 (expert): execution noise and search budget.
 
-``make_player(name_or_level, seed)`` builds one: "random", "aim", "greedy" (issue 4: direct pots
-and the jack tried once each as meant, no noise sampling), or a level 1..6 (also "level3",
+``make_player(name_or_level, seed)`` builds one: "random", "aim", "greedy" (direct pots and
+the jack tried once each as meant, no noise sampling), or a level 1..6 (also "level3",
 "expert" = 6). ``noise_scale`` replaces the level's own hand by a multiple of the 1x tier
-(the evaluation's noise tiers, issue 6).
+(the evaluation's noise tiers).
 """
 
 from __future__ import annotations
@@ -197,11 +197,11 @@ LEVELS: dict[int, Level] = {
 expert within 3 s."""
 
 GREEDY = SearchConfig(candidates=CandidateBudget(placements=5, arrivals=(0.6,)), shortlist=1)
-"""Issue 4's greedy player: direct pots (and the jack when allowed), each tried once as meant,
+"""The greedy baseline: direct pots (and the jack when allowed), each tried once as meant,
 the best played; it values outcomes by the default :class:`Weights`."""
 
 BASELINES = ("random", "aim", "greedy")
-"""The evaluation's baselines (issue 6 section 2)."""
+"""The evaluation's baselines (docs/ai.md)."""
 
 
 def player_names() -> tuple[str, ...]:

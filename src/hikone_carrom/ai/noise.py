@@ -1,6 +1,6 @@
 """Execution noise of a computer player's hand: seeded Gaussians on placement, angle and speed.
 
-The noise is part of a player's level and of the evaluation's noise tiers (issue 6): tier 1x is
+The noise is part of a player's level and of the evaluation's noise tiers: tier 1x is
 sigma 2 mm on placement (each axis), 1.0 degree on angle and 3 % on speed; 0x is exact play and
 5x five times each sigma. Draws come from generators seeded by (player seed, action index), so a
 decision is deterministic for a seed.
@@ -97,7 +97,7 @@ class NoiseModel:
 
 
 BASE_NOISE = NoiseModel(placement=0.002, angle=math.radians(1.0), speed=0.03)
-"""Tier 1x (issue 6): 2 mm on placement, 1.0 degree on angle, 3 % on speed."""
+"""Tier 1x: 2 mm on placement, 1.0 degree on angle, 3 % on speed."""
 
 NOISE_TIERS: dict[str, float] = {"0x": 0.0, "1x": 1.0, "5x": 5.0}
 """The evaluation's noise tiers: multiples of :data:`BASE_NOISE`."""

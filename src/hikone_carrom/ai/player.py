@@ -1,5 +1,6 @@
 """The player protocol: every computer opponent decides a :class:`Decision` and plays it through
-:meth:`Match.play <hikone_carrom.match.Match.play>`, the one path every shot takes (DESIGN.md).
+:meth:`Match.play <hikone_carrom.match.Match.play>`, the one path every shot takes
+(docs/architecture.md).
 
 A decision is the shot the player means and the execution error its hand adds (part of its level,
 recorded in the match record). Both come from generators seeded by (player seed, number of actions

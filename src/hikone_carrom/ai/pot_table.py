@@ -1,13 +1,13 @@
-"""Chances of pocketing a lone piece from the area line: a table over the board (issue 6).
+"""Chances of pocketing a lone piece from the area line: a table over the board.
 
-For a puck or the jack alone on the board at (x, y) (m, origin at the jack spot, DESIGN.md), the
-table holds for each of the four pockets the best chance that one strike from the south area
-line (R2b) pockets it there and keeps the turn (R3a): from 17 points of the area line, at 6
-speeds, every direction 0.5 degree apart is simulated as meant, and each success is scored by
-the share of its neighbouring directions that succeed too, weighted by a Gaussian of the 1x
-hand's angle sigma (1.0 degree; the sweep's estimate, :mod:`hikone_carrom.ai.sweep`). Other
-pieces are left out, so it is an upper bound of what a real layout allows, and a map of where
-a piece is hard to pocket, and in which pocket.
+For a puck or the jack alone on the board at (x, y) (m, origin at the jack spot,
+docs/architecture.md), the table holds for each of the four pockets the best chance that one
+strike from the south area line (R2b) pockets it there and keeps the turn (R3a): from 17 points
+of the area line, at 6 speeds, every direction 0.5 degree apart is simulated as meant, and each
+success is scored by the share of its neighbouring directions that succeed too, weighted by a
+Gaussian of the 1x hand's angle sigma (1.0 degree; the sweep's estimate,
+:mod:`hikone_carrom.ai.sweep`). Other pieces are left out, so it is an upper bound of what a
+real layout allows, and a map of where a piece is hard to pocket, and in which pocket.
 
 The tables for the default board and for the legacy physics (``BoardSpec.legacy()``, the
 board the stored evaluation results were measured on) are stored in the package

@@ -1,5 +1,5 @@
 """Search over candidate shots: simulate, judge by the rules, sample the hand's noise, value the
-position left (issue 6 section 1).
+position left.
 
 A search runs in stages, each on fewer shots (:class:`SearchConfig`); every outcome is judged
 by the referee itself and valued by :class:`~hikone_carrom.ai.value.Weights`:

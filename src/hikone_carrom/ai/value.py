@@ -78,7 +78,7 @@ class Weights:
     layout_per_strike: float = 0.0
 
     def alone(self, penalty_cost: float = 0.0, layout_per_strike: float = 0.0) -> Weights:
-        """These weights alone on the board (the solo clear, issue 6): the other seat never
+        """These weights alone on the board (the evaluation's solo clear): the other seat never
         shoots, so its pucks and its next shot count for nothing, and a shot that passes the
         turn costs the strike it wasted (:attr:`next_shot`). Our next shot is not counted after
         a passed turn: its value is that of the layout the shot leaves as meant, which a shot

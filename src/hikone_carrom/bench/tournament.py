@@ -29,7 +29,7 @@ from hikone_carrom.tournament import (
 __all__ = ["main", "simulated_championship"]
 
 PLAN_TARGET_S = 5.0
-"""Issue 36's target for planning the whole day, s."""
+"""The time planning the whole day should stay within, s (docs/performance.md)."""
 
 _SURNAMES = (
     ("山田", "やまだ"), ("佐藤", "さとう"), ("鈴木", "すずき"), ("高橋", "たかはし"),

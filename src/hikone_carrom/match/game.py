@@ -207,7 +207,7 @@ class Match:
     """A game of Hikone Carrom, singles (``players=2``) or doubles (4), from the R1a opening.
 
     Args:
-        players: 2 or 4. options: the rule options (RULES.md readings). board: the board.
+        players: 2 or 4. options: the rule options (readings of docs/rules.md). board: the board.
         seed: seeds the physics of every shot (fly-off, R5c/R5d/R6c); same seed and shots -> same
             game, bit for bit. fly_off: let hard rail impacts send disks off the board.
         now: the time source (s, monotonic) of a timed match's clock (``options.match_time_s``);

@@ -28,7 +28,7 @@ def _finite(name: str, value: object) -> float:
 
 @dataclass(frozen=True)
 class Shot:
-    """A flick of the striker, in board coordinates (DESIGN.md).
+    """A flick of the striker, in board coordinates (docs/architecture.md).
 
     Attributes:
         x, y: the striker's centre where it is placed (m).

@@ -49,7 +49,7 @@ def simulate(
     fly_off: bool = True,
     max_events: int = DEFAULT_MAX_EVENTS,
 ) -> ShotResult:
-    """Simulate one shot until every disk rests (DESIGN.md physics model; R5c/R5d/R6c, R6e).
+    """Simulate one shot until every disk rests (docs/physics.md; R5c/R5d/R6c, R6e).
 
     Args:
         disks: the disks on the board (SI units); any order (the engine sorts them by id).

@@ -49,7 +49,7 @@ READABLE_VERSIONS = (1, 2)
 """Versions read: a version-1 record replays with the physics of its time (the legacy figures,
 :data:`~hikone_carrom.board.LEGACY_FIGURES`), exactly as it was played."""
 RULES_VERSION = "JCA 2018-04-20"
-"""The official rules the referee implements (RULES.md); other rules' records do not replay."""
+"""The official rules the referee implements (docs/rules.md); other rules' records do not replay."""
 
 MAX_BYTES = 64 * 1024 * 1024
 """The largest record file :func:`read` reads (bytes); a match of 2,000 actions takes ~3 MB."""

@@ -1,4 +1,4 @@
-"""The referee of Hikone Carrom: every official rule (R1-R8 of RULES.md), singles and doubles.
+"""The referee of Hikone Carrom: every official rule (R1-R8 of docs/rules.md), singles and doubles.
 
 It knows no physics and reads no clock: it is told what happened in a shot
 (:class:`ShotReport`) and answers what it means (:class:`Ruling`)::

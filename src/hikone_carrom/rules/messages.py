@@ -1,8 +1,8 @@
 """Rulings and outcomes in words, English and Japanese; every sentence cites its rule id.
 
-Uses the rule terms of RULES.md: パック, ジャック, ストライカー, ジャックスポット. Players are named
-as people call them, never by internal seat numbers: by the names the caller gives
-(``names``), else by colour, and :func:`seat_label` gives colour and side ("Red (south)",
+Uses the rule terms of docs/rules.md: パック, ジャック, ストライカー, ジャックスポット.
+Players are named as people call them, never by internal seat numbers: by the names the caller
+gives (``names``), else by colour, and :func:`seat_label` gives colour and side ("Red (south)",
 「赤（南）」) for seats without a name.
 
 Every sentence is a template of :data:`SENTENCES`. JavaScript twin: the scoring pad's offline

@@ -1,4 +1,4 @@
-"""Rule options: every **[reading]** of RULES.md as a named option, the reading as its default.
+"""Rule options: every reading of docs/rules.md as a named option, the reading as its default.
 
 A club with another house rule switches an option; the referee reads nothing else. Times are in
 seconds (s). :meth:`RuleOptions.championship` gives the Japan Championship timing (R7e).
@@ -30,7 +30,7 @@ WrongOrderTurn = Literal["rightful", "after_offender"]
 
 @dataclass(frozen=True)
 class RuleOptions:
-    """Named choices where the official text is silent or ambiguous (RULES.md **[reading]**).
+    """Named choices where the official text is silent or ambiguous (the readings of docs/rules.md).
 
     Attributes:
         first_seat: seat that won rock-paper-scissors; it plays red and shoots first (R1b).

@@ -1,9 +1,9 @@
 """Who plays a refereed match and how: names per seat, colours and order, match time, R7d.
 
-Seats are numbered in the order of play (R1c), as in DESIGN.md: singles seat 0 south (red, won
-rock-paper-scissors, R1b) and seat 1 north (green); doubles clockwise seat 0 south (red A), 1 west
-(green A), 2 north (red B), 3 east (green B). A set-up can be typed on the pad or made by the
-server for a board (a championship's board call) and sent to it.
+Seats are numbered in the order of play (R1c), as in docs/architecture.md: singles seat 0 south
+(red, won rock-paper-scissors, R1b) and seat 1 north (green); doubles clockwise seat 0 south
+(red A), 1 west (green A), 2 north (red B), 3 east (green B). A set-up can be typed on the pad or
+made by the server for a board (a championship's board call) and sent to it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The expert's hint in casual games (issue 6 section 1): the shot, described in ja and en, and a
+"""The expert's hint in casual games: the shot, described in ja and en, and a
 book that computes it at most once per position.
 
 The hint is the library's :func:`hikone_carrom.ai.hint` (the level-6 player's shot without its

@@ -1,4 +1,4 @@
-"""REST, WebSocket and pages of tournaments (issue 36); :func:`install_tournaments` adds them to
+"""REST, WebSocket and pages of tournaments; :func:`install_tournaments` adds them to
 the game server.
 
 Public: the event's pages (``/t/{id}``, big-screen ``/t/{id}?hall=1``), its JSON, name search,

@@ -1,6 +1,7 @@
 """Running a championship: divisions, entries, pools, the board plan, standings and knockout.
 
-Pure Python with no I/O (DESIGN.md layer ``tournament``); the server stores and serves it.
+Pure Python with no I/O (layer ``tournament``, docs/architecture.md); the server stores and
+serves it.
 A short tour::
 
     from hikone_carrom.tournament import Event, EventSettings, championship_divisions

@@ -1,4 +1,4 @@
-"""SQLAlchemy tables of tournaments (issue 36), on the game store's declarative base.
+"""SQLAlchemy tables of tournaments, on the game store's declarative base.
 
 An event is one JSON document (``hikone_carrom.tournament.Event.to_dict``) rewritten on every
 change of its structure, with its change number ``seq``; each match's live state (called,

@@ -1,4 +1,4 @@
-"""A room option: may its players ask for the expert's hint (issue 6 section 1).
+"""A room option: may its players ask for the expert's hint.
 
 Existing rooms keep hints on, as every casual room had them before the option existed.
 

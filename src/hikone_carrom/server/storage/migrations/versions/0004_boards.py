@@ -1,4 +1,4 @@
-"""Scoring pads for real boards (issue 35): boards, the matches refereed on them, their events.
+"""Scoring pads for real boards: boards, the matches refereed on them, their events.
 
 Revision ID: 0004
 Revises: 0003

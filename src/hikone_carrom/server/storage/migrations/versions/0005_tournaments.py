@@ -1,4 +1,4 @@
-"""Tournaments (issue 36): the event document, each match's live state, the audit trail, and
+"""Tournaments: the event document, each match's live state, the audit trail, and
 which scoring pad serves each board of an event.
 
 Revision ID: 0005

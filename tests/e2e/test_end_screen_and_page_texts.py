@@ -1,7 +1,7 @@
-"""Issue 32.1.11 in real Chromium: the end screen can be closed and opened again; a bad replay
-link gets a plain page; "your tee spot" is said only to the player whose turn it is; an empty
-rulings list is not a numbered item; the board has a name; free and blocked stretches of the
-area line differ by shape."""
+"""The end screen, the replay links and the aiming texts in real Chromium: the end screen can be
+closed and opened again; a bad replay link gets a plain page; "your tee spot" is said only to the
+player whose turn it is; an empty rulings list is not a numbered item; the board has a name; free
+and blocked stretches of the area line differ by shape."""
 
 from __future__ import annotations
 
