@@ -40,10 +40,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 _BENCHES = {
     "physics": "hikone_carrom.bench.physics",
-    "server": "hikone_carrom.server.bench",
+    "server": "hikone_carrom.bench.server",
     "analysis": "hikone_carrom.bench.analysis",
     "tournament": "hikone_carrom.bench.tournament",
-    "tournament-live": "hikone_carrom.server.tournament_bench",
+    "tournament-live": "hikone_carrom.bench.tournament_live",
     "env": "hikone_carrom.bench.env",
 }
 

@@ -12,9 +12,9 @@ from fastapi.testclient import TestClient
 from tests.server.roomkit import create_room, event, hello, receive, send, straight_shot
 
 from hikone_carrom.ai.analysis import Analysis, analyse, shot_numbers
-from hikone_carrom.server import analysis as analysis_module
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.rooms import analysis_jobs as analysis_module
 from hikone_carrom.server.storage import StoredAnalysis
 
 _DRAWS = 16

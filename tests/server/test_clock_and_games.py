@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 from tests.server.roomkit import create_room, hello, send
 
 from hikone_carrom.records import replay
-from hikone_carrom.server.room import Room
+from hikone_carrom.server.rooms.room import Room
 
 
 def _room(client: TestClient, room_id: str) -> Room:

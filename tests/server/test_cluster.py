@@ -12,8 +12,8 @@ import httpx
 from tests.server.roomkit import straight_shot
 from tests.server.serverkit import Player, online_room
 
-from hikone_carrom.server.errors import CloseCode
-from hikone_carrom.server.throwaway import GameServer
+from hikone_carrom.bench.throwaway import GameServer
+from hikone_carrom.server.core.errors import CloseCode
 
 
 def _play(players: dict[int, Player], shots: int, tag: str) -> tuple[Player, dict[str, Any]]:

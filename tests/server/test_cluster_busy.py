@@ -12,8 +12,8 @@ from typing import Any
 
 import redis
 
-from hikone_carrom.server.cluster import CALL_TIMEOUT_S, CONNECTIONS, SEND_BATCH, Cluster
-from hikone_carrom.server.throwaway import RedisServer
+from hikone_carrom.bench.throwaway import RedisServer
+from hikone_carrom.server.cluster.cluster import CALL_TIMEOUT_S, CONNECTIONS, SEND_BATCH, Cluster
 
 PAUSE_S = CALL_TIMEOUT_S + 1.5
 """How long Redis refuses writes: longer than one call may take."""

@@ -17,9 +17,9 @@ from tests.server.roomkit import straight_shot
 from tests.server.serverkit import Player, online_room, running_servers
 from websockets.exceptions import ConnectionClosed
 
-from hikone_carrom.server.benchload import check_against_store, make_rooms, run_load
-from hikone_carrom.server.errors import CloseCode
-from hikone_carrom.server.throwaway import GameServer, RedisServer
+from hikone_carrom.bench.server_load import check_against_store, make_rooms, run_load
+from hikone_carrom.bench.throwaway import GameServer, RedisServer
+from hikone_carrom.server.core.errors import CloseCode
 
 TAKEOVER_BOUND_S = 15.0
 """A room must go on this soon after its owner is killed (generous: a shared, busy machine;

@@ -16,8 +16,8 @@ import pytest
 from tests.server.roomkit import straight_shot
 from tests.server.serverkit import Player, online_room, running_servers
 
-from hikone_carrom.server.errors import CloseCode
-from hikone_carrom.server.throwaway import GameServer, RedisServer
+from hikone_carrom.bench.throwaway import GameServer, RedisServer
+from hikone_carrom.server.core.errors import CloseCode
 
 GONE_BOUND_S = 10.0
 """A killed process's seats must be offline this soon (generous: a shared, busy machine; a

@@ -12,7 +12,7 @@ from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match import Match
 from hikone_carrom.match.pieces import disk_for
 from hikone_carrom.rules import RefereeState, RuleOptions
-from hikone_carrom.server.room import Room
+from hikone_carrom.server.rooms.room import Room
 
 BOARD = BoardSpec()
 LINE_Y = BOARD.tee_spot(Side.SOUTH).y

@@ -18,9 +18,9 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.roomkit import create_room, hello, send, straight_shot
 
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.throwaway import PostgresCluster
+from hikone_carrom.bench.throwaway import PostgresCluster
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
 
 STATE_KEYS = ("layout", "counts", "shooter", "placement", "pile", "scores", "actions")
 

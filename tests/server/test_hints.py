@@ -19,11 +19,11 @@ from hikone_carrom.ai import hint as library_hint
 from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match import Match
 from hikone_carrom.records import replay, to_record
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.hints import describe_hint, pocket_name
-from hikone_carrom.server.room import Room
-from hikone_carrom.server.thinking import ThinkingPool, ThinkJob, Thought
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.rooms.hints import describe_hint, pocket_name
+from hikone_carrom.server.rooms.room import Room
+from hikone_carrom.server.thinking.pool import ThinkingPool, ThinkJob, Thought
 
 
 def _room(client: TestClient, room_id: str) -> Room:

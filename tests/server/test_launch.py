@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hikone_carrom.server.launch import lan_address, main
+from hikone_carrom.server.core.launch import lan_address, main
 
 
 def _free_port() -> int:

@@ -9,10 +9,10 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 from tests.server.roomkit import create_room, hello, send, straight_shot
 
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.ratelimit import AddressRate
-from hikone_carrom.server.registry import RoomRegistry
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.core.ratelimit import AddressRate
+from hikone_carrom.server.rooms.registry import RoomRegistry
 
 
 def _registry(client: TestClient) -> RoomRegistry:

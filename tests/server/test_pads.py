@@ -13,8 +13,8 @@ from tests.server.padkit import Pad, auth, create_board
 
 from hikone_carrom.records import replay
 from hikone_carrom.scoring import RefereedMatch
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
 
 
 def test_a_board_has_a_token_link_and_qr_code(client: TestClient) -> None:

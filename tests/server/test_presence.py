@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from hikone_carrom.server.presence import Presence, Relayed
+from hikone_carrom.server.rooms.presence import Presence, Relayed
 
 KINDS = ["human", "human", "computer", "open"]
 

@@ -16,10 +16,10 @@ from starlette.websockets import WebSocketDisconnect
 from tests.server.roomkit import create_room, hello, send, straight_shot
 
 from hikone_carrom.match import Match, Shot
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.hosts import LOOPBACK_NAMES, host_name
-from hikone_carrom.server.room import Room, RoomConfig
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.core.hosts import LOOPBACK_NAMES, host_name
+from hikone_carrom.server.rooms.room import Room, RoomConfig
 
 ROOM_SEED = 424242
 

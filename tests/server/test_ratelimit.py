@@ -11,9 +11,9 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests.server.roomkit import create_room, hello, send, straight_shot
 
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.ratelimit import MessageRate, RateLimitError
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.core.ratelimit import MessageRate, RateLimitError
 
 
 class FakeClock:

@@ -6,7 +6,13 @@ import asyncio
 import os
 
 from hikone_carrom.match import Match
-from hikone_carrom.server.thinking import RayBackend, ThinkingPool, ThinkJob, position_of, think
+from hikone_carrom.server.thinking.pool import (
+    RayBackend,
+    ThinkingPool,
+    ThinkJob,
+    position_of,
+    think,
+)
 
 
 def test_a_ray_task_thinks_exactly_as_a_local_worker() -> None:

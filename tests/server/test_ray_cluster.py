@@ -21,7 +21,7 @@ import pytest
 from tests.server.roomkit import straight_shot
 from tests.server.serverkit import Player
 
-from hikone_carrom.server.throwaway import GameServer, _free_port
+from hikone_carrom.bench.throwaway import GameServer, _free_port
 
 RAY = str(Path(sys.executable).with_name("ray"))
 

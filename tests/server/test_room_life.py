@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 from tests.server.roomkit import create_room, hello, send, straight_shot
 
 from hikone_carrom.records import replay
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.room import Room
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.rooms.room import Room
 
 
 def _next_event(ws: Any) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from hikone_carrom.server.runner import Runner
+from hikone_carrom.server.core.runner import Runner
 
 
 class Refused(Exception):

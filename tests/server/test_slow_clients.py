@@ -14,10 +14,10 @@ from tests.server.roomkit import straight_shot
 from websockets.client import ClientProtocol
 from websockets.uri import parse_uri
 
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.bench import serve_app_in_thread
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.registry import RoomRegistry
+from hikone_carrom.bench.server import serve_app_in_thread
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.rooms.registry import RoomRegistry
 
 BUFFER_CHARS = 64 * 1024
 

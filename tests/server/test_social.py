@@ -12,10 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.roomkit import create_room, event, hello, receive, send, straight_shot
 
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.chat import MAX_TEXT, PRESETS
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.invite import invite_svg, room_url
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.core.invite import invite_svg, room_url
+from hikone_carrom.server.rooms.chat import MAX_TEXT, PRESETS
 
 
 def _refused(ws: Any, code: str, **msg: Any) -> None:

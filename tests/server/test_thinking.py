@@ -21,10 +21,10 @@ from tests.server.roomkit import create_room, hello, receive, send, straight_sho
 from hikone_carrom.ai import hint, make_player
 from hikone_carrom.match import Match, Shot
 from hikone_carrom.match.placement import PlacementKind
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.errors import RoomError
-from hikone_carrom.server.thinking import (
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.thinking.pool import (
     WORKER_NICE,
     ProcessBackend,
     ThinkingPool,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 from tests.server.tournamentkit import create, event, headers, play_pools, ready_event
 
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
 
 
 def test_the_director_needs_the_token(client: TestClient) -> None:
@@ -206,8 +206,8 @@ def test_an_event_can_rank_by_its_own_tie_breaks(client: TestClient) -> None:
 
 
 def test_a_spectator_that_cannot_keep_up_is_let_go() -> None:
-    from hikone_carrom.server.errors import CloseCode
-    from hikone_carrom.server.tournament_api import Spectator
+    from hikone_carrom.server.core.errors import CloseCode
+    from hikone_carrom.server.tournaments.routes import Spectator
 
     conn = Spectator(None)  # type: ignore[arg-type]
     update = "u" * 1000
@@ -246,10 +246,10 @@ def test_a_snapshot_is_never_taken_in_the_middle_of_a_change(db_url: str) -> Non
 
     from tests.tournament.helpers import general_event
 
-    from hikone_carrom.server.runner import Runner
+    from hikone_carrom.server.core.runner import Runner
     from hikone_carrom.server.storage import GameStore
     from hikone_carrom.server.storage.tournament_store import TournamentStore
-    from hikone_carrom.server.tournament_hub import TournamentHub
+    from hikone_carrom.server.tournaments.hub import TournamentHub
     from hikone_carrom.tournament import EventSettings, Result
 
     store = GameStore(db_url)

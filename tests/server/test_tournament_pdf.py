@@ -89,7 +89,7 @@ def test_a_large_bracket_prints_every_qualifier_readably(
     """64 qualifiers (2 blocks of 32 lines and the final page) and 75 (128 lines: 4 blocks)."""
     from dataclasses import replace
 
-    from hikone_carrom.server.tournament_pdf import bracket_pdf
+    from hikone_carrom.server.tournaments.pdf import bracket_pdf
     from hikone_carrom.tournament import (
         Entry,
         Event,

@@ -11,8 +11,8 @@ from tests.server.padkit import Pad
 from tests.server.roomkit import hello, send, straight_shot
 from tests.server.tournamentkit import CSV, event, headers, ready_event
 
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
 
 
 def _app(db_url: str) -> TestClient:

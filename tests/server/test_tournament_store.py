@@ -12,11 +12,11 @@ from alembic.config import Config
 from sqlalchemy import text
 from tests.tournament.helpers import general_event
 
-from hikone_carrom.server.runner import Runner
+from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.storage import GameStore
 from hikone_carrom.server.storage.store import _MIGRATIONS
 from hikone_carrom.server.storage.tournament_store import TournamentStore
-from hikone_carrom.server.tournament_hub import TournamentHub
+from hikone_carrom.server.tournaments.hub import TournamentHub
 from hikone_carrom.tournament import EventSettings, Result
 
 

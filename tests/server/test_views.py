@@ -9,7 +9,7 @@ from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match import Match, Shot
 from hikone_carrom.match.pieces import disk_for
 from hikone_carrom.rules import RefereeState, RuleOptions
-from hikone_carrom.server.views import shot_view, state_view
+from hikone_carrom.server.rooms.views import shot_view, state_view
 
 BOARD = BoardSpec()
 Y = BOARD.tee_spot(Side.SOUTH).y

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from hikone_carrom.board import BoardSpec
-from hikone_carrom.server.warmup import YOUNG_THRESHOLD, quiet_collector, warm_up
+from hikone_carrom.server.core.warmup import YOUNG_THRESHOLD, quiet_collector, warm_up
 
 
 def test_warm_up_freezes_what_exists_and_makes_young_collections_rarer() -> None:

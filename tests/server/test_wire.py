@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from tests.server.roomkit import straight_shot
 from tests.server.serverkit import Player
 
+from hikone_carrom.bench.server_load import aim
+from hikone_carrom.bench.throwaway import GameServer
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import Match, Shot
-from hikone_carrom.server import wire
-from hikone_carrom.server.benchload import aim
-from hikone_carrom.server.room import game_options
-from hikone_carrom.server.throwaway import GameServer
-from hikone_carrom.server.views import shot_view, state_view
+from hikone_carrom.server.core import wire
+from hikone_carrom.server.rooms.room import game_options
+from hikone_carrom.server.rooms.views import shot_view, state_view
 
 NAMES = ["<script>&amp;\"'", "山田 太郎", "彦根カロム🙂", "Zoë\\n\u0000\u2028"]
 

@@ -17,9 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, sheet_csv
-from hikone_carrom.server.errors import RoomError, error_message
-from hikone_carrom.server.invite import qr_svg
-from hikone_carrom.server.pads import Board, Op, PadRegistry
+from hikone_carrom.server.core.errors import RoomError, error_message
+from hikone_carrom.server.core.invite import qr_svg
+from hikone_carrom.server.pads.boards import Board, Op, PadRegistry
 from hikone_carrom.server.storage.store import StoreError
 
 __all__ = ["add_pad_routes", "pads_of"]

@@ -25,9 +25,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import Entry, MatchSetup, RefereedMatch
-from hikone_carrom.server.errors import RoomError
-from hikone_carrom.server.pad_views import match_view, step_view
-from hikone_carrom.server.runner import Runner
+from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.runner import Runner
+from hikone_carrom.server.pads.views import match_view, step_view
 from hikone_carrom.server.storage import GameStore, StoreError, hash_token
 from hikone_carrom.server.storage.pad_store import PadStore, StoredBoard, StoredBoardMatch
 

@@ -19,7 +19,7 @@ from hikone_carrom.tournament import BYE, Division, Match, Pool, Standing
 from hikone_carrom.tournament.standings import TIEBREAK_NAMES
 
 if TYPE_CHECKING:
-    from hikone_carrom.server.tournament_hub import LiveEvent
+    from hikone_carrom.server.tournaments.hub import LiveEvent
 
 __all__ = [
     "board_tiles",

@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.core.errors import RoomError
 
 __all__ = [
     "CHAT_BURST",

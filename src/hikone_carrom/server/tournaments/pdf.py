@@ -27,11 +27,11 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from hikone_carrom.server.tournament_views import clock
+from hikone_carrom.server.tournaments.views import clock
 from hikone_carrom.tournament import BYE, Division, Event, TournamentError
 
 if TYPE_CHECKING:
-    from hikone_carrom.server.tournament_hub import LiveEvent
+    from hikone_carrom.server.tournaments.hub import LiveEvent
 
 __all__ = ["FONT", "KINDS", "bracket_pdf", "render"]
 

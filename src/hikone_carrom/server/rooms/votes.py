@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.core.errors import RoomError
 
 __all__ = ["Answer", "Topic", "Vote", "VoteStep", "Votes"]
 

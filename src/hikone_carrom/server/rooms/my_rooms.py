@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hikone_carrom.server.room import game_options
+from hikone_carrom.server.rooms.room import game_options
 from hikone_carrom.server.storage import GameStore, RoomBrief, hash_token
 
 __all__ = ["my_rooms"]

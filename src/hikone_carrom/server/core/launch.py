@@ -13,7 +13,7 @@ import threading
 import webbrowser
 
 from hikone_carrom.board_file import add_board_argument, board_from_args
-from hikone_carrom.server.config import (
+from hikone_carrom.server.core.config import (
     DB_ENV_VAR,
     WS_DEFLATE,
     ServerSettings,
@@ -21,7 +21,7 @@ from hikone_carrom.server.config import (
     default_think_workers,
     memory_store_problem,
 )
-from hikone_carrom.server.hosts import LOOPBACK_NAMES, is_loopback
+from hikone_carrom.server.core.hosts import LOOPBACK_NAMES, is_loopback
 
 __all__ = ["build_parser", "lan_address", "main", "redis_problem", "store_problem"]
 
@@ -192,8 +192,8 @@ def main(argv: list[str] | None = None) -> int:
 
     import uvicorn
 
-    from hikone_carrom.server.app import create_app
-    from hikone_carrom.server.warmup import warm_up
+    from hikone_carrom.server.core.app import create_app
+    from hikone_carrom.server.core.warmup import warm_up
 
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

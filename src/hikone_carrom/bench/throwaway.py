@@ -1,6 +1,7 @@
 """Throwaway servers for tests and benchmarks, each on a free loopback port and stopped at the
 end: Debian's real PostgreSQL and Redis in a temporary folder, and the game server itself
-(``hikone-carrom serve``) in its own process.
+(``hikone-carrom serve``) in its own process. Not production code: only the tests and the
+benchmarks use it; the game server never imports it.
 
 PostgreSQL: ``initdb`` and ``pg_ctl``; when run as root, the server runs as the unprivileged
 ``postgres`` user (or ``nobody``), which owns the folder: PostgreSQL refuses to run as root.

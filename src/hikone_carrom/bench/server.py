@@ -8,7 +8,7 @@ Without ``--rooms``:
 3. Animation frame rate: frames per second drawn while a shot animates in headless Chromium
    (Debian's ``/usr/bin/chromium`` through Playwright), skipped with ``--no-browser``.
 
-With ``--rooms N`` (the load, :mod:`hikone_carrom.server.benchload`): N online rooms of 2 and 4
+With ``--rooms N`` (the load, :mod:`hikone_carrom.bench.server_load`): N online rooms of 2 and 4
 clients on a server started as ``hikone-carrom serve`` in its own process, each shooter shooting
 about 1 s after the previous result; the latency from sending a shot to the room's last client
 holding it (p50, p95), shots per second; then the same with ``--hint-rooms`` more rooms whose
@@ -35,9 +35,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from hikone_carrom.server.benchload import START_SPREAD_S, LoadResult, aim
-from hikone_carrom.server.config import WS_DEFLATE, ServerSettings
-from hikone_carrom.server.throwaway import GameServer
+from hikone_carrom.bench.server_load import START_SPREAD_S, LoadResult, aim
+from hikone_carrom.bench.throwaway import GameServer
+from hikone_carrom.server.core.config import WS_DEFLATE, ServerSettings
 
 __all__ = ["event_latencies", "hint_latencies", "main", "serve_app_in_thread", "serve_in_thread"]
 
@@ -63,7 +63,7 @@ def _free_port() -> int:
 @contextmanager
 def serve_in_thread(settings: ServerSettings) -> Iterator[str]:
     """Run the game server under uvicorn in a background thread; yields its base URL."""
-    from hikone_carrom.server.app import create_app
+    from hikone_carrom.server.core.app import create_app
 
     with serve_app_in_thread(create_app(settings)) as base:
         yield base
@@ -297,7 +297,7 @@ def _load_figures(
     """Play the load once and print its figures; returns the p95 (s) of rooms without hints.
     ``services`` names the processes (with their children) of the store and Redis started
     for the run, whose CPU is shown too."""
-    from hikone_carrom.server.benchload import make_rooms, run_load
+    from hikone_carrom.bench.server_load import make_rooms, run_load
 
     plans = make_rooms([s.base for s in servers], args.rooms, hint_rooms=hint_rooms)
     cpu = sum(cpu_seconds(s.process.pid) for s in servers)
@@ -475,7 +475,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _load_main(args: argparse.Namespace) -> int:
     """The load and memory figures on servers in their own processes."""
-    from hikone_carrom.server.throwaway import PostgresCluster, RedisServer, find_bin_dir
+    from hikone_carrom.bench.throwaway import PostgresCluster, RedisServer, find_bin_dir
 
     print(f"machine: {os.cpu_count()} cores, load average {_load_average()}")
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
@@ -528,7 +528,7 @@ def _kill_figures(
     label: str, bases: list[str], args: argparse.Namespace, kill: Callable[[], None]
 ) -> None:
     """Play the load, kill -9 the first server during it, and check every room afterwards."""
-    from hikone_carrom.server.benchload import check_against_store, make_rooms, run_load
+    from hikone_carrom.bench.server_load import check_against_store, make_rooms, run_load
 
     plans = make_rooms(bases, args.rooms)
     result = run_load(
@@ -562,7 +562,7 @@ def _load_average() -> str:
 
 def _soak_main(args: argparse.Namespace) -> int:
     """Rooms coming and going on one server for ``--soak`` minutes; its memory every minute."""
-    from hikone_carrom.server.benchload import run_soak
+    from hikone_carrom.bench.server_load import run_soak
 
     rooms = args.rooms or 40
     print(f"machine: {os.cpu_count()} cores, load average {_load_average()}")

@@ -24,11 +24,11 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
-from hikone_carrom.server.errors import RoomError
-from hikone_carrom.server.runner import Runner
+from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.storage import StoreError
 from hikone_carrom.server.storage.tournament_store import LiveState, TournamentStore
-from hikone_carrom.server.tournament_views import (
+from hikone_carrom.server.tournaments.views import (
     board_tiles,
     compact,
     division_view,

@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hikone_carrom.server import wire
-from hikone_carrom.server.warmup import quiet_collector
+from hikone_carrom.server.core import wire
+from hikone_carrom.server.core.warmup import quiet_collector
 
 __all__ = [
     "LoadResult",

@@ -22,19 +22,19 @@ from hikone_carrom import __version__
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import Match
 from hikone_carrom.rules import RuleOptions
-from hikone_carrom.server.cluster import Cluster
-from hikone_carrom.server.config import ServerSettings, memory_store_problem
-from hikone_carrom.server.errors import RoomError
-from hikone_carrom.server.hosts import HostCheck
-from hikone_carrom.server.invite import invite_svg, room_url
-from hikone_carrom.server.my_rooms import my_rooms
-from hikone_carrom.server.pad_routes import add_pad_routes, pads_of
-from hikone_carrom.server.players import level_names
-from hikone_carrom.server.ratelimit import AddressRate, MessageRate, too_many_rooms
-from hikone_carrom.server.registry import RoomRegistry
-from hikone_carrom.server.room import ACTION_KINDS, game_options
-from hikone_carrom.server.runner import Runner
-from hikone_carrom.server.schemas import (
+from hikone_carrom.server.cluster.cluster import Cluster
+from hikone_carrom.server.core.config import ServerSettings, memory_store_problem
+from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.hosts import HostCheck
+from hikone_carrom.server.core.invite import invite_svg, room_url
+from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate, too_many_rooms
+from hikone_carrom.server.core.runner import Runner
+from hikone_carrom.server.core.validation import validation_detail
+from hikone_carrom.server.pads.routes import add_pad_routes, pads_of
+from hikone_carrom.server.rooms.my_rooms import my_rooms
+from hikone_carrom.server.rooms.registry import RoomRegistry
+from hikone_carrom.server.rooms.room import ACTION_KINDS, game_options
+from hikone_carrom.server.rooms.schemas import (
     CreateRoom,
     GamesPage,
     GameSummary,
@@ -45,20 +45,20 @@ from hikone_carrom.server.schemas import (
     SeatGranted,
     TakeSeat,
 )
+from hikone_carrom.server.rooms.views import board_view, state_view
+from hikone_carrom.server.rooms.ws import serve_room
 from hikone_carrom.server.storage import GameStore, StoredGame, StoreError
 from hikone_carrom.server.storage.tournament_store import TournamentStore
-from hikone_carrom.server.thinking import Backend, ProcessBackend, RayBackend, ThinkingPool
-from hikone_carrom.server.tournament_api import install_tournaments
-from hikone_carrom.server.tournament_hub import TournamentHub
-from hikone_carrom.server.tournament_pads import PadBridge
-from hikone_carrom.server.tournament_rooms import RoomBridge
-from hikone_carrom.server.validation import validation_detail
-from hikone_carrom.server.views import board_view, state_view
-from hikone_carrom.server.ws import serve_room
+from hikone_carrom.server.thinking.players import level_names
+from hikone_carrom.server.thinking.pool import Backend, ProcessBackend, RayBackend, ThinkingPool
+from hikone_carrom.server.tournaments.hub import TournamentHub
+from hikone_carrom.server.tournaments.pads import PadBridge
+from hikone_carrom.server.tournaments.rooms import RoomBridge
+from hikone_carrom.server.tournaments.routes import install_tournaments
 
 __all__ = ["WEB_DIR", "create_app"]
 
-WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 """The browser client: static ES modules, HTML and CSS, served as they are (no build step)."""
 
 MAX_OFFSET = 1_000_000_000
@@ -86,7 +86,7 @@ def _summary(game: StoredGame) -> GameSummary:
 def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> FastAPI:
     """The game server for ``settings`` (store URL, workers); the schema is migrated on start.
 
-    Raises :class:`~hikone_carrom.server.ratelimit.RateLimitError` for an unusable message rate
+    Raises :class:`~hikone_carrom.server.core.ratelimit.RateLimitError` for an unusable message rate
     and :class:`ValueError` for an in-memory SQLite store (it would lose every game).
     """
     spec = board or BoardSpec()

@@ -43,7 +43,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from hikone_carrom.server import wire
+from hikone_carrom.server.core import wire
 
 __all__ = ["Cluster", "ClusterUnavailable", "OwnerGone"]
 

@@ -22,18 +22,18 @@ import logging
 import time
 from typing import Any
 
-from hikone_carrom.server import wire
-from hikone_carrom.server.cluster import Cluster, ClusterUnavailable, OwnerGone
-from hikone_carrom.server.errors import (
+from hikone_carrom.server.cluster.cluster import Cluster, ClusterUnavailable, OwnerGone
+from hikone_carrom.server.core import wire
+from hikone_carrom.server.core.errors import (
     CloseCode,
     DuplicateAction,
     RoomError,
     cluster_unavailable,
     room_moved,
 )
-from hikone_carrom.server.room import Subscriber
-from hikone_carrom.server.runner import Runner
-from hikone_carrom.server.schemas import ClientMessage, HintRequest
+from hikone_carrom.server.core.runner import Runner
+from hikone_carrom.server.rooms.room import Subscriber
+from hikone_carrom.server.rooms.schemas import ClientMessage, HintRequest
 from hikone_carrom.server.storage import GameStore
 
 __all__ = ["ACT_TIMEOUT_S", "HINT_TIMEOUT_S", "Farewells", "RemoteRoom", "event_text"]

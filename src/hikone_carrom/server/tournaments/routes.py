@@ -24,14 +24,14 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field, field_validator
 
-from hikone_carrom.server.errors import RoomError, error_message
-from hikone_carrom.server.pad_routes import pads_of
-from hikone_carrom.server.ratelimit import MessageRate
-from hikone_carrom.server.tournament_hub import LiveEvent, TournamentHub, local_seconds
-from hikone_carrom.server.tournament_rooms import RoomBridge, player_key, players
-from hikone_carrom.server.tournament_views import clock, match_view, search_view
-from hikone_carrom.server.tournament_views import results_csv as make_csv
-from hikone_carrom.server.ws import Connection
+from hikone_carrom.server.core.errors import RoomError, error_message
+from hikone_carrom.server.core.ratelimit import MessageRate
+from hikone_carrom.server.pads.routes import pads_of
+from hikone_carrom.server.rooms.ws import Connection
+from hikone_carrom.server.tournaments.hub import LiveEvent, TournamentHub, local_seconds
+from hikone_carrom.server.tournaments.rooms import RoomBridge, player_key, players
+from hikone_carrom.server.tournaments.views import clock, match_view, search_view
+from hikone_carrom.server.tournaments.views import results_csv as make_csv
 from hikone_carrom.tournament import (
     DEFAULT_TIEBREAKS,
     EventSettings,
@@ -286,7 +286,7 @@ async def printout(
     division: str | None = Query(default=None, max_length=12),
 ) -> Response:
     """A printout: pool sheets, the board plan, brackets, results, certificates (places 1-3)."""
-    from hikone_carrom.server.tournament_pdf import render
+    from hikone_carrom.server.tournaments.pdf import render
 
     live = await hub_of(request).get(tournament_id)
     try:

@@ -5,7 +5,7 @@ event's standings.
 :class:`PadBridge` joins the tournament hub and the pads' registry of one server: every event's
 board calls go through :meth:`PadBridge.open_call`; every confirmed pad match through
 :meth:`PadBridge.take_result`, which finds the event's match it serves and records it with
-:meth:`~hikone_carrom.server.tournament_hub.LiveEvent.record_result` (the same path as the
+:meth:`~hikone_carrom.server.tournaments.hub.LiveEvent.record_result` (the same path as the
 director's form). A pad result the event refuses (a closed pool...) stays on the pad and is
 noted in the event's audit trail for the director.
 """
@@ -21,9 +21,9 @@ from typing import Any
 
 from hikone_carrom.rules import Color
 from hikone_carrom.scoring import MatchSetup, RefereedMatch
-from hikone_carrom.server.errors import RoomError
-from hikone_carrom.server.pads import Board, PadRegistry
-from hikone_carrom.server.tournament_hub import BoardCall, LiveEvent, TournamentHub
+from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.pads.boards import Board, PadRegistry
+from hikone_carrom.server.tournaments.hub import BoardCall, LiveEvent, TournamentHub
 from hikone_carrom.tournament import Result, TournamentError
 
 __all__ = ["PadBridge", "ScoreRelay", "pad_result", "pad_setup"]

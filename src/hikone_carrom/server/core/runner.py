@@ -1,5 +1,5 @@
 """Work that must not run on the event loop: people's shots (simulations, records) and store
-calls. Thinking (computer players, hints) runs in :mod:`hikone_carrom.server.thinking`."""
+calls. Thinking (computer players, hints) runs in :mod:`hikone_carrom.server.thinking.pool`."""
 
 from __future__ import annotations
 

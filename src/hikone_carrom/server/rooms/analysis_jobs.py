@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from hikone_carrom.ai.analysis import ANALYSIS_VERSION, Analysis, analyse, shot_numbers
-from hikone_carrom.server.errors import RoomError
-from hikone_carrom.server.runner import Runner
+from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.storage import GameStore, StoredAnalysis, StoreError
 
 __all__ = ["AnalysisJobs", "Listener"]

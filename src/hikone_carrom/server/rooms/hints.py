@@ -17,7 +17,7 @@ from hikone_carrom.ai.player import Plan
 from hikone_carrom.board import BoardSpec, Side
 from hikone_carrom.match.pieces import JACK_ID
 from hikone_carrom.rules import Color
-from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.core.errors import RoomError
 
 __all__ = [
     "HintBook",

@@ -17,12 +17,12 @@ from typing import Any
 from fastapi import WebSocket
 from pydantic import ValidationError
 
-from hikone_carrom.server import wire
-from hikone_carrom.server.chat import CHAT_BURST, CHAT_PER_SECOND
-from hikone_carrom.server.errors import CloseCode, DuplicateAction, RoomError, error_message
-from hikone_carrom.server.ratelimit import MessageRate, cut_off_message, rate_limited_message
-from hikone_carrom.server.registry import RoomRegistry, ServedRoom
-from hikone_carrom.server.schemas import (
+from hikone_carrom.server.core import wire
+from hikone_carrom.server.core.errors import CloseCode, DuplicateAction, RoomError, error_message
+from hikone_carrom.server.core.ratelimit import MessageRate, cut_off_message, rate_limited_message
+from hikone_carrom.server.rooms.chat import CHAT_BURST, CHAT_PER_SECOND
+from hikone_carrom.server.rooms.registry import RoomRegistry, ServedRoom
+from hikone_carrom.server.rooms.schemas import (
     CLIENT_MESSAGE,
     AnalyseRequest,
     ChatMessage,

@@ -6,7 +6,7 @@ Each player has a personal link (``/t/{event}/play/{entry}.{member}#k=...``, fro
 console): it shows their next match and, once it is called, takes their seat in its room (side 1
 plays red and shoots first from seat 0, R1b; doubles partners sit opposite, R1c). When the
 game is over its result goes into the standings through
-:meth:`~hikone_carrom.server.tournament_hub.LiveEvent.record_result`, like a pad's.
+:meth:`~hikone_carrom.server.tournaments.hub.LiveEvent.record_result`, like a pad's.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from hikone_carrom.rules import Color
-from hikone_carrom.server.errors import RoomError
-from hikone_carrom.server.registry import RoomRegistry
-from hikone_carrom.server.room import Room
-from hikone_carrom.server.schemas import CreateRoom
-from hikone_carrom.server.tournament_hub import BoardCall, LiveEvent, TournamentHub
+from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.rooms.registry import RoomRegistry
+from hikone_carrom.server.rooms.room import Room
+from hikone_carrom.server.rooms.schemas import CreateRoom
+from hikone_carrom.server.tournaments.hub import BoardCall, LiveEvent, TournamentHub
 from hikone_carrom.tournament import Result, TournamentError
 
 __all__ = ["RoomBridge", "player_key", "players"]

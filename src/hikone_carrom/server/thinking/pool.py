@@ -31,7 +31,7 @@ from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import ActionKind, Match, Noise, Shot
 from hikone_carrom.physics import Disk
 from hikone_carrom.rules import RefereeState, RuleOptions
-from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.core.errors import RoomError
 
 __all__ = [
     "Backend",

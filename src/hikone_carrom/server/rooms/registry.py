@@ -2,10 +2,11 @@
 evicted from memory when nobody has used them for a while (they are stored: the next use
 rebuilds them).
 
-With a :class:`~hikone_carrom.server.cluster.Cluster` (several processes, ``--redis``), a room is
-served here only while this process holds its lease; a room another process owns is reached
-through a :class:`~hikone_carrom.server.relay.RemoteRoom`, and this process answers the requests
-other processes forward for the rooms it owns, counting their clients in the rooms' presence
+With a :class:`~hikone_carrom.server.cluster.cluster.Cluster` (several processes,
+``--redis``), a room is served here only while this process holds its lease; a room another
+process owns is reached through a :class:`~hikone_carrom.server.cluster.relay.RemoteRoom`, and
+this process answers the requests other processes forward for the rooms it owns, counting their
+clients in the rooms' presence
 until they leave or their process stops.
 """
 
@@ -21,25 +22,25 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from hikone_carrom.board import BoardSpec
-from hikone_carrom.server import wire
-from hikone_carrom.server.analysis import AnalysisJobs
-from hikone_carrom.server.cluster import Cluster, ClusterUnavailable
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.errors import (
+from hikone_carrom.server.cluster.cluster import Cluster, ClusterUnavailable
+from hikone_carrom.server.cluster.relay import Farewells, RemoteRoom
+from hikone_carrom.server.core import wire
+from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.core.errors import (
     CloseCode,
     DuplicateAction,
     RoomError,
     cluster_unavailable,
     room_moved,
 )
-from hikone_carrom.server.players import available_levels
-from hikone_carrom.server.presence import Relayed
-from hikone_carrom.server.relay import Farewells, RemoteRoom
-from hikone_carrom.server.room import Room, RoomConfig, RoomServices
-from hikone_carrom.server.runner import Runner
-from hikone_carrom.server.schemas import CLIENT_MESSAGE, CreateRoom
+from hikone_carrom.server.core.runner import Runner
+from hikone_carrom.server.rooms.analysis_jobs import AnalysisJobs
+from hikone_carrom.server.rooms.presence import Relayed
+from hikone_carrom.server.rooms.room import Room, RoomConfig, RoomServices
+from hikone_carrom.server.rooms.schemas import CLIENT_MESSAGE, CreateRoom
 from hikone_carrom.server.storage import GameStore, StoreError
-from hikone_carrom.server.thinking import ThinkingPool
+from hikone_carrom.server.thinking.players import available_levels
+from hikone_carrom.server.thinking.pool import ThinkingPool
 
 __all__ = ["DEFAULT_LEVEL", "RoomRegistry", "ServedRoom"]
 

@@ -27,19 +27,19 @@ from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import IllegalShotError, Match, Noise, Shot
 from hikone_carrom.records import HintUse, to_record
 from hikone_carrom.rules import MatchClock, RuleOptions, RulesError, explain_outcome, seat_label
-from hikone_carrom.server import wire
-from hikone_carrom.server.chat import ChatLog, check_text, phrase, presets_view
-from hikone_carrom.server.errors import (
+from hikone_carrom.server.core import wire
+from hikone_carrom.server.core.errors import (
     CloseCode,
     DuplicateAction,
     RoomError,
     room_moved,
     store_unavailable,
 )
-from hikone_carrom.server.hints import HintBook, HintKey, hint_message, hint_seed
-from hikone_carrom.server.presence import Presence, Relayed
-from hikone_carrom.server.runner import Runner
-from hikone_carrom.server.schemas import (
+from hikone_carrom.server.core.runner import Runner
+from hikone_carrom.server.rooms.chat import ChatLog, check_text, phrase, presets_view
+from hikone_carrom.server.rooms.hints import HintBook, HintKey, hint_message, hint_seed
+from hikone_carrom.server.rooms.presence import Presence, Relayed
+from hikone_carrom.server.rooms.schemas import (
     ChatMessage,
     ClientMessage,
     DrawMessage,
@@ -48,6 +48,15 @@ from hikone_carrom.server.schemas import (
     Resign,
     ShotMessage,
 )
+from hikone_carrom.server.rooms.views import (
+    LANGS,
+    board_view,
+    clock_view,
+    ruling_text,
+    shot_view,
+    state_view,
+)
+from hikone_carrom.server.rooms.votes import Votes
 from hikone_carrom.server.storage import (
     EventWrite,
     GameStore,
@@ -59,16 +68,7 @@ from hikone_carrom.server.storage import (
     StoreUnavailable,
     hash_token,
 )
-from hikone_carrom.server.thinking import ThinkingPool, ThinkJob, position_of
-from hikone_carrom.server.views import (
-    LANGS,
-    board_view,
-    clock_view,
-    ruling_text,
-    shot_view,
-    state_view,
-)
-from hikone_carrom.server.votes import Votes
+from hikone_carrom.server.thinking.pool import ThinkingPool, ThinkJob, position_of
 
 __all__ = [
     "ACTION_KINDS",

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hikone_carrom.server.errors import RoomError, error_message
+from hikone_carrom.server.core.errors import RoomError, error_message
 
 __all__ = [
     "AddressRate",
