@@ -1,5 +1,4 @@
-"""REST, WebSocket and pages of tournaments (issue 36); :func:`install_tournaments` adds them to
-the game server.
+"""REST, WebSocket and pages of tournaments (issue 36), as one router of the game server.
 
 Public: the event's pages (``/t/{id}``, big-screen ``/t/{id}?hall=1``), its JSON, name search,
 results CSV, printouts (PDF) and live updates (``/ws/tournaments/{id}``). Director's console
@@ -19,17 +18,17 @@ from typing import Annotated, Any, Literal
 from urllib.parse import unquote
 
 import segno
-from fastapi import APIRouter, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field, field_validator
 
+from hikone_carrom.server.core.deps import PadsDep, RoomBridgeDep, TournamentsDep, WebDirDep
 from hikone_carrom.server.core.errors import RoomError, error_message
 from hikone_carrom.server.core.ratelimit import MessageRate
-from hikone_carrom.server.pads.routes import pads_of
 from hikone_carrom.server.rooms.ws import Connection
 from hikone_carrom.server.tournaments.hub import LiveEvent, TournamentHub, local_seconds
-from hikone_carrom.server.tournaments.rooms import RoomBridge, player_key, players
+from hikone_carrom.server.tournaments.rooms import player_key, players
 from hikone_carrom.server.tournaments.views import clock, match_view, search_view
 from hikone_carrom.server.tournaments.views import results_csv as make_csv
 from hikone_carrom.tournament import (
@@ -45,7 +44,7 @@ from hikone_carrom.tournament import (
 )
 from hikone_carrom.tournament.codec import entry_to_dict
 
-__all__ = ["install_tournaments", "router"]
+__all__ = ["router"]
 
 router = APIRouter(tags=["tournaments"])
 
@@ -146,13 +145,10 @@ class ResultBody(BaseModel):
     forfeit: int | None = Field(default=None, ge=0, le=1)
 
 
-def hub_of(request: Request) -> TournamentHub:
-    hub: TournamentHub = request.app.state.tournaments
-    return hub
-
-
-async def _director(request: Request, tournament_id: str) -> tuple[LiveEvent, str]:
-    live = await hub_of(request).get(tournament_id)
+async def _director(
+    hub: TournamentHub, request: Request, tournament_id: str
+) -> tuple[LiveEvent, str]:
+    live = await hub.get(tournament_id)
     auth = request.headers.get("authorization", "")
     token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
     if not live.is_director(token):
@@ -205,26 +201,26 @@ def _result(body: ResultBody, live: LiveEvent) -> Result:
 
 
 @router.get("/t/{tournament_id}", include_in_schema=False)
-async def public_page(request: Request, tournament_id: TournamentId) -> FileResponse:
-    return FileResponse(request.app.state.web_dir / "tournament.html", media_type="text/html")
+async def public_page(web: WebDirDep, tournament_id: TournamentId) -> FileResponse:
+    return FileResponse(web / "tournament.html", media_type="text/html")
 
 
 @router.get("/t/{tournament_id}/play/{player}", include_in_schema=False)
-async def player_page(request: Request, tournament_id: TournamentId, player: str) -> FileResponse:
-    return FileResponse(request.app.state.web_dir / "tournament.html", media_type="text/html")
+async def player_page(web: WebDirDep, tournament_id: TournamentId, player: str) -> FileResponse:
+    return FileResponse(web / "tournament.html", media_type="text/html")
 
 
 @router.get("/t/{tournament_id}/director", include_in_schema=False)
 @router.get("/director", include_in_schema=False)
-async def director_page(request: Request) -> FileResponse:
-    return FileResponse(request.app.state.web_dir / "director.html", media_type="text/html")
+async def director_page(web: WebDirDep) -> FileResponse:
+    return FileResponse(web / "director.html", media_type="text/html")
 
 
 # -- public ------------------------------------------------------------------------------------
 
 
 @router.post("/api/tournaments", status_code=201)
-async def create_event(body: CreateEvent, request: Request) -> dict[str, str]:
+async def create_event(body: CreateEvent, hub: TournamentsDep) -> dict[str, str]:
     """Open an event with the six classes of the Japan Championship; keep the token."""
     try:
         win, draw, loss = body.points
@@ -246,31 +242,31 @@ async def create_event(body: CreateEvent, request: Request) -> dict[str, str]:
         )
     except TournamentError as err:
         raise RoomError(err.code, err.en, err.ja, status=422) from err
-    live, token = await hub_of(request).create(settings, body.password)
+    live, token = await hub.create(settings, body.password)
     return {"id": live.id, "token": token}
 
 
 @router.get("/api/tournaments/{tournament_id}")
-async def get_event(request: Request, tournament_id: TournamentId) -> Response:
+async def get_event(hub: TournamentsDep, tournament_id: TournamentId) -> Response:
     """The whole event as the pages show it (same as the WebSocket snapshot)."""
-    live = await hub_of(request).get(tournament_id)
+    live = await hub.get(tournament_id)
     return Response(await live.snapshot_text(), media_type="application/json")
 
 
 @router.get("/api/tournaments/{tournament_id}/search")
 async def search(
-    request: Request, tournament_id: TournamentId, q: str = Query(min_length=1, max_length=40)
+    hub: TournamentsDep, tournament_id: TournamentId, q: str = Query(min_length=1, max_length=40)
 ) -> dict[str, Any]:
     """ "Where and when is my next match": entries whose name or kana reading has ``q``, each
     with its matches (board, planned time, status)."""
-    live = await hub_of(request).get(tournament_id)
+    live = await hub.get(tournament_id)
     return search_view(live, q)
 
 
 @router.get("/api/tournaments/{tournament_id}/results.csv")
-async def results_csv(request: Request, tournament_id: TournamentId) -> Response:
+async def results_csv(hub: TournamentsDep, tournament_id: TournamentId) -> Response:
     """Every match and its result as CSV (UTF-8 with BOM)."""
-    live = await hub_of(request).get(tournament_id)
+    live = await hub.get(tournament_id)
     return Response(
         make_csv(live),
         media_type="text/csv; charset=utf-8",
@@ -280,7 +276,7 @@ async def results_csv(request: Request, tournament_id: TournamentId) -> Response
 
 @router.get("/api/tournaments/{tournament_id}/print/{kind}.pdf")
 async def printout(
-    request: Request,
+    hub: TournamentsDep,
     tournament_id: TournamentId,
     kind: Literal["pools", "plan", "bracket", "results", "certificates"],
     division: str | None = Query(default=None, max_length=12),
@@ -288,7 +284,7 @@ async def printout(
     """A printout: pool sheets, the board plan, brackets, results, certificates (places 1-3)."""
     from hikone_carrom.server.tournaments.pdf import render
 
-    live = await hub_of(request).get(tournament_id)
+    live = await hub.get(tournament_id)
     try:
         pdf = await live.runner.simulate(render, live, kind, division)
     except TournamentError as err:
@@ -304,9 +300,11 @@ async def printout(
 
 
 @router.get("/api/tournaments/{tournament_id}/director")
-async def director_check(request: Request, tournament_id: TournamentId) -> dict[str, Any]:
+async def director_check(
+    request: Request, hub: TournamentsDep, tournament_id: TournamentId
+) -> dict[str, Any]:
     """Check the token; the newest audit entries."""
-    live, _ = await _director(request, tournament_id)
+    live, _ = await _director(hub, request, tournament_id)
     entries = await live.runner.store(live.store.audit, live.id, 100)
     return {
         "id": live.id,
@@ -326,11 +324,14 @@ async def director_check(request: Request, tournament_id: TournamentId) -> dict[
 
 @router.post("/api/tournaments/{tournament_id}/entries/import")
 async def import_entries(
-    request: Request, tournament_id: TournamentId, apply: bool = Query(default=True)
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    apply: bool = Query(default=True),
 ) -> dict[str, Any]:
     """Entries from a CSV file sent as the request body (UTF-8 or Shift_JIS). All or nothing:
     ``imported`` is 0 and ``problems`` lists every bad row when any row is wrong."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     data = await request.body()
     report = await live.import_csv(data, who, apply=apply)
     return {
@@ -343,40 +344,46 @@ async def import_entries(
 
 @router.post("/api/tournaments/{tournament_id}/entries", status_code=201)
 async def add_entry(
-    body: EntryBody, request: Request, tournament_id: TournamentId
+    body: EntryBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
     """Enter one entry, checked as a CSV row is. After the division's draw it is a late entry:
     it joins the pool with the fewest entries among those not begun and that pool's matches go
     into the board plan's free time (``pool`` names it)."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     entry, pool = await live.add_entry(body.division, _members(body), body.seed, who)
     return {"entry": _entry_view(live, entry.id), "pool": None if pool is None else pool.label}
 
 
 @router.get("/api/tournaments/{tournament_id}/entries/{entry_id}")
-async def get_entry(request: Request, tournament_id: TournamentId, entry_id: str) -> dict[str, Any]:
+async def get_entry(
+    request: Request, hub: TournamentsDep, tournament_id: TournamentId, entry_id: str
+) -> dict[str, Any]:
     """One entry with every member field (director only: ages are personal)."""
-    live, _ = await _director(request, tournament_id)
+    live, _ = await _director(hub, request, tournament_id)
     return {"entry": _entry_view(live, entry_id)}
 
 
 @router.put("/api/tournaments/{tournament_id}/entries/{entry_id}")
 async def edit_entry(
-    body: EntryBody, request: Request, tournament_id: TournamentId, entry_id: str
+    body: EntryBody,
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    entry_id: str,
 ) -> dict[str, Any]:
     """Correct an entry (the division only before the draw), checked as a new one is."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     await live.update_entry(entry_id, _members(body), body.seed, who, division=body.division)
     return {"entry": _entry_view(live, entry_id)}
 
 
 @router.put("/api/tournaments/{tournament_id}/rules")
 async def set_rules(
-    body: RulesBody, request: Request, tournament_id: TournamentId
+    body: RulesBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
     """Change the tie-breaks (in order) and the match points; every table is computed again.
     Refused once a pool is closed."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     win, draw, loss = body.points
     try:
         rules = replace(
@@ -390,28 +397,38 @@ async def set_rules(
 
 @router.post("/api/tournaments/{tournament_id}/entries/{entry_id}/status")
 async def entry_status(
-    body: StatusBody, request: Request, tournament_id: TournamentId, entry_id: str
+    body: StatusBody,
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    entry_id: str,
 ) -> dict[str, str]:
     """Check in (受付), withdraw (棄権) or set back an entry."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     await live.set_status(entry_id, body.status, who)
     return {"entry": entry_id, "status": body.status}
 
 
 @router.post("/api/tournaments/{tournament_id}/divisions/{division}/draw")
 async def draw(
-    body: DrawBody, request: Request, tournament_id: TournamentId, division: str
+    body: DrawBody,
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    division: str,
 ) -> dict[str, Any]:
     """Draw a division's pools (seeded or random; clubs kept apart)."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     await live.draw(division, who, seeded=body.seeded)
     return {"division": division, "pools": len(live.event.pools[division])}
 
 
 @router.post("/api/tournaments/{tournament_id}/plan")
-async def plan(request: Request, tournament_id: TournamentId) -> dict[str, Any]:
+async def plan(
+    request: Request, hub: TournamentsDep, tournament_id: TournamentId
+) -> dict[str, Any]:
     """Plan every drawn match on the boards for the whole day."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     await live.make_plan(who)
     assert live.event.plan is not None
     stats = live.event.plan.stats(live.event.jobs())
@@ -419,9 +436,11 @@ async def plan(request: Request, tournament_id: TournamentId) -> dict[str, Any]:
 
 
 @router.post("/api/tournaments/{tournament_id}/replan")
-async def replan(body: ReplanBody, request: Request, tournament_id: TournamentId) -> dict[str, Any]:
+async def replan(
+    body: ReplanBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
+) -> dict[str, Any]:
     """Plan again from now (or ``now``, HH:MM) with some boards out of service."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     now = _seconds(body.now) if body.now else local_seconds()
     await live.replan(who, now, frozenset(body.out_of_service))
     return {"now": clock(now), "out_of_service": sorted(set(body.out_of_service))}
@@ -429,36 +448,46 @@ async def replan(body: ReplanBody, request: Request, tournament_id: TournamentId
 
 @router.post("/api/tournaments/{tournament_id}/matches/{match_id}/call")
 async def call_match(
-    body: CallBody, request: Request, tournament_id: TournamentId, match_id: MatchId
+    body: CallBody,
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    match_id: MatchId,
 ) -> dict[str, Any]:
     """Call a match to its board (or ``board``)."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     return (await live.call(match_id, who, body.board)).to_dict()
 
 
 @router.post("/api/tournaments/{tournament_id}/boards/{board}/call")
-async def call_board(request: Request, tournament_id: TournamentId, board: int) -> dict[str, Any]:
+async def call_board(
+    request: Request, hub: TournamentsDep, tournament_id: TournamentId, board: int
+) -> dict[str, Any]:
     """Call the next match planned on a board."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     return (await live.call_next(board, who)).to_dict()
 
 
 @router.post("/api/tournaments/{tournament_id}/matches/{match_id}/start")
 async def start_match(
-    request: Request, tournament_id: TournamentId, match_id: MatchId
+    request: Request, hub: TournamentsDep, tournament_id: TournamentId, match_id: MatchId
 ) -> dict[str, str]:
     """The called match begins; its clock runs."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     await live.start(match_id, who)
     return {"match": match_id, "status": "playing"}
 
 
 @router.put("/api/tournaments/{tournament_id}/matches/{match_id}/result")
 async def put_result(
-    body: ResultBody, request: Request, tournament_id: TournamentId, match_id: MatchId
+    body: ResultBody,
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    match_id: MatchId,
 ) -> dict[str, Any]:
     """Enter or correct a result (kept in the audit trail)."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     previous = await live.record_result(match_id, _result(body, live), who, "director")
     return {
         "match": match_view(live, live.event.match(match_id)),
@@ -468,10 +497,10 @@ async def put_result(
 
 @router.delete("/api/tournaments/{tournament_id}/matches/{match_id}/result")
 async def delete_result(
-    request: Request, tournament_id: TournamentId, match_id: MatchId
+    request: Request, hub: TournamentsDep, tournament_id: TournamentId, match_id: MatchId
 ) -> dict[str, str]:
     """Remove a result entered by mistake."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     await live.clear_result(match_id, who)
     return {"match": match_id, "status": "cleared"}
 
@@ -479,13 +508,14 @@ async def delete_result(
 @router.post("/api/tournaments/{tournament_id}/pools/{division}/{number}/{action}")
 async def pool_action(
     request: Request,
+    hub: TournamentsDep,
     tournament_id: TournamentId,
     division: str,
     number: int,
     action: Literal["close", "reopen"],
 ) -> dict[str, Any]:
     """Close a complete pool (its places go into the knockout) or reopen it for a correction."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     await live.close_pool(division, number, who, reopen=action == "reopen")
     return {"division": division, "pool": number, "closed": action == "close"}
 
@@ -498,11 +528,15 @@ class PadsBody(BaseModel):
 
 @router.post("/api/tournaments/{tournament_id}/pads")
 async def make_pads(
-    body: PadsBody, request: Request, tournament_id: TournamentId
+    body: PadsBody,
+    request: Request,
+    hub: TournamentsDep,
+    pads: PadsDep,
+    tournament_id: TournamentId,
 ) -> dict[str, Any]:
     """Give boards a scoring pad each (docs/scoring.md): board calls then open the called match
     on the pad and the confirmed result comes back into the standings."""
-    live, who = await _director(request, tournament_id)
+    live, who = await _director(hub, request, tournament_id)
     wanted = body.boards or list(range(1, live.event.settings.boards + 1))
     bad = [b for b in wanted if not 1 <= b <= live.event.settings.boards]
     if bad:
@@ -517,21 +551,21 @@ async def make_pads(
     for board in wanted:
         if board in live.pads:
             continue
-        pad, token = await pads_of(request.app).create(
-            f"{live.event.settings.name[:24]} 第{board}台"
-        )
+        pad, token = await pads.create(f"{live.event.settings.name[:24]} 第{board}台")
         made[board] = (pad.id, f"{base}/pad/{pad.id}#t={token}")
     if made:
         await live.set_pads(made)
         await live.note(who, "pads", "boards", {"boards": sorted(made)})
-    return await list_pads(request, tournament_id)
+    return await list_pads(request, hub, tournament_id)
 
 
 @router.get("/api/tournaments/{tournament_id}/pads")
-async def list_pads(request: Request, tournament_id: TournamentId) -> dict[str, Any]:
+async def list_pads(
+    request: Request, hub: TournamentsDep, tournament_id: TournamentId
+) -> dict[str, Any]:
     """The event's scoring pads: board, pad id, the link that opens the pad (it carries the
     pad's token: director only) and its QR code (SVG)."""
-    live, _ = await _director(request, tournament_id)
+    live, _ = await _director(hub, request, tournament_id)
     out = []
     for board, (pad_board, url) in sorted(live.pads.items()):
         svg = io.BytesIO()
@@ -554,9 +588,11 @@ class PlayBody(BaseModel):
 
 
 @router.get("/api/tournaments/{tournament_id}/players")
-async def player_links(request: Request, tournament_id: TournamentId) -> dict[str, Any]:
+async def player_links(
+    request: Request, hub: TournamentsDep, tournament_id: TournamentId
+) -> dict[str, Any]:
     """Online events: every player's personal link (director only; send each player theirs)."""
-    live, _ = await _director(request, tournament_id)
+    live, _ = await _director(hub, request, tournament_id)
     base = str(request.base_url).rstrip("/")
     return {
         "players": [
@@ -572,15 +608,18 @@ async def player_links(request: Request, tournament_id: TournamentId) -> dict[st
 
 @router.post("/api/tournaments/{tournament_id}/play/{player}")
 async def play(
-    body: PlayBody, request: Request, tournament_id: TournamentId, player: str
+    body: PlayBody,
+    hub: TournamentsDep,
+    bridge: RoomBridgeDep,
+    tournament_id: TournamentId,
+    player: str,
 ) -> dict[str, Any]:
     """Online events: the room, seat and seat token of the player's called match."""
-    live = await hub_of(request).get(tournament_id)
+    live = await hub.get(tournament_id)
     if not live.event.settings.online:
         raise RoomError(
             "not_online", "This event is played on real boards", "この大会は会場の台で行います"
         )
-    bridge: RoomBridge = request.app.state.room_bridge
     return await bridge.seat_for(live, player, body.key)
 
 
@@ -602,7 +641,9 @@ class Spectator(Connection):
 
 
 @router.websocket("/ws/tournaments/{tournament_id}")
-async def watch(websocket: WebSocket, tournament_id: str, full: bool = False) -> None:
+async def watch(
+    websocket: WebSocket, hub: TournamentsDep, tournament_id: str, full: bool = False
+) -> None:
     """Spectators: a snapshot, then every numbered update and, about once a second, the live
     scores and clocks. ``?full=1`` (the director's console) takes the whole event; a page
     takes the compact one and asks for what it shows: ``{"type": "division", "key":
@@ -610,7 +651,6 @@ async def watch(websocket: WebSocket, tournament_id: str, full: bool = False) ->
     ``{"type": "search", "key": "やまだ"}``; the answer comes in order with the updates. From
     its pools answer on, a page's updates carry that division's pool tables (and no other's).
     ``{"type": "resync"}`` asks for a new snapshot."""
-    hub: TournamentHub = websocket.app.state.tournaments
     await websocket.accept()
     conn = Spectator(websocket, full=full)
     writer = asyncio.create_task(conn.write())
@@ -670,8 +710,3 @@ async def watch(websocket: WebSocket, tournament_id: str, full: bool = False) ->
 async def _close(websocket: WebSocket) -> None:
     with contextlib.suppress(Exception):
         await websocket.close()
-
-
-def install_tournaments(app: FastAPI) -> None:
-    """Add the tournament routes to ``app`` (its lifespan sets ``app.state.tournaments``)."""
-    app.include_router(router)
