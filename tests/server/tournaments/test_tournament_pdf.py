@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.tournamentkit import event, headers, play_pools, ready_event
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 
 
 def _tools() -> None:
