@@ -11,6 +11,8 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 
+from hikone_carrom.bench import BENCHES
+
 __all__ = ["COMMANDS", "main"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -27,24 +29,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "hikone_carrom.ai.pot_table",
         "rebuild the expert's pot-chance table / 達人のポット確率表を作り直す",
     ),
-    "bench": (
-        "hikone_carrom.bench",
-        "benchmarks: physics | server | analysis | tournament | tournament-live | env"
-        " / ベンチマーク",
-    ),
+    "bench": ("hikone_carrom.bench", f"benchmarks: {' | '.join(BENCHES)} / ベンチマーク"),
     "calibrate": (
         "hikone_carrom.calibrate",
         "fit the board's physics to measured shots / 実測から盤の物理定数を求める",
     ),
-}
-
-_BENCHES = {
-    "physics": "hikone_carrom.bench.physics",
-    "server": "hikone_carrom.server.bench",
-    "analysis": "hikone_carrom.bench.analysis",
-    "tournament": "hikone_carrom.bench.tournament",
-    "tournament-live": "hikone_carrom.server.tournament_bench",
-    "env": "hikone_carrom.bench.env",
 }
 
 
@@ -75,15 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command not in COMMANDS:
         print(f"hikone-carrom: unknown command {command!r}\n\n{_usage()}", file=sys.stderr)
         return 2
-    if command == "bench":
-        if not rest or rest[0] not in _BENCHES:
-            print(f"usage: hikone-carrom bench {{{','.join(_BENCHES)}}} [options]", file=sys.stderr)
-            return 2
-        module, rest = _BENCHES[rest[0]], rest[1:]
-    else:
-        module = COMMANDS[command][0]
-        if command == "serve":
-            rest = ["--no-browser", *rest]
+    module = COMMANDS[command][0]
+    if command == "serve":
+        rest = ["--no-browser", *rest]
     try:
         return _entry(module)(rest)
     except KeyboardInterrupt:

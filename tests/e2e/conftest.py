@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 from tests.e2e.gamekit import play_finished_game
 
-from hikone_carrom.server.bench import CHROMIUM_ARGS
+from hikone_carrom.bench.server import CHROMIUM_ARGS
 
 CHROMIUM = os.environ.get("HIKONE_CARROM_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

@@ -13,8 +13,8 @@ from playwright.sync_api import Browser, Page
 from tests.server.roomkit import create_room, hello, send, straight_shot
 
 from hikone_carrom.match import Match, Shot
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
 
 STRIKER_AT = """([back]) => {
   const g = window.__game;

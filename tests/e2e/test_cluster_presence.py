@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.gamekit import new_game
 from tests.server.serverkit import running_servers
 
-from hikone_carrom.server.throwaway import (
+from hikone_carrom.bench.throwaway import (
     MISSING_MESSAGE,
     GameServer,
     PostgresCluster,

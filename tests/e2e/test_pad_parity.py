@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 
 from hikone_carrom.rules import Color, RulesError
 from hikone_carrom.scoring import Entry, MatchSetup, RefereedMatch, Tap
-from hikone_carrom.server.pad_views import match_view
+from hikone_carrom.server.pads.views import match_view
 
 pytestmark = [pytest.mark.e2e]
 

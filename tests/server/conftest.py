@@ -10,15 +10,15 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.serverkit import running_servers
 
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.throwaway import (
+from hikone_carrom.bench.throwaway import (
     MISSING_MESSAGE,
     GameServer,
     PostgresCluster,
     RedisServer,
     find_bin_dir,
 )
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
 
 BACKENDS = ("sqlite", "postgresql")
 

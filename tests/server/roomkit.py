@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from hikone_carrom.server.benchload import placement_point
+from hikone_carrom.bench.server_load import placement_point
 
 
 def create_room(client: TestClient, **body: Any) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import httpx
 import websockets.sync.client
 from websockets.exceptions import ConnectionClosed
 
-from hikone_carrom.server.throwaway import GameServer
+from hikone_carrom.bench.throwaway import GameServer
 
 
 @contextlib.contextmanager

@@ -12,17 +12,17 @@ from pathlib import Path
 
 import psycopg
 
-from hikone_carrom.server.app import create_app
-from hikone_carrom.server.bench import (
+from hikone_carrom.bench.server import (
     cpu_seconds,
     event_latencies,
     hint_latencies,
     serve_app_in_thread,
     tree_cpu_seconds,
 )
-from hikone_carrom.server.benchload import SOAK_SHOTS, make_rooms, run_load, run_soak
-from hikone_carrom.server.config import ServerSettings
-from hikone_carrom.server.throwaway import SUPERUSER, PostgresCluster
+from hikone_carrom.bench.server_load import SOAK_SHOTS, make_rooms, run_load, run_soak
+from hikone_carrom.bench.throwaway import SUPERUSER, PostgresCluster
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
 
 
 def test_the_single_room_figures_are_measured_on_a_real_server(tmp_path: Path) -> None:

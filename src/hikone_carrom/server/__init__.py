@@ -2,25 +2,23 @@
 
 Authoritative: the server simulates every shot with the library (``Match.play``) off the event
 loop; browsers only animate the tracks it sends. ``hikone-carrom play`` calls :func:`main`.
+
+One sub-package per service:
+
+- ``core``: the app (``create_app``) and the dependencies that hand the services to the routes,
+  settings, errors, the wire format, limits, the store's runner, start-up and launch;
+- ``rooms``: game rooms, their registry, REST routes and the play WebSocket, chat, presence,
+  votes, hints, post-game analysis jobs;
+- ``thinking``: computer players and hints on a pool of worker processes (local or Ray);
+- ``cluster``: several server processes on one store and one Redis;
+- ``pads``: the table referees' scoring pads;
+- ``tournaments``: championships live, their routes, views and printouts;
+- ``storage``: the SQL store and its migrations.
+
+Benchmarks and the throwaway PostgreSQL/Redis servers of the tests are in
+:mod:`hikone_carrom.bench`.
 """
 
-from hikone_carrom.server.config import DB_ENV_VAR, ServerSettings, default_db_url, user_data_dir
-from hikone_carrom.server.launch import main
+from hikone_carrom.server.core.launch import main
 
-__all__ = [
-    "DB_ENV_VAR",
-    "ServerSettings",
-    "create_app",
-    "default_db_url",
-    "main",
-    "user_data_dir",
-]
-
-
-def __getattr__(name: str) -> object:
-    """``create_app`` is imported on first use (it pulls in FastAPI)."""
-    if name == "create_app":
-        from hikone_carrom.server.app import create_app
-
-        return create_app
-    raise AttributeError(name)
+__all__ = ["main"]

@@ -73,7 +73,7 @@ class TournamentAuditRow(Base):
 
 
 class TournamentPadRow(Base):
-    """The scoring pad (``pad_board``, a board of :mod:`~hikone_carrom.server.pads`) that
+    """The scoring pad (``pad_board``, a board of :mod:`~hikone_carrom.server.pads.boards`) that
     serves board number ``board`` of an event, with the link that opens it."""
 
     __tablename__ = "tournament_pads"

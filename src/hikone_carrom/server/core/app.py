@@ -1,0 +1,131 @@
+"""The FastAPI application: the services' routers (rooms and games, scoring pads, tournaments),
+the web client, and the services they use, started and stopped with the app.
+
+Build it with :func:`create_app`; ``hikone-carrom play`` runs it under uvicorn. The routes reach
+the services through :mod:`~hikone_carrom.server.core.deps`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from hikone_carrom import __version__
+from hikone_carrom.board import BoardSpec
+from hikone_carrom.server.cluster.cluster import Cluster
+from hikone_carrom.server.core import health
+from hikone_carrom.server.core.config import ServerSettings, memory_store_problem
+from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.hosts import HostCheck
+from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate
+from hikone_carrom.server.core.runner import Runner
+from hikone_carrom.server.core.validation import validation_detail
+from hikone_carrom.server.pads import routes as pad_routes
+from hikone_carrom.server.pads.boards import PadRegistry
+from hikone_carrom.server.rooms import routes as room_routes
+from hikone_carrom.server.rooms.registry import RoomRegistry
+from hikone_carrom.server.storage import GameStore
+from hikone_carrom.server.storage.tournament_store import TournamentStore
+from hikone_carrom.server.thinking.pool import Backend, ProcessBackend, RayBackend, ThinkingPool
+from hikone_carrom.server.tournaments import routes as tournament_routes
+from hikone_carrom.server.tournaments.hub import TournamentHub
+from hikone_carrom.server.tournaments.pads import PadBridge
+from hikone_carrom.server.tournaments.rooms import RoomBridge
+
+__all__ = ["WEB_DIR", "create_app"]
+
+WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+"""The browser client: static ES modules, HTML and CSS, served as they are (no build step)."""
+
+
+def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> FastAPI:
+    """The game server for ``settings`` (store URL, workers); the schema is migrated on start.
+
+    Raises :class:`~hikone_carrom.server.core.ratelimit.RateLimitError` for an unusable message
+    rate and :class:`ValueError` for an in-memory SQLite store (it would lose every game).
+    """
+    spec = board or BoardSpec()
+    MessageRate(settings.message_burst, settings.message_rate)  # refuse bad settings now
+    room_rate = AddressRate(settings.rooms_per_minute)
+    problem = memory_store_problem(settings.db_url)
+    if problem is not None:
+        raise ValueError(problem)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = GameStore(settings.db_url, timeout_s=settings.store_timeout_s)
+        store.migrate()
+        runner = Runner(settings.sim_workers, 1 if settings.db_url.startswith("sqlite") else 4)
+        backend: Backend = (
+            RayBackend(settings.ray_address, settings.think_workers)
+            if settings.ray_address
+            else ProcessBackend(settings.think_workers)
+        )
+        thinker = ThinkingPool(
+            backend, queue_limit=settings.think_queue, per_room=settings.think_per_room
+        )
+        cluster = (
+            Cluster(settings.redis_url, lease_s=settings.lease_s) if settings.redis_url else None
+        )
+        registry = RoomRegistry(store, runner, thinker, settings, spec, cluster)
+        if cluster is not None:
+            await cluster.start()
+        app.state.store = store
+        app.state.runner = runner
+        app.state.registry = registry
+        app.state.pads = PadRegistry(store, runner)
+        app.state.tournaments = TournamentHub(TournamentStore(store.engine), runner)
+        PadBridge(app.state.tournaments, app.state.pads)  # board calls to pads, pad results back
+        app.state.room_bridge = RoomBridge(app.state.tournaments, registry)  # online events
+        await app.state.tournaments.resume()  # events in play: watch their pads and rooms again
+        sweeper = asyncio.create_task(registry.sweep())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
+            await app.state.tournaments.close()
+            await registry.close()
+            if cluster is not None:
+                await cluster.close()
+            thinker.close()
+            runner.close()
+            store.close()
+
+    app = FastAPI(
+        title="Hikone Carrom",
+        version=__version__,
+        summary="Rooms, games and records of digital Hikone Carrom (彦根カロム)",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.board = spec
+    app.state.room_rate = room_rate
+    app.state.web_dir = WEB_DIR
+
+    if settings.allowed_hosts:
+        app.add_middleware(HostCheck, allowed=settings.allowed_hosts)
+
+    @app.exception_handler(RoomError)
+    async def room_error(_request: Request, err: RoomError) -> JSONResponse:
+        return JSONResponse(status_code=err.status, content={"detail": err.detail()})
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, err: RequestValidationError) -> JSONResponse:
+        return JSONResponse(status_code=422, content={"detail": validation_detail(err.errors())})
+
+    app.include_router(tournament_routes.router)
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    app.include_router(pad_routes.router)  # the table referees' scoring pads (docs/scoring.md)
+    app.include_router(health.router)
+    app.include_router(room_routes.router)
+    return app

@@ -1,0 +1,1 @@
+"""The table referees' scoring pads (docs/scoring.md): boards, their routes and views."""

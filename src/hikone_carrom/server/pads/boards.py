@@ -1,0 +1,430 @@
+"""Scoring pads: one owner per board serializes its changes, stores each as a numbered event
+before broadcasting it, and applies the pad's entries exactly once, in order.
+
+The pad device holds the board token and is bound to the board by its device id at first use;
+another device is refused until the referee takes the board over explicitly. Entries carry the
+device's sequence number: one already applied is skipped (a retry after a lost answer), one
+after a gap is not applied until the missing ones arrive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from hikone_carrom.records import refereed_record
+from hikone_carrom.rules import RulesError
+from hikone_carrom.scoring import Entry, MatchSetup, RefereedMatch
+from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.runner import Runner
+from hikone_carrom.server.pads.views import match_view, step_view
+from hikone_carrom.server.storage import GameStore, StoreError, hash_token
+from hikone_carrom.server.storage.pad_store import PadStore, StoredBoard, StoredBoardMatch
+
+__all__ = ["Board", "ConfirmListener", "Op", "PadRegistry", "Subscriber"]
+
+log = logging.getLogger(__name__)
+
+
+class Subscriber(Protocol):
+    """What a board needs of a connection."""
+
+    def send(self, text: str) -> None:
+        """Queue one message for the client (never blocks)."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)
+
+
+class Op(_Strict):
+    """One change sent by a pad, numbered ``seq`` = 1, 2, ... per device.
+
+    ``op``: "setup" (a match typed on the pad: ``setup``), "add" (``entry``), "undo"
+    (``count``), "correct" (entry ``n`` becomes ``entry``), "clock" (the pad's clock reading
+    ``clock`` at wall time ``wall_ms``), "confirm" (the result). ``match`` is the number of the
+    match it applies to (the new number for "setup").
+    """
+
+    seq: int = Field(ge=1)
+    op: Literal["setup", "add", "undo", "correct", "clock", "confirm"]
+    match: int = Field(ge=1)
+    setup: dict[str, Any] | None = None
+    entry: dict[str, Any] | None = None
+    count: int = Field(default=1, ge=1, le=1000)
+    n: int = Field(default=0, ge=0, le=100000)
+    clock: dict[str, Any] | None = None
+    wall_ms: float | None = None
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _error(code: str, en: str, ja: str, status: int = 409) -> RoomError:
+    return RoomError(code, en, ja, status=status)
+
+
+def _rules_error(err: RulesError) -> RoomError:
+    return RoomError("bad_entry", err.en, err.ja, status=422)
+
+
+_CLOCK_KEYS = {"limit", "elapsed", "started", "running", "countdown", "wall_ms"}
+
+
+def _clock_reading(op: Op) -> dict[str, Any]:
+    """The pad's clock reading, checked: seconds used, running, countdown left."""
+    data = op.clock or {}
+    elapsed = data.get("elapsed")
+    countdown = data.get("countdown")
+    ok = (
+        isinstance(elapsed, int | float)
+        and not isinstance(elapsed, bool)
+        and 0 <= elapsed < 1e6
+        and isinstance(data.get("running"), bool)
+        and isinstance(data.get("started"), bool)
+        and (countdown is None or (isinstance(countdown, int | float) and 0 <= countdown <= 60))
+        and set(data) <= _CLOCK_KEYS
+    )
+    if not ok:
+        raise _error(
+            "bad_message",
+            "Malformed clock reading",
+            "時計の値の形式が正しくありません",
+            status=422,
+        )
+    wall = op.wall_ms if op.wall_ms is not None else time.time() * 1000
+    return {
+        "elapsed": float(elapsed),  # type: ignore[arg-type]
+        "started": data["started"],
+        "running": data["running"],
+        "countdown": countdown,
+        "wall_ms": wall,
+    }
+
+
+@dataclass
+class _Current:
+    """The board's current match in memory."""
+
+    number: int
+    match: RefereedMatch
+    clock: dict[str, Any] | None
+    started_at: datetime
+    finished_at: datetime | None
+
+
+ConfirmListener = Callable[["Board", int, RefereedMatch], Awaitable[None]]
+"""Told when a board's match is confirmed: the board, the match number, the match (a
+championship takes its result, docs/tournament.md)."""
+
+
+class Board:
+    """The owner of one board. Build it with :meth:`PadRegistry.get` / ``create``."""
+
+    def __init__(
+        self,
+        stored: StoredBoard,
+        pads: PadStore,
+        runner: Runner,
+        listeners: list[ConfirmListener] | None = None,
+    ) -> None:
+        self.id = stored.id
+        self.name = stored.name
+        self.token_hash = stored.token_hash
+        self.device_id = stored.device_id
+        self.device_seq = stored.device_seq
+        self.seq = stored.last_seq
+        self.pads = pads
+        self.runner = runner
+        self.lock = asyncio.Lock()
+        self.subscribers: set[Subscriber] = set()
+        self.listeners: list[ConfirmListener] = listeners if listeners is not None else []
+        self.current: _Current | None = None
+        if stored.match is not None:
+            m = stored.match
+            match = RefereedMatch.from_dict(
+                {"setup": m.setup, "entries": m.entries, "confirmed": m.confirmed}
+            )
+            self.current = _Current(m.number, match, m.clock, m.started_at, m.finished_at)
+
+    # -- views ----------------------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """The board as everyone sees it (no token, no device id)."""
+        cur = self.current
+        return {
+            "id": self.id,
+            "name": self.name,
+            "device_bound": self.device_id is not None,
+            "match": None if cur is None else match_view(cur.match, cur.number, cur.clock),
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        """``{"type": "snapshot", "seq", "board"}`` for a (re)connecting client."""
+        return {"type": "snapshot", "seq": self.seq, "board": self.view()}
+
+    def check_token(self, token: str | None) -> None:
+        """Refuse a request without this board's token."""
+        if not token or not hmac.compare_digest(hash_token(token), self.token_hash):
+            raise _error(
+                "bad_token",
+                "This pad's board token is missing or wrong: open the pad from the board's "
+                "link or QR code",
+                "ボードのトークンがないか、正しくありません。ボードのリンクかQRコードから開いてください",
+                status=403,
+            )
+
+    def _check_device(self, device: str) -> None:
+        if self.device_id is not None and self.device_id != device:
+            raise _error(
+                "other_device",
+                "This board is being scored on another device. Only one pad per board: "
+                "continue there, or take the board over here (entries the other device has "
+                "not sent yet will then be refused).",
+                "このボードは別の端末で記録中です。1台のボードに使えるパッドは1つだけです。"
+                "その端末で続けるか、ここで引き継いでください（別の端末で未送信の入力は"
+                "受け付けられなくなります）。",
+            )
+
+    # -- changes --------------------------------------------------------------------------------
+
+    async def claim(self, device: str) -> dict[str, Any]:
+        """A pad opens the board: bind ``device`` at first use; answer the entries applied."""
+        async with self.lock:
+            self._check_device(device)
+            if self.device_id is None:
+                await self._commit("device", {}, device=(device, 0))
+            return self._ack()
+
+    async def takeover(self, device: str) -> dict[str, Any]:
+        """The referee moves the board to ``device`` (explicitly); the old device is refused."""
+        async with self.lock:
+            if self.device_id != device:
+                await self._commit("takeover", {}, device=(device, 0))
+            return self._ack()
+
+    async def apply(self, device: str, ops: list[Op]) -> dict[str, Any]:
+        """Apply a pad's ops in order, each exactly once (see the module docstring); the
+        confirm listeners hear of a confirmed match once the board's lock is released."""
+        confirmed: list[tuple[int, RefereedMatch]] = []
+        async with self.lock:
+            self._check_device(device)
+            if self.device_id is None:
+                await self._commit("device", {}, device=(device, 0))
+            rejected: dict[str, Any] | None = None
+            for op in sorted(ops, key=lambda o: o.seq):
+                if op.seq <= self.device_seq:
+                    continue  # applied before: the pad did not hear the answer
+                if op.seq != self.device_seq + 1:
+                    break  # a gap: wait for the missing ops
+                try:
+                    await self._apply_op(op)
+                except RoomError as err:
+                    rejected = {"seq": op.seq, **err.detail()}
+                    break
+                cur = self.current
+                if op.op == "confirm" and cur is not None and cur.match.confirmed:
+                    confirmed.append((cur.number, cur.match))
+            ack = {**self._ack(), "rejected": rejected}
+        for number, match in confirmed:
+            for listener in list(self.listeners):
+                try:
+                    await listener(self, number, match)
+                except Exception:  # the pad's result stands whatever a listener does
+                    log.exception("board %s: a confirm listener failed", self.id)
+        return ack
+
+    async def open_match(self, setup: MatchSetup) -> int:
+        """The server opens a match on this board (a championship's board call); returns its
+        number. Refused while the current match has entries and is not confirmed."""
+        async with self.lock:
+            return await self._open(setup, device=None)
+
+    def _ack(self) -> dict[str, Any]:
+        return {"ack": self.device_seq, "seq": self.seq, "board": self.view()}
+
+    async def _open(self, setup: MatchSetup, device: tuple[str | None, int] | None) -> int:
+        cur = self.current
+        if cur is not None and cur.match.entries and not cur.match.confirmed:
+            raise _error(
+                "match_in_progress",
+                "The board's match has entries and is not confirmed yet: confirm it first",
+                "このボードの試合は入力があり、まだ確定していません。先に確定してください",
+            )
+        number = (cur.number + 1) if cur is not None else 1
+        new = _Current(number, RefereedMatch(setup), None, _now(), None)
+        await self._commit("match", {"setup": setup.to_dict()}, device=device, current=new)
+        return number
+
+    async def _apply_op(self, op: Op) -> None:
+        device = (self.device_id, op.seq)
+        if op.op == "setup":
+            try:
+                setup = MatchSetup.from_dict(op.setup)
+            except RulesError as err:
+                raise _rules_error(err) from err
+            expected = (self.current.number + 1) if self.current is not None else 1
+            if op.match != expected and not (
+                self.current is not None
+                and op.match == self.current.number
+                and not self.current.match.entries
+            ):
+                raise _error(
+                    "stale_match",
+                    f"Match {op.match} cannot be set up here: the board is at match {expected - 1}",
+                    f"試合{op.match}はここでは設定できません（このボードは試合{expected - 1}です）",
+                )
+            if self.current is not None and op.match == self.current.number:
+                new = _Current(op.match, RefereedMatch(setup), None, _now(), None)
+                await self._commit("match", {"setup": setup.to_dict()}, device=device, current=new)
+            else:
+                await self._open(setup, device)
+            return
+        cur = self.current
+        if cur is None or op.match != cur.number:
+            raise _error(
+                "stale_match",
+                f"Match {op.match} is not the board's current match",
+                f"試合{op.match}はこのボードの現在の試合ではありません",
+            )
+        if op.op == "clock":
+            reading = _clock_reading(op)
+            await self._commit(
+                "clock", {"clock": reading}, device=device, current=replace(cur, clock=reading)
+            )
+            return
+        match = RefereedMatch.from_dict(cur.match.to_dict())
+        payload: dict[str, Any] = {}
+        try:
+            if op.op == "add":
+                step = match.add(Entry.from_dict(op.entry))
+                payload["steps"] = [step_view(step)]
+            elif op.op == "undo":
+                match.undo(op.count)
+            elif op.op == "correct":
+                steps = match.correct(op.n, Entry.from_dict(op.entry))
+                payload["steps"] = [step_view(s) for s in steps]
+                payload["from"] = op.n
+            else:
+                match.confirm()
+        except RulesError as err:
+            raise _rules_error(err) from err
+        payload["length"] = len(match.steps)
+        finished = cur.finished_at
+        if match.is_over and finished is None:
+            finished = _now()
+        elif not match.is_over:
+            finished = None
+        new = _Current(cur.number, match, cur.clock, cur.started_at, finished)
+        await self._commit(
+            op.op if op.op != "add" else "entry", payload, device=device, current=new
+        )
+
+    async def _commit(
+        self,
+        kind: str,
+        payload: dict[str, Any],
+        *,
+        device: tuple[str | None, int] | None = None,
+        current: _Current | None = None,
+    ) -> None:
+        """Store the change as event seq+1, then take it in memory and broadcast it."""
+        seq = self.seq + 1
+        cur = current if current is not None else self.current
+        body: dict[str, Any] = {"kind": kind, **payload}
+        if cur is not None:
+            body["match"] = cur.number
+            body["state"] = match_view(cur.match, cur.number, cur.clock)["state"]
+            body["confirmed"] = cur.match.confirmed
+            body["clock"] = cur.clock
+            if kind == "match":
+                body["setup"] = cur.match.setup.to_dict()
+        stored = None
+        if current is not None:
+            m = current.match
+            stored = StoredBoardMatch(
+                number=current.number,
+                setup=m.setup.to_dict(),
+                entries=[e.to_dict() for e in m.entries],
+                clock=current.clock,
+                confirmed=m.confirmed,
+                outcome=None if m.outcome is None else m.outcome.to_dict(),
+                record=refereed_record(m) if m.confirmed else None,
+                started_at=current.started_at,
+                finished_at=current.finished_at,
+            )
+        try:
+            await self.runner.store(
+                self.pads.commit, self.id, seq, kind, body, match=stored, device=device
+            )
+        except StoreError as err:
+            log.error("board %s: cannot store event %d: %s", self.id, seq, err)
+            raise _error(
+                "store_unavailable",
+                "The server could not store the entry; it is kept on the pad: try again",
+                "サーバーに保存できませんでした。入力はパッドに残っています。もう一度送ってください",
+                status=503,
+            ) from err
+        self.seq = seq
+        if device is not None:
+            self.device_id, self.device_seq = device
+        if current is not None:
+            self.current = current
+        text = json.dumps({"type": "event", "seq": seq, "event": body}, separators=(",", ":"))
+        for sub in list(self.subscribers):
+            sub.send(text)
+
+    def match_at(self, number: int) -> StoredBoardMatch:
+        """A stored match of this board (store thread)."""
+        return self.pads.board_match(self.id, number)
+
+
+class PadRegistry:
+    """Every board of one server: created on request, rebuilt from the store on first use."""
+
+    def __init__(self, store: GameStore, runner: Runner) -> None:
+        self.pads = PadStore(store.engine)
+        self.runner = runner
+        self.boards: dict[str, Board] = {}
+        self.listeners: list[ConfirmListener] = []
+        self._loading = asyncio.Lock()
+
+    def on_confirmed(self, listener: ConfirmListener) -> None:
+        """Have ``listener`` told of every match confirmed on any board of this server."""
+        self.listeners.append(listener)
+
+    async def create(self, name: str) -> tuple[Board, str]:
+        """A new board; returns it with its token (shown once, as a link and QR code)."""
+        board_id = secrets.token_urlsafe(6)
+        token = secrets.token_urlsafe(18)
+        await self.runner.store(self.pads.create_board, board_id, name, hash_token(token))
+        board = await self.get(board_id)
+        return board, token
+
+    async def get(self, board_id: str) -> Board:
+        """The board with this id, rebuilt from the store if this server has not seen it."""
+        board = self.boards.get(board_id)
+        if board is not None:
+            return board
+        async with self._loading:
+            board = self.boards.get(board_id)
+            if board is not None:
+                return board
+            try:
+                stored = await self.runner.store(self.pads.load_board, board_id)
+            except StoreError as err:
+                raise _error("no_board", "No such board", "そのボードはありません", 404) from err
+            board = Board(stored, self.pads, self.runner, self.listeners)
+            self.boards[board_id] = board
+            return board

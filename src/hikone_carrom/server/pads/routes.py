@@ -1,0 +1,327 @@
+"""REST, WebSocket and pages of the scoring pads (docs/scoring.md), as one router.
+
+The pad device authenticates with its board token (``Authorization: Bearer``); anyone with the
+board's watch link sees it live, read-only."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
+from fastapi.responses import FileResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from hikone_carrom.records import refereed_record
+from hikone_carrom.rules import RulesError
+from hikone_carrom.scoring import MatchSetup, RefereedMatch, sheet_csv
+from hikone_carrom.server.core.deps import PadsDep, WebDirDep
+from hikone_carrom.server.core.errors import RoomError, error_message
+from hikone_carrom.server.core.invite import qr_svg
+from hikone_carrom.server.pads.boards import Board, Op, PadRegistry
+from hikone_carrom.server.storage.store import StoreError
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+BoardId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
+Device = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+Lang = Literal["ja", "en"]
+
+MAX_OPS = 500
+"""Most ops one sync may carry (a pad offline for a whole match sends a few hundred at most)."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+class CreateBoard(_Strict):
+    """POST /api/boards: a board of the hall, e.g. "第17台"."""
+
+    name: str = Field(default="", max_length=40, pattern=r"^[^\x00-\x1f<>]*$")
+
+
+class BoardCreated(_Strict):
+    """The new board: its token (keep it: it is shown once), the pad and watch links, the QR
+    code of the pad link (SVG)."""
+
+    id: str
+    name: str
+    token: str
+    pad_url: str
+    watch_url: str
+    qr_svg: str
+
+
+class DeviceBody(_Strict):
+    """The pad device's id (random, kept by the device)."""
+
+    device: Device
+
+
+class OpsBody(_Strict):
+    """Ops of one pad device, in order (``seq`` 1, 2, ...)."""
+
+    device: Device
+    ops: list[Op] = Field(max_length=MAX_OPS)
+
+
+class OpenMatch(_Strict):
+    """POST /api/boards/{id}/matches: the server opens a match on the board (a board call)."""
+
+    setup: dict[str, Any]
+
+
+def _token(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+def _base_url(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+async def _own_board(pads: PadRegistry, board_id: str, authorization: str | None) -> Board:
+    b = await pads.get(board_id)
+    b.check_token(_token(authorization))
+    return b
+
+
+@router.get("/pad", include_in_schema=False)
+@router.get("/pad/", include_in_schema=False)
+async def pad_home(web: WebDirDep) -> FileResponse:
+    return FileResponse(web / "pad.html", media_type="text/html")
+
+
+@router.get("/pad/sw.js", include_in_schema=False)
+async def service_worker(web: WebDirDep) -> FileResponse:
+    return FileResponse(
+        web / "js" / "pad" / "sw.js",
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+    )
+
+
+@router.get("/pad/{board_id}", include_in_schema=False)
+@router.get("/boards/{board_id}", include_in_schema=False)
+async def pad_page(board_id: str, web: WebDirDep) -> FileResponse:
+    return FileResponse(web / "pad.html", media_type="text/html")
+
+
+@router.post("/api/boards", status_code=201, tags=["pads"])
+async def create_board(body: CreateBoard, request: Request, pads: PadsDep) -> BoardCreated:
+    """A new board with its pad token, links and the QR code of the pad link."""
+    b, token = await pads.create(body.name.strip())
+    base = _base_url(request)
+    pad_url = f"{base}/pad/{b.id}#t={token}"
+    return BoardCreated(
+        id=b.id,
+        name=b.name,
+        token=token,
+        pad_url=pad_url,
+        watch_url=f"{base}/boards/{b.id}",
+        qr_svg=qr_svg(pad_url, scale=6),
+    )
+
+
+@router.get("/api/boards/{board_id}", tags=["pads"])
+async def get_board(pads: PadsDep, board_id: BoardId) -> dict[str, Any]:
+    """The board as a spectator sees it now (same as a WebSocket snapshot)."""
+    return (await pads.get(board_id)).snapshot()
+
+
+@router.get("/api/boards/{board_id}/qr.svg", tags=["pads"])
+async def board_qr(
+    request: Request,
+    pads: PadsDep,
+    board_id: BoardId,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Response:
+    """The QR code of the pad link (token holders only: it carries the token)."""
+    b = await _own_board(pads, board_id, authorization)
+    token = _token(authorization)
+    url = f"{_base_url(request)}/pad/{b.id}#t={token}"
+    return Response(qr_svg(url, scale=6), media_type="image/svg+xml")
+
+
+@router.post("/api/boards/{board_id}/claim", tags=["pads"])
+async def claim(
+    body: DeviceBody,
+    pads: PadsDep,
+    board_id: BoardId,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict[str, Any]:
+    """A pad device opens the board: bound at first use; another device gets 409."""
+    b = await _own_board(pads, board_id, authorization)
+    return await b.claim(body.device)
+
+
+@router.post("/api/boards/{board_id}/takeover", tags=["pads"])
+async def takeover(
+    body: DeviceBody,
+    pads: PadsDep,
+    board_id: BoardId,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict[str, Any]:
+    """The referee moves the board to this device; the old device is refused from now on."""
+    b = await _own_board(pads, board_id, authorization)
+    return await b.takeover(body.device)
+
+
+@router.post("/api/boards/{board_id}/ops", tags=["pads"])
+async def ops(
+    body: OpsBody,
+    pads: PadsDep,
+    board_id: BoardId,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict[str, Any]:
+    """Apply a pad's queued ops in order, each exactly once; answers the last applied."""
+    b = await _own_board(pads, board_id, authorization)
+    return await b.apply(body.device, body.ops)
+
+
+@router.post("/api/boards/{board_id}/matches", status_code=201, tags=["pads"])
+async def open_match(
+    body: OpenMatch,
+    pads: PadsDep,
+    board_id: BoardId,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict[str, Any]:
+    """Open a match on the board from the server (players, order, match time given)."""
+    b = await _own_board(pads, board_id, authorization)
+    try:
+        setup = MatchSetup.from_dict(body.setup)
+    except RulesError as err:
+        raise RoomError("bad_setup", err.en, err.ja, status=422) from err
+    number = await b.open_match(setup)
+    return {"number": number, **b.snapshot()}
+
+
+async def _finished(pads: PadRegistry, board_id: str, number: int) -> tuple[Board, Any]:
+    b = await pads.get(board_id)
+    try:
+        stored = await pads.runner.store(b.match_at, number)
+    except StoreError as err:
+        raise RoomError("no_match", "No such match", "その試合はありません", status=404) from err
+    match = RefereedMatch.from_dict(
+        {"setup": stored.setup, "entries": stored.entries, "confirmed": stored.confirmed}
+    )
+    if not match.is_over:
+        raise RoomError(
+            "not_over", "The match is not over", "試合はまだ終わっていません", status=409
+        )
+    return b, match
+
+
+@router.get("/api/boards/{board_id}/matches/{number}/record", tags=["pads"])
+async def match_record(pads: PadsDep, board_id: BoardId, number: int) -> dict[str, Any]:
+    """The match record (``refereed`` actions) of a finished match of the board."""
+    _, match = await _finished(pads, board_id, number)
+    return refereed_record(match)
+
+
+@router.get("/api/boards/{board_id}/matches/{number}/sheet.csv", tags=["pads"])
+async def match_csv(pads: PadsDep, board_id: BoardId, number: int, lang: Lang = "ja") -> Response:
+    """The score sheet as CSV (UTF-8 with a byte-order mark, for spreadsheets)."""
+    b, match = await _finished(pads, board_id, number)
+    name = f"board-{b.id}-match-{number}.csv"
+    return Response(
+        "\ufeff" + sheet_csv(match, lang),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@router.get("/api/boards/{board_id}/matches/{number}/sheet.pdf", tags=["pads"])
+async def match_pdf(pads: PadsDep, board_id: BoardId, number: int, lang: Lang = "ja") -> Response:
+    """The printable score sheet (A4 PDF, Japanese fonts, every entry with its ruling)."""
+    from hikone_carrom.scoring.pdf import sheet_pdf
+
+    b, match = await _finished(pads, board_id, number)
+    pdf = await pads.runner.simulate(sheet_pdf, match, lang, b.name)
+    name = f"board-{b.id}-match-{number}.pdf"
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{name}"'},
+    )
+
+
+@router.websocket("/ws/boards/{board_id}")
+async def board_socket(websocket: WebSocket, board_id: str, pads: PadsDep) -> None:
+    """Watch a board live: a snapshot, then every numbered event (read-only)."""
+    await _watch(websocket, board_id, pads)
+
+
+class _Watcher:
+    """One spectator connection: an outgoing queue drained by its own task."""
+
+    MAX_QUEUE = 256
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.MAX_QUEUE)
+
+    def send(self, text: str) -> None:
+        """Queue a message; a client that falls this far behind is dropped (it resyncs)."""
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+    async def write(self) -> None:
+        while (text := await self.queue.get()) is not None:
+            await self.websocket.send_text(text)
+
+
+async def _watch(websocket: WebSocket, board_id: str, pads: PadRegistry) -> None:
+    await websocket.accept()
+    watcher = _Watcher(websocket)
+    writer = asyncio.create_task(watcher.write())
+    b: Board | None = None
+    try:
+        try:
+            b = await pads.get(board_id)
+        except RoomError as err:
+            watcher.send(json.dumps(err.to_message()))
+            return
+        while True:
+            text = await websocket.receive_text()
+            try:
+                msg = json.loads(text) if len(text) <= 512 else None
+            except ValueError:
+                msg = None
+            kind = msg.get("type") if isinstance(msg, dict) else None
+            if kind in ("hello", "resync"):
+                watcher.send(json.dumps(b.snapshot(), separators=(",", ":"), ensure_ascii=False))
+                b.subscribers.add(watcher)
+            elif kind == "ping":
+                watcher.send(json.dumps({"type": "pong", "seq": b.seq}))
+            else:
+                watcher.send(
+                    json.dumps(
+                        error_message(
+                            "bad_message",
+                            "A board is watched read-only: hello, resync or ping",
+                            "ボードは見るだけです（hello、resync、ping のみ）",
+                        )
+                    )
+                )
+    except (WebSocketDisconnect, ValidationError):
+        pass
+    finally:
+        if b is not None:
+            b.subscribers.discard(watcher)
+        watcher.queue.put_nowait(None) if not watcher.queue.full() else None
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, timeout=2.0)
+        writer.cancel()
+        with contextlib.suppress(Exception):
+            await websocket.close()

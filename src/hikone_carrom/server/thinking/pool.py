@@ -1,0 +1,355 @@
+"""Thinking off the server's process: computer players' decisions and the expert's hints.
+
+They run on a bounded pool of worker processes (``concurrent.futures`` with a ``forkserver``
+context, at a lower CPU priority), never in the threads that simulate people's shots, so a
+person's shot never waits behind thinking. A job carries the match as its inputs (settings and
+every action's shot and hand noise); a worker keeps a replica of each match it thinks about and
+replays only the actions it has not seen (the same inputs give the same match, bit for bit).
+
+Admission is bounded: at most ``per_room`` jobs of one room and ``queue_limit`` waiting jobs on
+the server; a hint over either limit is refused with ``busy`` (try again). A computer's turn is
+never refused: it waits, and is served before waiting hints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+import multiprocessing
+import os
+from collections import Counter, OrderedDict
+from collections.abc import Awaitable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from hikone_carrom.ai import NoLegalShotError, hint, make_player
+from hikone_carrom.board import BoardSpec
+from hikone_carrom.match import ActionKind, Match, Noise, Shot
+from hikone_carrom.physics import Disk
+from hikone_carrom.rules import RefereeState, RuleOptions
+from hikone_carrom.server.core.errors import RoomError
+
+__all__ = [
+    "Backend",
+    "Position",
+    "ProcessBackend",
+    "RayBackend",
+    "ThinkJob",
+    "ThinkingPool",
+    "Thought",
+    "busy",
+    "position_of",
+    "think",
+]
+
+log = logging.getLogger(__name__)
+
+WORKER_NICE = 19
+"""How much lower than the server a worker process runs (``os.nice``: the lowest priority)."""
+
+REPLICAS = 32
+"""Matches a worker keeps replicas of (least recently used first out)."""
+
+ActionInput = tuple[str, Shot | None, Noise | None]
+"""One action as a worker replays it: ("shot", shot, noise), ("skip", None, None),
+("pass", None, None) or ("call_time", None, None)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A match as its inputs: the game's settings (and its set start position, if any), every
+    action, and the resulting layout (disk id, x m, y m, layer) so that a worker can check its
+    replica."""
+
+    game_id: str
+    players: int
+    options: RuleOptions
+    board: BoardSpec
+    seed: int
+    actions: tuple[ActionInput, ...]
+    layout: tuple[tuple[str, float, float, int], ...]
+    start: tuple[tuple[Disk, ...], RefereeState] | None = None
+
+
+def _layout_key(match: Match) -> tuple[tuple[str, float, float, int], ...]:
+    return tuple((d.id, d.x, d.y, d.layer) for d in match.layout)
+
+
+def position_of(match: Match, game_id: str) -> Position:
+    """The inputs that rebuild ``match`` (a game of id ``game_id``) exactly."""
+    actions: list[ActionInput] = []
+    for action in match.actions:
+        if action.kind == ActionKind.SHOT and action.play is not None:
+            actions.append(("shot", action.play.shot, action.play.noise))
+        elif action.kind in (ActionKind.SKIP, ActionKind.PASS, ActionKind.CALL_TIME):
+            actions.append((action.kind.value, None, None))
+        else:
+            raise ValueError(f"a server match has no {action.kind.value} action")
+    return Position(
+        game_id,
+        match.players,
+        match.options,
+        match.board,
+        match.seed,
+        tuple(actions),
+        _layout_key(match),
+        match.start,
+    )
+
+
+@dataclass(frozen=True)
+class ThinkJob:
+    """What to think about: ``kind`` "decide" (the computer player ``level`` with ``seed``: its
+    shot and hand noise) or "hint" (the expert's shot, ``seed`` as in :mod:`hints`)."""
+
+    position: Position
+    kind: Literal["decide", "hint"]
+    seed: int
+    level: str = ""
+
+
+@dataclass(frozen=True)
+class Thought:
+    """A worker's answer: the shot (and for "decide" the hand's noise) with the player's info;
+    ``shot`` is None when no legal placement exists (R2b)."""
+
+    shot: Shot | None
+    noise: Noise | None = None
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+# -- in the worker ---------------------------------------------------------------------------
+
+_replicas: OrderedDict[str, tuple[tuple[Any, ...], Match, list[ActionInput]]] = OrderedDict()
+
+
+def _replay(match: Match, action: ActionInput) -> None:
+    kind, shot, noise = action
+    if kind == "shot" and shot is not None:
+        match.play(shot, noise)
+    elif kind == "skip":
+        match.skip_turn()
+    elif kind == "pass":
+        match.pass_turn()
+    else:
+        match.call_time()
+
+
+def replica(position: Position) -> Match:
+    """This worker's copy of the match at ``position``: kept from earlier jobs and brought up to
+    date by undoing what differs and replaying the rest.
+
+    Raises:
+        RuntimeError: the replica does not reach the position's layout (a determinism bug).
+    """
+    settings = (position.players, position.options, position.board, position.seed, position.start)
+    entry = _replicas.pop(position.game_id, None)
+    if entry is None or entry[0] != settings:
+        if position.start is None:
+            match = Match(position.players, position.options, position.board, seed=position.seed)
+        else:
+            layout, referee = position.start
+            match = Match.from_position(layout, referee, board=position.board, seed=position.seed)
+        done: list[ActionInput] = []
+    else:
+        _, match, done = entry
+    common = 0
+    for mine, theirs in zip(done, position.actions, strict=False):
+        if mine != theirs:
+            break
+        common += 1
+    while len(done) > common:
+        match.undo()
+        done.pop()
+    for action in position.actions[common:]:
+        _replay(match, action)
+        done.append(action)
+    _replicas[position.game_id] = (settings, match, done)
+    while len(_replicas) > REPLICAS:
+        _replicas.popitem(last=False)
+    if _layout_key(match) != position.layout:
+        del _replicas[position.game_id]
+        raise RuntimeError(f"the replica of {position.game_id} does not reach its position")
+    return match
+
+
+def think(job: ThinkJob) -> Thought:
+    """Run one job (in a worker process): the computer's decision or the expert's hint."""
+    match = replica(job.position)
+    try:
+        if job.kind == "hint":
+            plan = hint(match, job.seed)
+            return Thought(plan.shot, None, dict(plan.info))
+        key: int | str = int(job.level) if job.level.isdigit() else job.level
+        decision = make_player(key, job.seed).decide(match)
+        return Thought(decision.shot, decision.noise, dict(decision.info))
+    except NoLegalShotError:
+        return Thought(None)
+
+
+def _start_worker() -> None:
+    """Worker set-up: one numba thread (the pool is the parallelism) and the lowest CPU
+    priority (nice 19), so that the serving processes (people's shots) take a core first while
+    a computer player still thinks on a busy machine (``SCHED_IDLE`` could starve it)."""
+    import numba
+
+    os.nice(WORKER_NICE)
+    numba.set_num_threads(1)
+
+
+# -- in the server ---------------------------------------------------------------------------
+
+
+class Backend(Protocol):
+    """Where jobs run: a local process pool or a Ray cluster."""
+
+    workers: int
+
+    def submit(self, job: ThinkJob) -> Awaitable[Thought]:
+        """Start one job; the awaitable gives its answer."""
+
+    def close(self) -> None:
+        """Stop the workers."""
+
+
+class ProcessBackend:
+    """A local pool of ``workers`` processes (``forkserver``), started on first use and
+    replaced if a worker dies."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload([__name__])
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=_start_worker
+            )
+        return self._pool
+
+    async def submit(self, job: ThinkJob) -> Thought:
+        try:
+            return await self._run(job)
+        except BrokenProcessPool:
+            log.warning("a thinking worker died; starting a new pool")
+            broken, self._pool = self._pool, None
+            if broken is not None:
+                broken.shutdown(wait=False, cancel_futures=True)
+            return await self._run(job)
+
+    async def _run(self, job: ThinkJob) -> Thought:
+        # The pool starts a worker inside ``submit`` and waits there for the forkserver to have
+        # imported the engine (about a second): that wait must not hold every room's event loop.
+        future = await asyncio.to_thread(self._executor().submit, think, job)
+        return await asyncio.wrap_future(future)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+class RayBackend:
+    """Jobs as Ray tasks on the cluster at ``address`` (``ray start --head`` on one machine,
+    ``ray start --address`` on the others; hikone-carrom installed on each), at most ``workers``
+    at once from this server. Each Ray worker keeps its replicas like a local one."""
+
+    def __init__(self, address: str, workers: int) -> None:
+        import ray
+
+        ray.init(address=address, namespace="hikone-carrom", log_to_driver=False)
+        self._think = ray.remote(num_cpus=1, max_retries=1)(think)
+        self.workers = workers
+
+    async def submit(self, job: ThinkJob) -> Thought:
+        thought: Thought = await self._think.remote(job)
+        return thought
+
+    def close(self) -> None:
+        import ray
+
+        ray.shutdown()
+
+
+def busy() -> RoomError:
+    """The refusal of a hint while the thinking pool is full (HTTP 503)."""
+    return RoomError(
+        "busy",
+        "The expert is thinking for other tables: ask again in a moment",
+        "上級者はほかの台のことを考えています。少し待ってからもう一度どうぞ",
+        status=503,
+    )
+
+
+class ThinkingPool:
+    """Bounded admission to a :class:`Backend`: ``backend.workers`` jobs run at once, computer
+    turns before hints; a hint is refused with :func:`busy` when ``queue_limit`` jobs already
+    wait or its room has ``per_room`` jobs."""
+
+    def __init__(self, backend: Backend, *, queue_limit: int = 16, per_room: int = 2) -> None:
+        self.backend = backend
+        self.queue_limit = queue_limit
+        self.per_room = per_room
+        self.running = 0
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._rooms: Counter[str] = Counter()
+
+    @property
+    def waiting(self) -> int:
+        """Jobs admitted and waiting for a worker."""
+        return sum(1 for _, _, f in self._waiting if not f.done())
+
+    async def run(self, room_id: str, job: ThinkJob, *, urgent: bool = False) -> Thought:
+        """Think about ``job`` for a room; ``urgent`` (a computer's turn) waits instead of being
+        refused and goes before hints.
+
+        Raises:
+            RoomError: ``busy`` (only when not urgent).
+        """
+        if not urgent and (
+            self._rooms[room_id] >= self.per_room or self.waiting >= self.queue_limit
+        ):
+            raise busy()
+        self._rooms[room_id] += 1
+        try:
+            await self._acquire(0 if urgent else 1)
+            try:
+                return await self.backend.submit(job)
+            finally:
+                self._release()
+        finally:
+            self._rooms[room_id] -= 1
+            if self._rooms[room_id] <= 0:
+                del self._rooms[room_id]
+
+    async def _acquire(self, priority: int) -> None:
+        if self.running < self.backend.workers and not self.waiting:
+            self.running += 1
+            return
+        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), ticket))
+        try:
+            await ticket
+        except asyncio.CancelledError:
+            if ticket.done() and not ticket.cancelled():
+                self._release()  # the slot was handed over just as the job was cancelled
+            raise
+
+    def _release(self) -> None:
+        while self._waiting:
+            _, _, ticket = heapq.heappop(self._waiting)
+            if not ticket.done():
+                ticket.set_result(None)  # the slot passes to the next job
+                return
+        self.running -= 1
+
+    def close(self) -> None:
+        """Stop the backend's workers."""
+        self.backend.close()
