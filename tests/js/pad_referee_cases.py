@@ -37,7 +37,7 @@ from hikone_carrom.rules import (
     transitions,
 )
 from hikone_carrom.scoring import MAX_COUNT, Entry, MatchSetup, RefereedMatch, Tap
-from hikone_carrom.server.pad_views import match_view
+from hikone_carrom.server.pads.views import match_view
 
 SEED = 44
 REFEREE_CASES = 800
