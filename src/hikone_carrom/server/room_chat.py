@@ -1,0 +1,52 @@
+"""A room's chat lines: set phrases from anyone in an online room, free text from its players."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hikone_carrom.server.chat import check_text, phrase
+from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.views import LANGS
+
+if TYPE_CHECKING:
+    from hikone_carrom.server.room import Room
+
+__all__ = ["chat_line"]
+
+
+def chat_line(
+    room: Room, seats: frozenset[int], preset: str | None, text: str | None
+) -> dict[str, Any]:
+    """A checked chat line of a client holding ``seats`` in ``room`` (without its time).
+
+    Raises:
+        RoomError: not an online room, not exactly one of a phrase and a text, an unknown
+            phrase, text from a spectator, or text that is empty, too long or holds control
+            characters.
+    """
+    if room.config.mode != "online":
+        raise RoomError(
+            "no_chat", "Chat is for online rooms", "チャットはオンラインの部屋で使えます"
+        )
+    if (preset is None) == (text is None):
+        raise RoomError(
+            "bad_message",
+            "Send either a set phrase or a text",
+            "定型文か文章のどちらか一つを送ってください",
+        )
+    mine = sorted(s for s in seats if 0 <= s < len(room.seats) and room.seats[s].kind == "human")
+    line: dict[str, Any] = {"preset": preset, "text": None, "phrase": None}
+    if preset is not None:
+        line["phrase"] = phrase(preset)
+    else:
+        if not mine:
+            raise RoomError(
+                "spectator_text",
+                "Spectators can send only the set phrases",
+                "観戦者は定型文だけを送れます",
+            )
+        line["text"] = check_text(text or "")
+    seat = mine[0] if mine else None
+    line["seat"] = seat
+    line["name"] = None if seat is None else {lang: room.display_name(seat, lang) for lang in LANGS}
+    return line
