@@ -7,12 +7,14 @@ returns exactly to where it was (the match is undone) and the client is told
 ``store_unavailable``. A client acts only for the seats its token holds; an action with an id
 that was already played is not played again.
 
-The :class:`Room` is that owner; each concern it carries is a collaborator it owns, whose
-changes are the room's own (made under its lock, through :meth:`Room._act` and
-:meth:`Room._commit`): the match clock (:mod:`.room_clock`), the computer's turns
-(:mod:`.room_computer`), hints (:mod:`.room_hints`), resignations, draws and rematches
-(:mod:`.room_agreements`), the checkpoint that undoes a failed change (:mod:`.room_checkpoint`)
-and the store (:mod:`.room_storage`). What a room is made of is in :mod:`.room_config`.
+The :class:`Room` is that owner and the interface its clients use; each concern it carries is
+a collaborator it owns, whose changes are the room's own (made under its lock through
+:meth:`Room._act` and stored by :meth:`Room._commit`): its clients and presence
+(:mod:`.room_audience`), shots (:mod:`.room_shots`), the match clock (:mod:`.room_clock`), the
+computer's turns (:mod:`.room_computer`), hints (:mod:`.room_hints`), resignations, draws and
+rematches (:mod:`.room_agreements`), chat (:mod:`.room_chat`), the checkpoint that undoes a
+failed change (:mod:`.room_checkpoint`), the store (:mod:`.room_storage`) and what clients see
+(:mod:`.room_views`). What a room is made of is in :mod:`.room_config`.
 """
 
 from __future__ import annotations
@@ -24,16 +26,14 @@ import secrets
 import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 from typing import Any
 
-from hikone_carrom.match import IllegalShotError, Match, Noise, Shot
+from hikone_carrom.match import IllegalShotError, Match, Shot
 from hikone_carrom.records import HintUse
-from hikone_carrom.rules import RulesError, seat_label
+from hikone_carrom.rules import RulesError
 from hikone_carrom.server import wire
-from hikone_carrom.server.chat import ChatLog, presets_view
+from hikone_carrom.server.chat import ChatLog
 from hikone_carrom.server.errors import (
-    CloseCode,
     DuplicateAction,
     RoomError,
     room_moved,
@@ -42,7 +42,8 @@ from hikone_carrom.server.errors import (
 from hikone_carrom.server.hints import HintBook
 from hikone_carrom.server.presence import Presence, Relayed
 from hikone_carrom.server.room_agreements import RoomAgreements
-from hikone_carrom.server.room_chat import chat_line
+from hikone_carrom.server.room_audience import RoomAudience
+from hikone_carrom.server.room_chat import say
 from hikone_carrom.server.room_checkpoint import Checkpoint
 from hikone_carrom.server.room_clock import ResumableTime, RoomClock
 from hikone_carrom.server.room_computer import ComputerTurns
@@ -60,13 +61,15 @@ from hikone_carrom.server.room_config import (
     log_entry,
 )
 from hikone_carrom.server.room_hints import RoomHints
+from hikone_carrom.server.room_shots import RoomShots
 from hikone_carrom.server.room_storage import (
+    claim,
     game_record,
-    remembered_actions,
-    replay,
+    resume,
     store_event,
     store_new,
 )
+from hikone_carrom.server.room_views import players_info, room_view, snapshot
 from hikone_carrom.server.schemas import (
     ChatMessage,
     ClientMessage,
@@ -78,12 +81,11 @@ from hikone_carrom.server.schemas import (
 )
 from hikone_carrom.server.storage import (
     StoredGame,
-    StoreError,
     StoreFenced,
     StoreUnavailable,
     hash_token,
 )
-from hikone_carrom.server.views import LANGS, board_view, shot_view, state_view
+from hikone_carrom.server.views import state_view
 from hikone_carrom.server.votes import Votes
 
 __all__ = [
@@ -120,18 +122,15 @@ class Room:
         self.game_number = 0
         self.log: deque[dict[str, Any]] = deque(maxlen=LOG_SHOWN)
         """The last rulings of the room (a snapshot shows them)."""
-        self.subscribers: set[Subscriber] = set()
         self.timer = RoomClock(self)
         self.computer = ComputerTurns(self)
         self.expert = RoomHints(self)
         self.agreements = RoomAgreements(self)
+        self.shots = RoomShots(self)
+        self.audience = RoomAudience(self)
         self._state: dict[str, Any] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.chat = ChatLog()
-        self.presence = Presence()
-        self.told = 0
-        """Unnumbered messages sent so far (other processes relay each exactly once, and only
-        to clients whose snapshot is older)."""
         self.action_ids: OrderedDict[str, int] = OrderedDict()
         self.epoch = 0
         self.closed = False
@@ -144,6 +143,21 @@ class Room:
     def id(self) -> str:
         """The room's id."""
         return self.config.id
+
+    @property
+    def subscribers(self) -> set[Subscriber]:
+        """The clients this process serves for the room."""
+        return self.audience.subscribers
+
+    @property
+    def presence(self) -> Presence:
+        """Which seats are online."""
+        return self.audience.presence
+
+    @property
+    def told(self) -> int:
+        """Unnumbered messages sent so far (see :class:`~.room_audience.RoomAudience`)."""
+        return self.audience.told
 
     @property
     def _time(self) -> ResumableTime:
@@ -188,21 +202,10 @@ class Room:
     async def restore(cls, room_id: str, services: RoomServices) -> Room:
         """Rebuild a stored room exactly: its seats, and its current match by replaying every
         stored action of it (the same seed and inputs give the same rulings)."""
-        try:
-            stored = await services.runner.store(services.store.claim_room, room_id)
-        except StoreUnavailable as err:
-            raise store_unavailable() from err
+        stored = await claim(services, room_id)
         seats = [Seat(s.seat, s.kind, s.name, s.token_hash) for s in stored.seats]
         room = cls(RoomConfig.of_stored(stored), seats, services)
-        room.seq = stored.last_seq
-        room.epoch = stored.epoch
-        room.chat = ChatLog(e.payload for e in stored.events if e.kind == "chat")
-        room.action_ids = remembered_actions(stored.events[-ACTION_MEMORY:])
-        if not stored.games:
-            raise StoreError(f"room {room_id} has no game")
-        game = stored.games[-1]
-        events = [e for e in stored.events if e.game_id == game.id]
-        await services.runner.simulate(replay, room, game, events)
+        await resume(room, stored)
         room._refresh_state()
         room._after_change()
         return room
@@ -213,30 +216,6 @@ class Room:
     def waiting(self) -> bool:
         """True while an online room still has open seats: no shot may be played."""
         return any(s.kind == "open" for s in self.seats)
-
-    def room_view(self) -> dict[str, Any]:
-        """The room itself: mode, seats (without tokens), current game."""
-        return {
-            "id": self.config.id,
-            "mode": self.config.mode,
-            "players": self.config.players,
-            "ai_level": self.config.ai_level,
-            "minutes": self.config.minutes,
-            "hints": self.config.hints,
-            "game_id": self.game_id,
-            "game_number": self.game_number,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "name": s.name,
-                    "color": self.match.color(s.seat).value,
-                    "side": self.board.seat_side(s.seat, self.config.players).value,
-                    "label": {lang: self.display_name(s.seat, lang) for lang in LANGS},
-                }
-                for s in self.seats
-            ],
-        }
 
     def _refresh_state(self) -> None:
         self._state = state_view(self.match, waiting=self.waiting, clock=self.timer.view())
@@ -249,17 +228,7 @@ class Room:
         simulation for the next event is running; only the clock is read afresh."""
         if not self._state:
             self._refresh_state()
-        return {
-            "type": "snapshot",
-            "seq": self.seq,
-            "room": self.room_view(),
-            "board": board_view(self.board),
-            "state": {**self._state, "clock": self.timer.view()},
-            "you": {"seats": sorted(seats)},
-            "log": list(self.log),
-            "presence": self.presence_view(),
-            "chat": {"presets": presets_view(), "recent": self.chat.view()},
-        }
+        return snapshot(self, seats)
 
     # -- what clients ask, as one interface with a room another process owns ------------------
 
@@ -268,12 +237,7 @@ class Room:
         others learn that its seats are online (a second hello of a client moves its seats)."""
         if self.stale:
             raise room_moved()
-        sub.seats = self.seats_of_token(token)
-        changed = self.presence.connect(sub, sub.seats)
-        sub.send(wire.dumps(self.snapshot(sub.seats)))
-        if changed:
-            self._tell_presence()
-        self.attach(sub)
+        self.audience.join(sub, self.seats_of_token(token))
 
     def join_relayed(self, client: Relayed, token: str | None) -> tuple[frozenset[int], int]:
         """Say hello for a client another process serves: its seats, and the number of
@@ -281,23 +245,16 @@ class Room:
         if self.stale:
             raise room_moved()
         seats = self.seats_of_token(token)
-        if self.presence.connect(client, seats):
-            self._tell_presence()
+        self.audience.connect(client, seats)
         return seats, self.told
 
     def leave_relayed(self, client: Relayed) -> None:
         """A client another process serves left."""
-        if self.presence.disconnect(client):
-            self._tell_presence()
-        self.last_active = time.monotonic()
+        self.audience.disconnect(client)
 
     def forget_nodes(self, nodes: set[str]) -> None:
         """These processes stopped: the seats only their clients held go offline now."""
-        changed = False
-        for node in nodes:
-            changed |= self.presence.forget_node(node)
-        if changed:
-            self._tell_presence()
+        self.audience.forget_nodes(nodes)
 
     async def resync(self, sub: Subscriber) -> None:
         """Send ``sub`` a fresh snapshot (it saw a gap)."""
@@ -341,58 +298,31 @@ class Room:
 
     def drop_everyone(self) -> None:
         """Disconnect every client (another process serves the room now): they reconnect."""
-        for sub in list(self.subscribers):
-            sub.drop(CloseCode.ROOM_MOVED)
+        self.audience.drop_everyone()
 
     def attach(self, sub: Subscriber) -> None:
         """From now on ``sub`` gets every event of the room."""
-        self.subscribers.add(sub)
-        self.last_active = time.monotonic()
+        self.audience.attach(sub)
 
     def detach(self, sub: Subscriber) -> None:
         """``sub`` gets no more events; if it was the last client holding a seat, everyone is
         told."""
-        if sub in self.subscribers:
-            self.subscribers.discard(sub)
-            if self.presence.disconnect(sub):
-                self._tell_presence()
-        self.last_active = time.monotonic()
+        self.audience.detach(sub)
 
     def broadcast(self, message: dict[str, Any]) -> None:
         """Send one unnumbered message (presence, an analysis's progress) to every client, here
         and through the other processes relaying the room."""
-        text = wire.dumps(message)
-        for sub in list(self.subscribers):
-            sub.send(text)
-        self.told += 1
-        if self.services.tell is not None:
-            self.services.tell(self.config.id, self.told, text)
+        self.audience.broadcast(message)
 
     def presence_view(self) -> list[dict[str, Any]]:
         """Per seat: a client holding it is connected (``online``), since when (``since``)."""
-        return self.presence.view([s.kind for s in self.seats])
-
-    def _tell_presence(self) -> None:
-        """Send the presence of every seat to the clients of an online room, here and through
-        the other processes, and keep it for a next owner (on one device and against the
-        computer nobody else is at the table)."""
-        if self.config.mode == "online":
-            seats = self.presence_view()
-            if self.services.keep is not None:  # kept before other processes are told
-                self.services.keep(self.config.id, wire.dumps(seats))
-            self.broadcast({"type": "presence", "seats": seats})
+        return self.audience.view()
 
     def idle_for(self, now: float) -> float:
         """How long (s) nobody has used the room; 0 while anyone watches (here or through
         another process), asks or a computer player is about to shoot (a room idle long enough
         may leave memory: it is stored)."""
-        if (
-            self.subscribers
-            or self.presence.relayed()
-            or self.holders
-            or self.lock.locked()
-            or self.computer.busy()
-        ):
+        if self.audience.watched() or self.holders or self.lock.locked() or self.computer.busy():
             return 0.0
         return max(0.0, now - self.last_active)
 
@@ -439,8 +369,7 @@ class Room:
         elif kind == "chat":
             self.chat.add(body)
         text = f'{{"type":"event","seq":{seq},"event":{encoded}}}'
-        for sub in list(self.subscribers):
-            sub.send(text)
+        self.audience.send(text)
         if self.services.publish is not None:
             self.services.publish(self.config.id, seq, text)
 
@@ -473,35 +402,7 @@ class Room:
         self._after_change()
 
     def _players_info(self) -> list[dict[str, Any]]:
-        return [
-            {"seat": s.seat, "kind": s.kind, "name": self.seat_name(s.seat)} for s in self.seats
-        ]
-
-    def seat_name(self, seat: int) -> str:
-        """A seat's display name for records and the games list."""
-        s = self.seats[seat]
-        if s.kind == "computer":
-            return f"CPU {s.name}".strip()
-        return s.name or self.display_name(seat, "en")
-
-    def display_name(self, seat: int, lang: str) -> str:
-        """How rulings and the chat name the person at ``seat``: their name, else colour and
-        side ("Red (south)", 「赤（南）」); a computer is "Computer" (R1b, R1c)."""
-        s = self.seats[seat]
-        ja = lang == "ja"
-        if s.kind == "computer":
-            return "コンピュータ" if ja else "Computer"
-        if s.name:
-            return s.name
-        return seat_label(
-            seat, self.config.players, "ja" if ja else "en", self.match.options.first_seat
-        )
-
-    def names(self) -> dict[str, dict[int, str]]:
-        """Every seat's display name in each language (for the library's rulings)."""
-        return {
-            lang: {s.seat: self.display_name(s.seat, lang) for s in self.seats} for lang in LANGS
-        }
+        return players_info(self)
 
     # -- games ------------------------------------------------------------------------------
 
@@ -536,72 +437,19 @@ class Room:
             self.presence.seat_taken(seat)
             started = self.timer.start_when_seated(not self.waiting)
             await self._commit(
-                "seat", {"seat": seat, "room": self.room_view(), "started": started}, seat=new
+                "seat", {"seat": seat, "room": room_view(self), "started": started}, seat=new
             )
 
         await self._act(None, change)
         return token
-
-    def _check_person_at(self, seats: frozenset[int], seat: int) -> None:
-        """Raise unless the client holds ``seat`` and a person sits there."""
-        if seat not in seats:
-            raise RoomError(
-                "not_your_seat",
-                "You do not hold this seat",
-                "この席はあなたの席ではありません",
-                status=403,
-            )
-        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
-            raise RoomError(
-                "not_your_seat", "This seat is not a person's", "この席は人の席ではありません"
-            )
-
-    def _check_turn_of(self, seat: int) -> None:
-        """Raise unless every seat is taken and it is ``seat``'s turn (R1c)."""
-        if self.waiting:
-            raise RoomError(
-                "waiting", "Waiting for every seat to be taken", "全員が席に着くのを待っています"
-            )
-        if self.match.shooter != seat:
-            raise RoomError(
-                "not_your_turn",
-                "It is not this seat's turn (R1c)",
-                "この席の番ではありません（R1c）",
-                rule="R1c",
-            )
 
     async def play(
         self, seats: frozenset[int], seat: int, shot: Shot, action_id: str | None = None
     ) -> None:
         """Play a human's shot for ``seat``; the client must hold that seat. A shot whose
         ``action_id`` was already played is not played again (:class:`DuplicateAction`)."""
-        self._check_person_at(seats, seat)
-        await self._act(action_id, lambda: self._play(seat, shot, None, action_id))
-
-    async def _play(
-        self, seat: int, shot: Shot, noise: Noise | None, action_id: str | None = None
-    ) -> None:
-        """Check turn and state, simulate off the loop, then emit (the caller holds the lock)."""
-        if self.match.is_over:
-            raise RoomError("game_over", "The game is over", "試合は終わっています")
-        self._check_turn_of(seat)
-        try:
-            payload = await self.runner.simulate(self._shoot, shot, noise)
-        except IllegalShotError as err:
-            raise RoomError(
-                "illegal_shot", err.reason("en"), err.reason("ja"), rule=err.rule
-            ) from err
-        self.timer.shot_rolling(float(payload["duration"]))
-        self.agreements.lapse_draw(seat, payload)
-        await self._commit("shot", payload, action_id=action_id)
-
-    def _shoot(self, shot: Shot, noise: Noise | None) -> dict[str, Any]:
-        """Play a shot and describe it for the clients, in one trip to a simulation thread."""
-        play = self.match.play(shot, noise)
-        payload = shot_view(play, self.board, self.names())
-        play.result.forget_views()  # the match keeps the shot, not its views (fewer objects)
-        payload["sim_end_at"] = time.time()
-        return payload
+        self.shots.check_person_at(seats, seat)
+        await self._act(action_id, lambda: self.shots.play(seat, shot, None, action_id))
 
     async def hint(self, seats: frozenset[int], seat: int | None) -> dict[str, Any]:
         """The expert's suggested shot for ``seat`` (default: the shooter), for this client only.
@@ -640,13 +488,7 @@ class Room:
     ) -> None:
         """A chat line from a client: a set phrase (anyone in the room) or free text (players
         only). Stored with the events; every client gets it (once per ``action_id``)."""
-        line = chat_line(self, seats, preset, text)
-
-        async def change() -> None:
-            line["at"] = datetime.now(UTC).isoformat()
-            await self._commit("chat", line, action_id=action_id)
-
-        await self._act(action_id, change)
+        await say(self, seats, preset, text, action_id)
 
     # -- what runs by itself ----------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from hikone_carrom.rules import explain_outcome
 from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.room_views import room_view
 from hikone_carrom.server.views import LANGS
 from hikone_carrom.server.votes import Votes
 
@@ -57,7 +58,7 @@ class RoomAgreements:
                 game = room._start_game(room.game_number + 1)
                 await room._commit(
                     "rematch",
-                    {"room": room.room_view(), "seat": step.seat},
+                    {"room": room_view(room), "seat": step.seat},
                     action_id=action_id,
                     new_game=game,
                 )
@@ -69,7 +70,7 @@ class RoomAgreements:
     async def resign(self, seats: frozenset[int], seat: int, action_id: str | None) -> None:
         """``seat`` resigns for its colour (see :meth:`Room.resign`)."""
         room = self.room
-        room._check_person_at(seats, seat)
+        room.shots.check_person_at(seats, seat)
 
         async def change() -> None:
             self._check_playing()
@@ -88,7 +89,7 @@ class RoomAgreements:
     ) -> None:
         """``seat`` answers about a draw (see :meth:`Room.draw`)."""
         room = self.room
-        room._check_person_at(seats, seat)
+        room.shots.check_person_at(seats, seat)
 
         async def change() -> None:
             self._check_playing()

@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from hikone_carrom.server.chat import check_text, phrase
 from hikone_carrom.server.errors import RoomError
+from hikone_carrom.server.room_views import display_name
 from hikone_carrom.server.views import LANGS
 
 if TYPE_CHECKING:
     from hikone_carrom.server.room import Room
 
-__all__ = ["chat_line"]
+__all__ = ["chat_line", "say"]
+
+
+async def say(
+    room: Room, seats: frozenset[int], preset: str | None, text: str | None, action_id: str | None
+) -> None:
+    """Store and send a chat line of a client holding ``seats`` (see :meth:`Room.say`)."""
+    line = chat_line(room, seats, preset, text)
+
+    async def change() -> None:
+        line["at"] = datetime.now(UTC).isoformat()
+        await room._commit("chat", line, action_id=action_id)
+
+    await room._act(action_id, change)
 
 
 def chat_line(
@@ -48,5 +63,8 @@ def chat_line(
         line["text"] = check_text(text or "")
     seat = mine[0] if mine else None
     line["seat"] = seat
-    line["name"] = None if seat is None else {lang: room.display_name(seat, lang) for lang in LANGS}
+    if seat is not None:
+        line["name"] = {lang: display_name(room, seat, lang) for lang in LANGS}
+    else:
+        line["name"] = None
     return line

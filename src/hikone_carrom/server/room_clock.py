@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from hikone_carrom.rules import MatchClock, RuleOptions
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.room_config import STORE_RETRY_S
+from hikone_carrom.server.room_views import names
 from hikone_carrom.server.views import clock_view, ruling_text
 
 if TYPE_CHECKING:
@@ -178,7 +179,7 @@ class RoomClock:
             payload = {
                 "seat": seat,
                 "ruling": ruling.to_dict(),
-                "explain": ruling_text(ruling, room.names()),
+                "explain": ruling_text(ruling, names(room)),
                 "shot_time_s": clock.shot_time_s,
             }
             room.agreements.lapse_draw(seat, payload)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from hikone_carrom.match import Noise, Shot
 from hikone_carrom.server.errors import RoomError
 from hikone_carrom.server.room_config import STORE_RETRY_S, Seat
+from hikone_carrom.server.room_views import names
 from hikone_carrom.server.thinking import ThinkJob, position_of
 from hikone_carrom.server.views import ruling_text
 
@@ -109,14 +110,14 @@ class ComputerTurns:
             return
         room = self.room
         try:
-            await room._play(seat, shot, noise)
+            await room.shots.play(seat, shot, noise)
         except RoomError as err:
             if err.code != "illegal_shot":
                 raise
             log.warning("room %s: computer shot refused: %s", room.config.id, err)
             placement = room.match.legal_placement()
             x, y = placement.nearest(shot.x, shot.y)
-            await room._play(seat, replace(shot, x=x, y=y), noise)
+            await room.shots.play(seat, replace(shot, x=x, y=y), noise)
 
     async def _pass_turn(self, seat: int) -> None:
         """The shooter has nowhere to put the striker: the turn passes without penalty (R3d,
@@ -129,7 +130,7 @@ class ComputerTurns:
         payload = {
             "seat": seat,
             "ruling": ruling.to_dict(),
-            "explain": ruling_text(ruling, room.names()),
+            "explain": ruling_text(ruling, names(room)),
         }
         room.agreements.lapse_draw(seat, payload)
         await room._commit("skip", payload)

@@ -44,8 +44,8 @@ class RoomHints:
                 raise RoomError("game_over", "The game is over", "試合は終わっています")
             if seat is None:
                 seat = room.match.shooter
-            room._check_person_at(seats, seat)
-            room._check_turn_of(seat)
+            room.shots.check_person_at(seats, seat)
+            room.shots.check_turn_of(seat)
             key = HintKey(
                 room.game_id,
                 len(room.match.actions),

@@ -13,13 +13,24 @@ from typing import TYPE_CHECKING, Any
 from hikone_carrom.match import Match, Noise, Shot
 from hikone_carrom.records import HintUse, to_record
 from hikone_carrom.server import wire
+from hikone_carrom.server.chat import ChatLog
 from hikone_carrom.server.errors import store_unavailable
-from hikone_carrom.server.room_config import ACTION_KINDS, LOG_KINDS, Seat, log_entry
+from hikone_carrom.server.room_config import (
+    ACTION_KINDS,
+    ACTION_MEMORY,
+    LOG_KINDS,
+    RoomServices,
+    Seat,
+    log_entry,
+)
+from hikone_carrom.server.room_views import players_info, seat_name
 from hikone_carrom.server.storage import (
     EventWrite,
     StoredEvent,
     StoredGame,
+    StoredRoom,
     StoredSeat,
+    StoreError,
     StoreUnavailable,
 )
 from hikone_carrom.server.votes import Votes
@@ -27,7 +38,15 @@ from hikone_carrom.server.votes import Votes
 if TYPE_CHECKING:
     from hikone_carrom.server.room import Room
 
-__all__ = ["game_record", "remembered_actions", "replay", "store_event", "store_new"]
+__all__ = [
+    "claim",
+    "game_record",
+    "remembered_actions",
+    "replay",
+    "resume",
+    "store_event",
+    "store_new",
+]
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +64,7 @@ def game_record(room: Room, number: int, seed: int) -> StoredGame:
         seed=seed,
         players=room.config.players,
         mode=room.config.mode,
-        seat_names=tuple(room.seat_name(s.seat) for s in room.seats),
+        seat_names=tuple(seat_name(room, s.seat) for s in room.seats),
         started_at=datetime.now(UTC),
         finished_at=None,
         shots=0,
@@ -88,9 +107,7 @@ async def store_event(
     match = room.match
     finished: tuple[dict[str, Any], dict[str, Any]] | None = None
     if kind in ACTION_KINDS and match.outcome is not None:
-        record = await room.runner.simulate(
-            to_record, match, room._players_info(), room.expert.used
-        )
+        record = await room.runner.simulate(to_record, match, players_info(room), room.expert.used)
         finished = (match.outcome.to_dict(), record)
     encoded = wire.dumps(body)
     await room.runner.store_grouped(
@@ -121,6 +138,28 @@ def remembered_actions(events: Iterable[StoredEvent]) -> OrderedDict[str, int]:
         if isinstance(action_id, str):
             ids[action_id] = ev.seq
     return ids
+
+
+async def claim(services: RoomServices, room_id: str) -> StoredRoom:
+    """Take a stored room over from whoever owned it (the store fences the old owner)."""
+    try:
+        return await services.runner.store(services.store.claim_room, room_id)
+    except StoreUnavailable as err:
+        raise store_unavailable() from err
+
+
+async def resume(room: Room, stored: StoredRoom) -> None:
+    """Bring a new ``room`` to where ``stored`` was: its numbering, fencing number, chat, the
+    action ids it remembers, and its current game replayed (off the event loop)."""
+    room.seq = stored.last_seq
+    room.epoch = stored.epoch
+    room.chat = ChatLog(e.payload for e in stored.events if e.kind == "chat")
+    room.action_ids = remembered_actions(stored.events[-ACTION_MEMORY:])
+    if not stored.games:
+        raise StoreError(f"room {stored.id} has no game")
+    game = stored.games[-1]
+    events = [e for e in stored.events if e.game_id == game.id]
+    await room.runner.simulate(replay, room, game, events)
 
 
 def replay(room: Room, game: StoredGame, events: list[StoredEvent]) -> None:
