@@ -314,10 +314,6 @@ class Room:
         and through the other processes relaying the room."""
         self.audience.broadcast(message)
 
-    def presence_view(self) -> list[dict[str, Any]]:
-        """Per seat: a client holding it is connected (``online``), since when (``since``)."""
-        return self.audience.view()
-
     def idle_for(self, now: float) -> float:
         """How long (s) nobody has used the room; 0 while anyone watches (here or through
         another process), asks or a computer player is about to shoot (a room idle long enough
