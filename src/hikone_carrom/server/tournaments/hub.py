@@ -8,6 +8,11 @@ its audit entry, then sent to every spectator as a numbered update.
 Results arrive through one method, :meth:`LiveEvent.record_result`, whoever sends them: the
 director's form or a board's scoring pad. Board calls go to every listener registered with
 :meth:`LiveEvent.on_call` (the scoring pads of the boards) as well as to the public pages.
+
+The concerns of a :class:`LiveEvent` are collaborators it owns, each acting under its lock:
+the director's setting up (:mod:`.tournament_hub_setup`), board calls
+(:mod:`.tournament_hub_calls`), the numbered updates (:mod:`.tournament_hub_updates`) and what
+the spectators are sent (:mod:`.tournament_hub_feed`).
 """
 
 from __future__ import annotations
@@ -16,29 +21,21 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.storage import StoreError
 from hikone_carrom.server.storage.tournament_store import LiveState, TournamentStore
-from hikone_carrom.server.tournaments.views import (
-    board_tiles,
-    compact,
-    division_view,
-    entry_view,
-    event_view,
-    match_view,
-    pool_view,
-    public_view,
-    search_view,
-)
+from hikone_carrom.server.tournaments.hub_calls import BoardCall, CallListener, make_call
+from hikone_carrom.server.tournaments.hub_feed import SpectatorFeed, Subscriber
+from hikone_carrom.server.tournaments.hub_setup import EventSetup, local_seconds, refusal, started
+from hikone_carrom.server.tournaments.hub_updates import knockout_sides, updates
 from hikone_carrom.tournament import (
     Entry,
     Event,
@@ -47,13 +44,10 @@ from hikone_carrom.tournament import (
     Person,
     Pool,
     Result,
-    Slot,
     StandingRules,
     TournamentError,
     championship_divisions,
-    parse_entries_csv,
 )
-from hikone_carrom.tournament.codec import entry_to_dict, rules_to_dict
 
 __all__ = [
     "BoardCall",
@@ -66,75 +60,10 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-LIVE_EVERY_S = 1.0
-"""Live scores and clocks go to the spectators at most this often, s (one message for all)."""
-
-
-class Subscriber(Protocol):
-    """A spectator's connection: gets every update as JSON text. ``full`` (the director's
-    console) takes every update whole; a spectator's page takes the matches without their
-    empty fields and the pool tables of the one ``division`` whose pools it shows (or none)."""
-
-    full: bool
-    division: str | None
-
-    def send(self, text: str) -> None:
-        """Queue ``text`` for the spectator."""
-
-
-@dataclass(frozen=True)
-class BoardCall:
-    """A match called to a board: what the hall hears and what the board's pad opens.
-
-    ``pad`` is the (pad board id, pad match number) opened for it, ``pad_error`` why the pad
-    could not open it (the call stands; the result can be entered by hand).
-    """
-
-    match_id: str
-    board: int
-    sides: tuple[str, str]
-    division: str
-    match_time_s: float | None
-    text_ja: str
-    text_en: str
-    knockout: bool = False
-    pad: tuple[str, int] | None = None
-    room: str | None = None
-    pad_error: dict[str, Any] | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "match": self.match_id,
-            "board": self.board,
-            "sides": list(self.sides),
-            "division": self.division,
-            "match_time_s": self.match_time_s,
-            "text": {"ja": self.text_ja, "en": self.text_en},
-            "pad": None if self.pad is None else {"board": self.pad[0], "match": self.pad[1]},
-            "room": self.room,
-            "pad_error": self.pad_error,
-        }
-
-
-CallListener = Callable[[BoardCall], Awaitable[dict[str, Any] | None]]
-"""Told of a board call; answers what now serves the match as :class:`LiveState` fields (a
-scoring pad's ``pad_board`` and ``pad_match``, or an online ``room``), or None."""
-
 
 def hash_token(token: str) -> str:
     """SHA-256 hex of a director token (the store never keeps the token)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def local_seconds(moment: datetime | None = None) -> int:
-    """Seconds since local midnight on the server's clock (the board plan's time scale)."""
-    now = (moment or datetime.now(UTC)).astimezone()
-    return now.hour * 3600 + now.minute * 60 + now.second
-
-
-def _refusal(err: TournamentError) -> RoomError:
-    return RoomError(err.code, err.en, err.ja, status=409)
 
 
 class LiveEvent:
@@ -158,16 +87,16 @@ class LiveEvent:
         self.store = store
         self.runner = runner
         self.lock = asyncio.Lock()
-        self.subscribers: set[Subscriber] = set()
         self.calls: list[dict[str, Any]] = []
         self._call_listeners: list[CallListener] = []
         self.pads: dict[int, tuple[str, str]] = {}
-        self.scores: dict[str, tuple[int, int]] = {}
-        self.clocks: dict[str, dict[str, Any]] = {}
-        self._views: dict[str, str] = {}
-        self._views_seq = -1
-        self._live_changed: set[str] = set()
-        self._live_flush: asyncio.TimerHandle | None = None
+        self.feed = SpectatorFeed(self)
+        self.setup = EventSetup(self)
+
+    @property
+    def subscribers(self) -> set[Subscriber]:
+        """The spectators' connections."""
+        return self.feed.subscribers
 
     # -- access ----------------------------------------------------------------------------
 
@@ -185,95 +114,14 @@ class LiveEvent:
         and the event, whole (``full``, the director's console) or as a spectator's page first
         needs it (:func:`~.tournament_views.public_view`). Built once per change number, under
         the event's lock, so never in the middle of a change."""
-        view = await self._cached("full" if full else "public")
-        return (
-            f'{{"type":"snapshot","seq":{self.seq},"full":{"true" if full else "false"},'
-            f'"scores":{self._json(self._live_scores())},'
-            f'"clocks":{self._json(self._live_clocks())},"event":{view}}}'
-        )
+        return await self.feed.snapshot_text(full=full)
 
     async def request_text(self, kind: str, key: str) -> str:
         """The answer to a spectator's request, as JSON text in the order of its updates:
         ``division`` (``key`` "GS:pools" or "GS:bracket"), ``entry`` (an entry id) or
         ``search`` (a name or kana reading). Raises :class:`TournamentError` for an unknown
         division or entry."""
-        if kind == "division":
-            division, _, part = key.partition(":")
-            self.event.division(division)
-            body = await self._cached(f"division:{division}:{part}")
-        else:
-            async with self.lock:
-                data = entry_view(self, key) if kind == "entry" else search_view(self, key)
-                body = self._json(data)
-        return f'{{"type":"{kind}","seq":{self.seq},"key":{self._json(key)},"data":{body}}}'
-
-    async def _cached(self, key: str) -> str:
-        """The JSON text of a view (``full``, ``public``, ``division:GS:pools``...), built once
-        per change number under the event's lock."""
-        async with self.lock:
-            if self._views_seq != self.seq:
-                self._views = {}
-                self._views_seq = self.seq
-            text = self._views.get(key)
-            if text is None:
-                if key == "full":
-                    data = event_view(self)
-                elif key == "public":
-                    data = public_view(self)
-                else:
-                    _, division, part = key.split(":")
-                    data = division_view(self, division, part)
-                text = self._json(data)
-                self._views[key] = text
-            return text
-
-    @staticmethod
-    def _json(data: Any) -> str:
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-    def _live_scores(self) -> dict[str, list[int]]:
-        return {m: list(s) for m, s in self.scores.items() if m not in self.event.results}
-
-    def _live_clocks(self) -> dict[str, dict[str, Any]]:
-        return {m: c for m, c in self.clocks.items() if m not in self.event.results}
-
-    def _broadcast(self, message: dict[str, Any]) -> None:
-        """Send a numbered message: encoded once whole (the director's console) and once for
-        spectators' pages, with the pool tables only for those showing that division (each
-        variant is encoded once, however many get it)."""
-        whole = {"seq": self.seq, **message}
-        if "matches" not in message:
-            self._broadcast_raw(whole)
-            return
-        pools = message.get("pools", [])
-        public = {
-            **whole,
-            "matches": [compact(m) for m in message["matches"]],
-            "pools": [],
-        }
-        texts = {"": self._json(public)}
-        for division in {p["division"] for p in pools}:
-            mine = [p for p in pools if p["division"] == division]
-            texts[division] = self._json({**public, "pools": mine})
-        whole_text = self._json(whole)
-        for sub in list(self.subscribers):
-            text = whole_text if sub.full else texts.get(sub.division or "", texts[""])
-            try:
-                sub.send(text)
-            except Exception:  # a closed connection must never stop the others
-                log.exception("dropping a spectator")
-                self.subscribers.discard(sub)
-
-    def _broadcast_raw(self, message: dict[str, Any]) -> None:
-        """Encode ``message`` once and queue the same text for every spectator (each has its
-        own bounded queue: a slow one never holds up the others)."""
-        text = self._json(message)
-        for sub in list(self.subscribers):
-            try:
-                sub.send(text)
-            except Exception:  # a closed connection must never stop the others
-                log.exception("dropping a spectator")
-                self.subscribers.discard(sub)
+        return await self.feed.request_text(kind, key)
 
     # -- the one way to change an event ----------------------------------------------------
 
@@ -327,75 +175,15 @@ class LiveEvent:
         for match_id in removed:
             self.live.pop(match_id, None)
 
-    def _knockout_sides(self, division: str) -> dict[str, tuple[str | None, str | None]]:
-        return {m.id: m.sides for m in self.event.matches(division) if m.stage == "knockout"}
-
-    def _updates(
-        self,
-        match_ids: Iterable[str],
-        before: dict[str, tuple[str | None, str | None]] | None = None,
-    ) -> dict[str, Any]:
-        """Changed matches, with the tables of their pools, the knockout matches whose entrants
-        changed since ``before`` (the division's knockout sides before the change) and the
-        division's places."""
-        ids = set(match_ids)
-        pools: set[tuple[str, int]] = set()
-        divisions: set[str] = set()
-        for mid in ids:
-            m = self.event.match(mid)
-            divisions.add(m.division)
-            if m.pool is not None:
-                pools.add((m.division, m.pool))
-        if before is not None:
-            for division in divisions:
-                after = self._knockout_sides(division)
-                ids |= {mid for mid, sides in after.items() if before.get(mid) != sides}
-        plan = self.event.plan
-        boards: set[int] = set()
-        for mid in ids:
-            state = self.live.get(mid)
-            slot = plan.slot(mid) if plan else None
-            boards |= {b for b in (state and state.board, slot and slot.board) if b}
-        tiles = board_tiles(self, boards)
-        shown = ids | {m for _, a, b in tiles for m in (a, b) if m}
-        return {
-            "type": "update",
-            "matches": [match_view(self, self.event.match(i)) for i in sorted(shown)],
-            "pools": [pool_view(self, self.event.pool(d, n)) for d, n in sorted(pools)],
-            "places": {d: self._places(d) for d in sorted(divisions)},
-            "tiles": [list(t) for t in tiles],
-        }
-
-    def _places(self, division: str) -> dict[str, list[str]]:
-        return {str(k): v for k, v in self.event.final_places(division).items()}
-
     async def _structural(self, who: str, action: str, target: str, detail: dict[str, Any]) -> None:
         await self._commit(who, action, target, detail)
-        self._broadcast({"type": "reload"})
+        self.feed.broadcast({"type": "reload"})
 
     # -- director's actions ----------------------------------------------------------------
 
     async def import_csv(self, data: bytes, who: str, *, apply: bool = True) -> ImportReport:
         """Read entries from CSV; when every row is right (and ``apply``), add them all."""
-        async with self.lock:
-            try:
-                report = parse_entries_csv(data, self.event)
-            except TournamentError as err:
-                raise _refusal(err) from err
-            if report.ok and apply and report.entries:
-                for entry in report.entries:
-                    self.event.add_entry(entry)
-                await self._structural(
-                    who,
-                    "import",
-                    "entries",
-                    {"entries": len(report.entries), "encoding": report.encoding},
-                )
-            return report
-
-    def _started(self) -> frozenset[str]:
-        """Matches called, being played or played (a re-plan never moves them)."""
-        return frozenset(self.live)
+        return await self.setup.import_csv(data, who, apply=apply)
 
     async def add_entry(
         self, division: str, members: list[Person], seed: int | None, who: str
@@ -403,17 +191,7 @@ class LiveEvent:
         """Enter one entry (checked as a CSV row is). After the division's draw it is a late
         entry: it joins the pool the library chooses and that pool's matches go into the board
         plan's free time from now (docs/tournament.md)."""
-        async with self.lock:
-            try:
-                entry = Entry(self.event.next_entry_id(division), division, tuple(members), seed)
-                pool = self.event.add_entry(entry, started=self._started(), now_s=local_seconds())
-            except TournamentError as err:
-                raise _refusal(err) from err
-            detail: dict[str, Any] = {"after": entry_to_dict(entry)}
-            if pool is not None:
-                detail["pool"] = pool.label
-            await self._structural(who, "entry_add", entry.id, detail)
-            return entry, pool
+        return await self.setup.add_entry(division, members, seed, who)
 
     async def update_entry(
         self,
@@ -425,187 +203,44 @@ class LiveEvent:
     ) -> Entry:
         """Correct an entry (names, readings, clubs, ages, school years, seed; its division
         before the draw), with the same checks as a new one."""
-        async with self.lock:
-            try:
-                before = self.event.entry(entry_id)
-                after = self.event.update_entry(
-                    entry_id,
-                    members,
-                    seed=seed,
-                    division=division,
-                    started=self._started(),
-                    now_s=local_seconds(),
-                )
-            except TournamentError as err:
-                raise _refusal(err) from err
-            await self._structural(
-                who,
-                "entry_edit",
-                entry_id,
-                {"before": entry_to_dict(before), "after": entry_to_dict(after)},
-            )
-            return after
+        return await self.setup.update_entry(entry_id, members, seed, who, division)
 
     async def set_rules(self, rules: StandingRules, who: str) -> None:
         """Change the match points and tie-breaks; every table is computed again (refused once
         a pool is closed)."""
-        async with self.lock:
-            before = rules_to_dict(self.event.settings.rules)
-            try:
-                self.event.set_rules(rules)
-            except TournamentError as err:
-                raise _refusal(err) from err
-            after = rules_to_dict(self.event.settings.rules)
-            await self._structural(who, "rules", "standings", {"before": before, "after": after})
+        await self.setup.set_rules(rules, who)
 
     async def set_status(
         self, entry_id: str, status: Literal["entered", "checked_in", "withdrawn"], who: str
     ) -> None:
         """Check an entry in, withdraw it, or set it back."""
-        async with self.lock:
-            try:
-                before = self.event.entry(entry_id).status
-                self.event.set_status(entry_id, status)
-            except TournamentError as err:
-                raise _refusal(err) from err
-            await self._structural(who, "status", entry_id, {"before": before, "after": status})
+        await self.setup.set_status(entry_id, status, who)
 
     async def draw(self, division: str, who: str, *, seeded: bool = True) -> None:
         """Draw a division's pools (and its bracket of pool places)."""
-        async with self.lock:
-            try:
-                pools = self.event.draw(division, seeded=seeded)
-            except TournamentError as err:
-                raise _refusal(err) from err
-            await self._structural(who, "draw", division, {"pools": len(pools), "seeded": seeded})
+        await self.setup.draw(division, who, seeded=seeded)
 
     async def make_plan(self, who: str) -> None:
         """Plan every drawn match on the boards, from the event's start time."""
-        async with self.lock:
-            try:
-                plan = await self.runner.simulate(self.event.make_plan)
-            except TournamentError as err:
-                raise _refusal(err) from err
-            await self._structural(who, "plan", "boards", {"matches": len(plan.slots)})
+        await self.setup.make_plan(who)
 
     async def replan(self, who: str, now_s: int, out_of_service: frozenset[int]) -> None:
         """Plan again from ``now_s`` (s from midnight): finished and running matches stay."""
-        async with self.lock:
-            plan = self.event.plan
-            if plan is None:
-                raise RoomError(
-                    "no_plan", "Make the board plan first", "先に台割りを作ってください"
-                )
-            at = plan.by_match()
-            finished: dict[str, Slot] = {}
-            running: dict[str, Slot] = {}
-            for mid, state in self.live.items():
-                slot = at.get(mid)
-                board = state.board or (slot.board if slot else 1)
-                if state.status == "finished" and slot is not None:
-                    end = local_seconds(state.finished_at) if state.finished_at else slot.end_s
-                    start = min(slot.start_s, end)
-                    finished[mid] = Slot(start, board, mid, max(start, min(end, now_s)))
-                elif state.status in ("called", "playing"):
-                    begun = state.started_at or state.called_at
-                    start = min(local_seconds(begun), now_s) if begun else now_s
-                    dur = slot.end_s - slot.start_s if slot else 300
-                    running[mid] = Slot(start, board, mid, start + dur)
-            for mid in self.event.results:
-                if mid not in finished and mid in at:
-                    s = at[mid]
-                    finished[mid] = Slot(min(s.start_s, now_s), s.board, mid, min(s.end_s, now_s))
-            try:
-                new = await self.runner.simulate(
-                    self.event.replan,
-                    now_s,
-                    finished=finished,
-                    running=running,
-                    out_of_service=out_of_service,
-                )
-            except TournamentError as err:
-                raise _refusal(err) from err
-            await self._structural(
-                who,
-                "replan",
-                "boards",
-                {
-                    "now_s": now_s,
-                    "out_of_service": sorted(out_of_service),
-                    "matches": len(new.slots),
-                },
-            )
+        await self.setup.replan(who, now_s, out_of_service)
 
     async def call(self, match_id: str, who: str, board: int | None = None) -> BoardCall:
         """Call a match to its board ("第17台: 山田 対 佐藤"); the board's pad opens it."""
         async with self.lock:
-            try:
-                match = self.event.match(match_id)
-            except TournamentError as err:
-                raise _refusal(err) from err
-            if not match.playable or self.event.forfeited(match):
-                raise RoomError(
-                    "not_ready",
-                    f"Match {match_id} has no two entrants to call",
-                    f"試合 {match_id} はまだ呼び出せません（対戦相手が未定です）",
-                )
-            if match_id in self.event.results:
-                raise RoomError(
-                    "already_played",
-                    f"Match {match_id} has a result",
-                    f"試合 {match_id} は終了しています",
-                )
-            slot = self.event.plan.slot(match_id) if self.event.plan else None
-            where = board or (slot.board if slot else None)
-            if where is None or not 1 <= where <= self.event.settings.boards:
-                raise RoomError(
-                    "no_board",
-                    f"Name a board 1-{self.event.settings.boards} for match {match_id}",
-                    f"試合 {match_id} の台（1〜{self.event.settings.boards}）を指定してください",
-                )
-            taken = [
-                s.match_id
-                for s in self.live.values()
-                if s.board == where and s.status in ("called", "playing") and s.match_id != match_id
-            ]
-            if taken:
-                raise RoomError(
-                    "board_busy",
-                    f"Board {where} still has match {taken[0]}",
-                    f"第{where}台ではまだ試合 {taken[0]} が行われています",
-                )
-            busy = self._busy_entries()
-            clash = [s for s in match.sides if s in busy and busy[s] != match_id]
-            if clash:
-                name = self.event.entry(clash[0] or "").name
-                raise RoomError(
-                    "entrant_busy",
-                    f"{name} is still in match {busy[clash[0] or '']}",
-                    f"{name}さんはまだ試合 {busy[clash[0] or '']} 中です",
-                )
-            ja_a, ja_b = self.event.side_names(match, "ja")
-            division = self.event.division(match.division)
-            online = self.event.settings.online
-            place_ja = f"対局{where}" if online else f"第{where}台"
-            place_en = f"Game {where}" if online else f"Board {where}"
-            call = BoardCall(
-                match_id,
-                where,
-                (ja_a, ja_b),
-                match.division,
-                None if match.final and division.final_untimed else division.match_time_s,
-                f"{place_ja}: {ja_a} 対 {ja_b}（{division.name_ja} {match.name_ja}）",
-                f"{place_en}: {ja_a} v {ja_b} ({division.name_en}, {match.name_en})",
-                knockout=match.stage == "knockout",
-            )
+            call = make_call(self, match_id, board)
+            where = call.board
             state = LiveState(match_id, "called", where, datetime.now(UTC))
             await self._commit(
                 who, "call", match_id, {"board": where}, structure=False, live=[state]
             )
             self.calls = ([call.to_dict(), *self.calls])[:20]
-            update = self._updates([match_id])
+            update = updates(self, [match_id])
             update["call"] = call.to_dict()
-            self._broadcast(update)
+            self.feed.broadcast(update)
         for listener in list(self._call_listeners):
             try:
                 opened = await listener(call)
@@ -633,7 +268,7 @@ class LiveEvent:
                 return
             new = replace(state, **fields)
             await self._commit(who, action, match_id, detail, structure=False, live=[new])
-            self._broadcast(self._updates([match_id]))
+            self.feed.broadcast(updates(self, [match_id]))
 
     def live_score(
         self,
@@ -645,32 +280,7 @@ class LiveEvent:
         time of the reading, ms) while it is played, from its pad or online room: kept in
         memory and sent to the spectators at most once a second in one unnumbered ``live``
         message (the result, when it comes, is the numbered update)."""
-        if match_id in self.event.results:
-            return
-        changed = False
-        if scores is not None and self.scores.get(match_id) != scores:
-            self.scores[match_id] = scores
-            changed = True
-        if clock is not None and self.clocks.get(match_id) != clock:
-            self.clocks[match_id] = clock
-            changed = True
-        if not changed:
-            return
-        self._live_changed.add(match_id)
-        if self._live_flush is None:
-            loop = asyncio.get_running_loop()
-            self._live_flush = loop.call_later(LIVE_EVERY_S, self._flush_live)
-
-    def _flush_live(self) -> None:
-        self._live_flush = None
-        ids, self._live_changed = self._live_changed, set()
-        scores = {m: list(self.scores[m]) for m in ids if m in self.scores}
-        clocks = {m: self.clocks[m] for m in ids if m in self.clocks}
-        done = set(self.event.results)
-        scores = {m: v for m, v in scores.items() if m not in done}
-        clocks = {m: v for m, v in clocks.items() if m not in done}
-        if scores or clocks:
-            self._broadcast_raw({"type": "live", "scores": scores, "clocks": clocks})
+        self.feed.live_score(match_id, scores, clock)
 
     async def begin(
         self, match_id: str, who: str, started_at: datetime, clock: dict[str, Any] | None = None
@@ -683,7 +293,7 @@ class LiveEvent:
                 return
             new = replace(state, status="playing", started_at=started_at)
             await self._commit(who, "begin", match_id, {}, structure=False, live=[new])
-            self._broadcast(self._updates([match_id]))
+            self.feed.broadcast(updates(self, [match_id]))
         if clock is not None:
             self.live_score(match_id, clock=clock)
 
@@ -697,15 +307,6 @@ class LiveEvent:
         async with self.lock:
             await self.runner.store(self.store.set_pads, self.id, pads)
             self.pads.update(pads)
-
-    def _busy_entries(self) -> dict[str, str]:
-        out: dict[str, str] = {}
-        for state in self.live.values():
-            if state.status in ("called", "playing"):
-                for side in self.event.match(state.match_id).sides:
-                    if side:
-                        out[side] = state.match_id
-        return out
 
     async def call_next(self, board: int, who: str) -> BoardCall:
         """Call the next match planned on ``board`` that has not been called or played."""
@@ -736,7 +337,7 @@ class LiveEvent:
                 )
             new = replace(state, status="playing", started_at=datetime.now(UTC))
             await self._commit(who, "start", match_id, {}, structure=False, live=[new])
-            self._broadcast(self._updates([match_id]))
+            self.feed.broadcast(updates(self, [match_id]))
 
     async def record_result(
         self, match_id: str, result: Result, who: str, source: str = "director"
@@ -746,12 +347,11 @@ class LiveEvent:
         played-on winner...) change nothing."""
         async with self.lock:
             try:
-                before = self._knockout_sides(self.event.match(match_id).division)
+                before = knockout_sides(self.event, self.event.match(match_id).division)
                 previous = self.event.record(match_id, result)
             except TournamentError as err:
-                raise _refusal(err) from err
-            self.scores.pop(match_id, None)
-            self.clocks.pop(match_id, None)
+                raise refusal(err) from err
+            self.feed.forget(match_id)
             state = self.live.get(match_id) or LiveState(match_id, "called")
             slot = self.event.plan.slot(match_id) if self.event.plan else None
             now = datetime.now(UTC)
@@ -771,39 +371,39 @@ class LiveEvent:
             action = "result" if previous is None else "correction"
             # the result is stored with the match's live row: the document is not rewritten
             await self._commit(who, action, match_id, detail, structure=False, live=[done])
-            self._broadcast(self._updates([match_id], before))
+            self.feed.broadcast(updates(self, [match_id], before))
             return previous
 
     async def clear_result(self, match_id: str, who: str) -> None:
         """Remove a result entered by mistake (the match is to be played again)."""
         async with self.lock:
             try:
-                before = self._knockout_sides(self.event.match(match_id).division)
+                before = knockout_sides(self.event, self.event.match(match_id).division)
                 previous = self.event.clear_result(match_id)
             except TournamentError as err:
-                raise _refusal(err) from err
+                raise refusal(err) from err
             detail = {"before": None if previous is None else previous.to_dict(), "after": None}
             await self._commit(who, "clear", match_id, detail, removed=[match_id])
-            self._broadcast(self._updates([match_id], before))
+            self.feed.broadcast(updates(self, [match_id], before))
 
     async def close_pool(
         self, division: str, number: int, who: str, *, reopen: bool = False
     ) -> None:
         """Close a complete pool (its places go into the knockout) or reopen it."""
         async with self.lock:
-            before = self._knockout_sides(division)
+            before = knockout_sides(self.event, division)
             try:
                 if reopen:
                     self.event.reopen_pool(division, number)
                 else:
                     self.event.close_pool(
-                        division, number, started=self._started(), now_s=local_seconds()
+                        division, number, started=started(self), now_s=local_seconds()
                     )
             except TournamentError as err:
-                raise _refusal(err) from err
+                raise refusal(err) from err
             await self._commit(who, "reopen" if reopen else "close", f"{division}-{number}", {})
             first = next(m.id for m in self.event.matches(division) if m.pool == number)
-            self._broadcast(self._updates([first], before))
+            self.feed.broadcast(updates(self, [first], before))
 
 
 class TournamentHub:
