@@ -46,7 +46,7 @@ function renderCreate() {
     h("label", {}, t("d.name"), h("input", { name: "name", required: true, value: "カロム日本選手権大会" })),
     h("label", {}, t("d.date"), h("input", { name: "date", type: "date" })),
     h("label", {}, t("d.boards"), h("input", { name: "boards", type: "number", min: 1, max: 1000, value: 124 })),
-    h("label", {}, t("d.start"), h("input", { name: "start", type: "time", value: "09:30" })),
+    h("label", {}, t("d.firstMatch"), h("input", { name: "start", type: "time", value: "09:30" })),
     h("label", {}, t("d.golden"), h("input", { name: "golden", type: "number", min: 1, value: 1 })),
     h("label", {}, t("d.password"), h("input", { name: "password", type: "password", minlength: 8 })),
     h("label.check", {}, h("input", { name: "online", type: "checkbox", id: "online" }), t("d.online")),

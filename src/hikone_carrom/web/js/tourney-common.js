@@ -22,7 +22,7 @@ const STR = {
     "call": "呼び出し", "noevent": "この大会はありません",
     "hall.title": "会場表示", "empty": "まだありません", "loading": "読み込み中…",
     // director
-    "d.create": "大会を作る", "d.name": "大会名", "d.date": "日付", "d.boards": "台数", "d.start": "開始時刻",
+    "d.create": "大会を作る", "d.name": "大会名", "d.date": "日付", "d.boards": "台数", "d.firstMatch": "開始時刻",
     "d.golden": "決勝台", "d.password": "運営パスワード（8文字以上、空欄なら自動）",
     "d.token": "運営トークン", "d.operator": "担当者名（履歴に残ります）", "d.login": "ログイン",
     "d.tokenShown": "運営トークン：{token}（控えてください。もう一度は表示されません）",
@@ -87,7 +87,7 @@ const STR = {
     "division": "Division", "live.lost": "Connection lost, reconnecting…", "live.ok": "Live",
     "call": "Call", "noevent": "This event does not exist",
     "hall.title": "Hall display", "empty": "Nothing yet", "loading": "Loading…",
-    "d.create": "Create an event", "d.name": "Event name", "d.date": "Date", "d.boards": "Boards", "d.start": "First match",
+    "d.create": "Create an event", "d.name": "Event name", "d.date": "Date", "d.boards": "Boards", "d.firstMatch": "First match",
     "d.golden": "Golden board", "d.password": "Director password (8+ characters, blank for a generated token)",
     "d.token": "Director token", "d.operator": "Your name (kept in the audit trail)", "d.login": "Log in",
     "d.tokenShown": "Director token: {token} (write it down; it is not shown again)",
