@@ -283,7 +283,7 @@ export class BoardView {
     this._applyWorld(ctx);
     if (overlay && overlay.placement) this._drawPlacement(ctx, overlay);
     if (overlay && overlay.paths) this._drawPaths(ctx, overlay.paths);
-    const sorted = [...disks].sort((a, b) => (a.layer - b.layer) || (a.kind === "striker") - (b.kind === "striker"));
+    const sorted = [...disks].sort((a, b) => (a.layer - b.layer) || Number(a.kind === "striker") - Number(b.kind === "striker"));
     const stackCount = new Map();
     for (const d of sorted) {
       if (d.layer > 0) {

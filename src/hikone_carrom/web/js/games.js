@@ -15,7 +15,7 @@ export class GamesPage {
   }
 
   async mount() {
-    this.root.replaceChildren(document.getElementById("tpl-games").content.cloneNode(true));
+    this.root.replaceChildren(/** @type {HTMLTemplateElement} */ (document.getElementById("tpl-games")).content.cloneNode(true));
     this.off = onLangChange(() => this.render());
     try {
       this.games = (await api("/api/games")).games;
@@ -72,7 +72,7 @@ export class ReplayPage {
   }
 
   async mount() {
-    this.root.replaceChildren(document.getElementById("tpl-replay").content.cloneNode(true));
+    this.root.replaceChildren(/** @type {HTMLTemplateElement} */ (document.getElementById("tpl-replay")).content.cloneNode(true));
     applyI18n(this.root);
     try {
       this.data = await api(`/api/games/${encodeURIComponent(this.gameId)}/replay`);

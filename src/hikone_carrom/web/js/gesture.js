@@ -34,6 +34,8 @@ export class ShotGesture {
     this.canvas = canvas;
     this.host = host;
     this.active = null; // {id, mode: "grab" | "place" | "pull", start, saved, moved, armed}
+    /** @type {(() => void)[] | undefined} removers of the listeners */
+    this.offs = undefined;
     this._listen();
   }
 

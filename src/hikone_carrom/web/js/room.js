@@ -42,7 +42,7 @@ export class RoomPage {
   }
 
   async mount() {
-    this.root.replaceChildren(document.getElementById("tpl-room").content.cloneNode(true));
+    this.root.replaceChildren(/** @type {HTMLTemplateElement} */ (document.getElementById("tpl-room")).content.cloneNode(true));
     applyI18n(this.root);
     this.canvas = this.root.querySelector("#board");
     this.social = new Social(this);

@@ -196,8 +196,14 @@ export function wireLangSwitch() {
   setLang(lang);
 }
 
-/** JSON over REST; a refusal throws an Error whose message is in the current language. */
+/**
+ * JSON over REST; a refusal throws an Error whose message is in the current language.
+ * @param {string} path
+ * @param {{method?: string, body?: unknown, token?: string | null, raw?: BodyInit}} [options]
+ *   body is sent as JSON, raw (a CSV file) as it is; token is the director's
+ */
 export async function api(path, { method = "GET", body, token, raw } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (token) {
     headers.Authorization = `Bearer ${token}`;
@@ -211,7 +217,7 @@ export async function api(path, { method = "GET", body, token, raw } = {}) {
   if (!res.ok) {
     const d = data.detail;
     const msg = d && typeof d === "object" && !Array.isArray(d) ? pick(d) : `HTTP ${res.status}`;
-    const err = new Error(msg);
+    const err = /** @type {Error & {status: number, code?: string}} */ (new Error(msg));
     err.status = res.status;
     err.code = d && d.code;
     throw err;

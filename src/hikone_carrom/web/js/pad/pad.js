@@ -35,12 +35,16 @@ function sentence(text) {
   return li;
 }
 
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let toastTimer;
+
+/** @param {string} text */
 function toast(text) {
   const el = document.getElementById("toast");
   el.textContent = text;
   el.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => (el.hidden = true), 6000);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (el.hidden = true), 6000);
 }
 
 const errorText = (err) => (lang() === "ja" ? err.ja : err.en) || String(err.message || err);
@@ -342,7 +346,7 @@ class PadPage {
     if (!box || !c) return;
     box.querySelector(".time").textContent = clk.mmss(c.started ? clk.remaining(c) : c.limit);
     box.classList.toggle("final", clk.tenSecondRule(c));
-    const ten = box.querySelector("#ten");
+    const ten = /** @type {HTMLButtonElement | null} */ (box.querySelector("#ten"));
     if (ten) ten.disabled = !(c.running && clk.tenSecondRule(c)) || !!this.match.state.outcome;
     const cd = app.querySelector("#countdown");
     const left = clk.countdownRemaining(c);
