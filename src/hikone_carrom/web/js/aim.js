@@ -7,7 +7,7 @@ const AHEAD = { south: Math.PI / 2, west: 0, north: -Math.PI / 2, east: Math.PI 
 /**
  * Where the striker may stand (the server's Placement.to_dict()): a point, or the area line from
  * line[0] to line[1] (m) of which the fractions in `free` ([lo, hi] pairs) are not covered.
- * @typedef {{kind: "point" | "line", point: number[] | null, line: number[][] | null,
+ * @typedef {{kind: "point" | "line", point?: number[] | null, line?: number[][] | null,
  *   free: number[][]}} Placement
  */
 

@@ -68,6 +68,8 @@ export class ReplayPage {
     this.anim = null;
     this.auto = false;
     this.idleSince = 0;
+    /** @type {BoardView} set by mount() */
+    this.view;
     this.stats = { draws: 0 }; // boards drawn (only when the scene changed)
   }
 

@@ -31,7 +31,8 @@ interface ExtendableEvent extends Event {
 }
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
-  respondWith(response: Response | Promise<Response>): void;
+  // nothing (a cache miss offline) fails the request as the network would have
+  respondWith(response: Response | Promise<Response | undefined>): void;
 }
 interface PadServiceWorkerScope {
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;

@@ -375,6 +375,12 @@ export class HowToPage {
 }
 
 /** The disks and overlay of one picture (lengths in m, the board's own frame). */
+/**
+ * The disks and the overlay of one picture.
+ * @param {string} name
+ * @param {any} g the board's geometry (m)
+ * @returns {[import("./tracks.js").Disk[], import("./board.js").Overlay | null]}
+ */
 function picture(name, g) {
   const r = g.puck_radius;
   const disk = (id, kind, x, y, extra = {}) => ({ id, kind, x, y, layer: 0, r: kind === "jack" ? g.jack_radius : r, ...extra });

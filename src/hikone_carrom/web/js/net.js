@@ -148,11 +148,16 @@ export class RoomConnection {
     this.retry = 0;
     this.pending = new Map(); // action id -> message, in the order sent
     this.state = "connecting";
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
     this._online = () => this.state === "offline" && this.open();
     window.addEventListener("online", this._online);
   }
 
+  /**
+   * @param {string} state
+   * @param {number | null} [retryAt] performance.now() of the next attempt (ms)
+   */
   _status(state, retryAt = null) {
     this.state = state;
     this.retryAt = retryAt;

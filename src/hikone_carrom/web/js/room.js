@@ -38,6 +38,15 @@ export class RoomPage {
     this.adopted = null; // the aim as set by "Use this shot", with the exact suggested shot
     this.lastOverlay = null;
     this.disposers = [];
+    // set by mount()
+    /** @type {HTMLCanvasElement} */
+    this.canvas;
+    /** @type {Social} */
+    this.social;
+    /** @type {RoomConnection} */
+    this.conn;
+    /** @type {BoardView} set by the first snapshot */
+    this.view;
     window.__game = this;
   }
 

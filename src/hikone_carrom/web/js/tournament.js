@@ -82,7 +82,7 @@ async function play() {
 }
 
 function renderMe() {
-  const entryId = player.split(".").slice(0, -1).join(".");
+  const entryId = /** @type {string} */ (player).split(".").slice(0, -1).join(".");
   live.want("entry", entryId);
   const e = live.people.get(entryId);
   if (!e) return [h("p.empty", {}, "…")];

@@ -431,6 +431,7 @@ export function boards(event) {
     const byId = new Map(event.matches.map((m) => [m.id, m]));
     return event.tiles.map(([n, now, next]) => ({ n, now: byId.get(now) || null, next: byId.get(next) || null }));
   }
+  /** @type {{n: number, now: any, next: any}[]} */
   const out = [];
   for (let n = 1; n <= event.boards; n++) out.push({ n, now: null, next: null });
   for (const m of event.matches) {

@@ -27,7 +27,11 @@ export function makeTap(fields = {}) {
 
 export const isNoPocket = (tap) => Object.keys(EMPTY_TAP).every((k) => tap[k] === EMPTY_TAP[k]);
 
-/** The set-up dict as MatchSetup.to_dict gives it (every rule option filled in). */
+/**
+ * The set-up dict as MatchSetup.to_dict gives it (every rule option filled in).
+ * @param {{names: unknown[], match_time_s?: number | null, deadlock?: string, title?: string,
+ *   options?: object}} fields match time in s, null when untimed
+ */
 export function makeSetup({ names, match_time_s = 300, deadlock = "draw", title = "", options = {} }) {
   const clean = (names || []).map((n) => String(n ?? "").trim());
   if (clean.length !== 2 && clean.length !== 4) throw new RulesError("a match has 2 players (singles) or 4 (doubles)", "試合は2人（シングルス）か4人（ダブルス）です", "bad_setup");

@@ -6,6 +6,9 @@ import { RulesError, seatColor } from "./referee.js";
 import { Sync, Watch, deviceId, load, save } from "./sync.js";
 import { describeTap, lang, onLang, setLang, t } from "./strings.js";
 
+/** @typedef {import("./sync.js").StoredMatch} StoredMatch */
+/** @typedef {ReturnType<typeof clk.newClock>} Clock */
+
 const app = document.getElementById("app");
 
 /** Build an element: h("div", {class: "x", onclick: fn}, child, "text", ...). */
@@ -161,6 +164,8 @@ class PadPage {
     this.blocked = null;
     this.lastSecond = null;
     this.setupForm = { players: 2, minutes: 5, timed: true, deadlock: "draw" };
+    /** @type {Sync} set by mount() */
+    this.sync;
   }
 
   mount() {
@@ -199,7 +204,7 @@ class PadPage {
   hooks() {
     return {
       page: this,
-      view: () => (this.match ? this.match.view(this.data.match.number, null) : null),
+      view: () => (this.match ? this.match.view(/** @type {StoredMatch} */ (this.data.match).number, null) : null),
       pending: () => this.data.pending.length,
       online: () => this.sync.online,
       beeps: clk.beeps,
@@ -209,8 +214,8 @@ class PadPage {
 
   persist() {
     if (this.match) {
-      this.data.match.entries = this.match.entries;
-      this.data.match.confirmed = this.match.confirmed;
+      /** @type {StoredMatch} */ (this.data.match).entries = this.match.entries;
+      /** @type {StoredMatch} */ (this.data.match).confirmed = this.match.confirmed;
     }
     save(this.boardId, this.data);
   }
@@ -229,7 +234,7 @@ class PadPage {
       return;
     }
     const mine = this.match && this.data.match;
-    const same = mine && this.data.match.number === srv.number && JSON.stringify(this.match.view(srv.number, null).steps) === JSON.stringify(srv.steps) && this.match.confirmed === srv.confirmed;
+    const same = mine && mine.number === srv.number && JSON.stringify(/** @type {PadMatch} */ (this.match).view(srv.number, null).steps) === JSON.stringify(srv.steps) && /** @type {PadMatch} */ (this.match).confirmed === srv.confirmed;
     if (same && !force) return;
     const entries = srv.steps.map((s) => {
       const e = { kind: s.kind, at: s.at };
@@ -237,7 +242,7 @@ class PadPage {
       if (s.winner) e.winner = s.winner;
       return e;
     });
-    const keepClock = mine && this.data.match.number === srv.number;
+    const keepClock = mine && mine.number === srv.number;
     this.match = new PadMatch(srv.setup, entries, srv.confirmed);
     this.data.match = { number: srv.number, setup: srv.setup, entries, confirmed: srv.confirmed };
     if (!keepClock) this.data.clock = srv.setup.match_time_s === null ? null : clk.newClock(srv.setup);
@@ -247,7 +252,7 @@ class PadPage {
 
   /** Make a change: apply it here at once, keep it, send it when the server can be reached. */
   op(kind, fields = {}) {
-    const number = kind === "setup" ? (this.data.match ? this.data.match.number + (this.match.steps.length ? 1 : 0) : 1) : this.data.match.number;
+    const number = kind === "setup" ? (this.data.match ? this.data.match.number + (/** @type {PadMatch} */ (this.match).steps.length ? 1 : 0) : 1) : /** @type {StoredMatch} */ (this.data.match).number;
     const op = { seq: this.data.nextSeq, op: kind, match: number, ...fields };
     try {
       this.applyLocal(op);
@@ -283,10 +288,10 @@ class PadPage {
       this.data.clock = op.setup.match_time_s === null ? null : clk.newClock(op.setup);
       return;
     }
-    if (op.op === "add") this.match.add(op.entry);
-    else if (op.op === "undo") this.match.undo(op.count);
-    else if (op.op === "correct") this.match.correct(op.n, op.entry);
-    else if (op.op === "confirm") this.match.confirm();
+    if (op.op === "add") /** @type {PadMatch} */ (this.match).add(op.entry);
+    else if (op.op === "undo") /** @type {PadMatch} */ (this.match).undo(op.count);
+    else if (op.op === "correct") /** @type {PadMatch} */ (this.match).correct(op.n, op.entry);
+    else if (op.op === "confirm") /** @type {PadMatch} */ (this.match).confirm();
   }
 
   entryAt() {
@@ -304,7 +309,7 @@ class PadPage {
 
   clockChange(next) {
     this.data.clock = next;
-    this.data.pending.push({ seq: this.data.nextSeq++, op: "clock", match: this.data.match.number, clock: clk.reading(next), wall_ms: Date.now() });
+    this.data.pending.push({ seq: this.data.nextSeq++, op: "clock", match: /** @type {StoredMatch} */ (this.data.match).number, clock: clk.reading(next), wall_ms: Date.now() });
     this.persist();
     this.sync.push();
     this.render();
@@ -347,7 +352,7 @@ class PadPage {
     box.querySelector(".time").textContent = clk.mmss(c.started ? clk.remaining(c) : c.limit);
     box.classList.toggle("final", clk.tenSecondRule(c));
     const ten = /** @type {HTMLButtonElement | null} */ (box.querySelector("#ten"));
-    if (ten) ten.disabled = !(c.running && clk.tenSecondRule(c)) || !!this.match.state.outcome;
+    if (ten) ten.disabled = !(c.running && clk.tenSecondRule(c)) || !!/** @type {PadMatch} */ (this.match).state.outcome;
     const cd = app.querySelector("#countdown");
     const left = clk.countdownRemaining(c);
     if (cd) {
@@ -431,7 +436,7 @@ class PadPage {
   }
 
   scoreScreen() {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const st = m.state;
     const setup = m.setup;
     const parts = [];
@@ -447,25 +452,26 @@ class PadPage {
   }
 
   clockCard() {
-    const c = this.data.clock;
-    const st = this.match.state;
+    const c = /** @type {Clock} */ (this.data.clock); // shown only for a timed match
+    const st = /** @type {PadMatch} */ (this.match).state;
     let button;
     if (!c.started) button = h("button", { type: "button", class: "big primary", id: "clock-start", onclick: () => { clk.unlockAudio(); this.clockChange(clk.start(c)); } }, t("clock.start"));
     else if (c.running) button = h("button", { type: "button", class: "big", id: "clock-pause", onclick: () => this.clockChange(clk.pause(c)) }, t("clock.pause"));
     else button = h("button", { type: "button", class: "big primary", id: "clock-resume", onclick: () => { clk.unlockAudio(); this.clockChange(clk.resume(c)); } }, t("clock.resume"));
-    const lastName = this.match.setup.names[this.match.players - 1];
+    const m = /** @type {PadMatch} */ (this.match);
+    const lastName = m.setup.names[m.players - 1];
     return h("section", { class: "card clock", id: "clock" },
       h("div", { class: "clock-row" },
         h("div", {}, h("span", { class: "time" }, clk.mmss(c.limit)), h("span", { class: "sub" }, c.started && !c.running ? t("clock.paused") : t("clock.left"))),
         h("div", { class: "clock-buttons" }, st.outcome || st.awaiting_lot ? null : button,
-          st.outcome || st.awaiting_lot ? null : h("button", { type: "button", class: "big ten", id: "ten", disabled: true, onclick: () => { clk.unlockAudio(); clk.beep(880, 0.12); this.lastSecond = 10; this.clockChange(clk.startCountdown(this.data.clock)); } }, t("clock.ten")))),
-      st.time_called && !st.outcome ? h("p", { class: "called", id: "called" }, t("clock.called", { name: lastName, seat: this.match.players - 1 })) : null,
+          st.outcome || st.awaiting_lot ? null : h("button", { type: "button", class: "big ten", id: "ten", disabled: true, onclick: () => { clk.unlockAudio(); clk.beep(880, 0.12); this.lastSecond = 10; this.clockChange(clk.startCountdown(/** @type {Clock} */ (this.data.clock))); } }, t("clock.ten")))),
+      st.time_called && !st.outcome ? h("p", { class: "called", id: "called" }, t("clock.called", { name: lastName, seat: m.players - 1 })) : null,
       h("div", { class: "countdown", id: "countdown", hidden: true, role: "timer", "aria-label": t("clock.tenrule") },
         h("span", { class: "n" }, "10"), h("span", { class: "u" }, t("countdown.label")), h("span", { class: "r" }, t("clock.tenrule"))));
   }
 
   turnCard(banner) {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const st = stateView(m.state);
     const setup = m.setup;
     const order = h("ol", { class: "order" }, ...setup.names.map((name, seat) => h("li", { class: `${seatColor(seat)}${seat === st.shooter && !st.outcome ? " now" : ""}` }, h("span", {}, chip(seatColor(seat)), ` ${name}`), h("small", {}, sideName(setup, seat)))));
@@ -481,7 +487,7 @@ class PadPage {
 
   entryCard() {
     const d = this.draft;
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const doubles = m.players === 4;
     const set = (k, v) => { this.draft = { ...this.draft, [k]: v }; this.error = ""; this.render(); };
     const stepper = (k, label) => h("div", { class: `stepper ${k}` },
@@ -535,10 +541,10 @@ class PadPage {
   }
 
   endCard() {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const o = m.state.outcome;
     const st = stateView(m.state);
-    const number = this.data.match.number;
+    const number = /** @type {StoredMatch} */ (this.data.match).number;
     const base = `/api/boards/${this.boardId}/matches/${number}`;
     const other = lang() === "ja" ? "en" : "ja";
     return h("section", { class: `card end ${o.winner || "draw"}`, id: "end" },
@@ -561,7 +567,7 @@ class PadPage {
 
   /** The last ruling at a glance, at the top: penalty and why, whose turn, the pile. */
   banner() {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const step = m.steps[m.steps.length - 1];
     if (!step) return null;
     const r = step.ruling;
@@ -581,11 +587,12 @@ class PadPage {
   }
 
   rulingCard() {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const step = m.steps[m.steps.length - 1];
     const card = h("section", { class: "card ruling", id: "ruling" }, h("h2", {}, t("ruling.title")));
     if (!step) return card.append(h("p", { class: "muted" }, t("ruling.empty"))), card;
-    const view = m.view(this.data.match.number, null).steps.at(-1);
+    const views = m.view(/** @type {StoredMatch} */ (this.data.match).number, null).steps;
+    const view = views[views.length - 1];
     const r = step.ruling;
     if (r && r.returned.length) {
       card.append(h("div", { class: "pile-box", id: "pile" }, pile(r.returned),
@@ -596,9 +603,9 @@ class PadPage {
   }
 
   historyCard() {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const setup = m.setup;
-    const views = m.view(this.data.match.number, null).steps;
+    const views = m.view(/** @type {StoredMatch} */ (this.data.match).number, null).steps;
     const items = views.slice().reverse().map((s) => {
       let what;
       if (s.kind === "shot") what = describeTap(s.tap, setup.names);

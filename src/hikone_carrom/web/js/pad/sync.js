@@ -15,6 +15,20 @@ export function deviceId() {
   return id;
 }
 
+/**
+ * What a pad keeps of a board: its token, the match (number, set-up, entries), the clock (see
+ * clock.js), the ops not yet applied by the server and their numbering.
+ * @typedef {{number: number, setup: any, entries: any[], confirmed: boolean}} StoredMatch
+ * @typedef {{seq: number, op: string, [field: string]: unknown}} Op
+ * @typedef {{token: string | null, match: StoredMatch | null,
+ *   clock: ReturnType<typeof import("./clock.js").newClock> | null, pending: Op[],
+ *   nextSeq: number, ack: number, name: string}} BoardData
+ */
+
+/**
+ * @param {string} boardId
+ * @returns {BoardData}
+ */
 export function load(boardId) {
   try {
     const raw = localStorage.getItem(boardKey(boardId));
@@ -61,7 +75,8 @@ export class Sync {
     this.busy = false;
     this.again = false;
     this.retry = 0;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
     this.online = false;
     window.addEventListener("online", () => this.push());
   }
