@@ -6,7 +6,10 @@ import { test } from "node:test";
 import { PadMatch, isNoPocket, makeSetup, makeTap, stateView, stepView } from "../../src/hikone_carrom/web/js/pad/match.js";
 import { DEFAULT_OPTIONS, RulesError } from "../../src/hikone_carrom/web/js/pad/referee.js";
 
-/** @param {Record<string, unknown>} fields */
+/**
+ * @param {Partial<import("../../src/hikone_carrom/web/js/pad/match.js").Tap>} fields
+ * @returns {import("../../src/hikone_carrom/web/js/pad/match.js").Entry}
+ */
 const shot = (fields) => ({ kind: "shot", tap: makeTap(fields), at: null });
 
 test("a tap is filled in with its defaults and checked", () => {
@@ -54,7 +57,7 @@ test("an undo or a correction re-judges every entry after it", () => {
   m.correct(1, shot({ red: 3 }));
   assert.deepEqual(stateView(m.state).scores, { red: 3, green: 2 });
   assert.equal(m.steps[0].entry.at, 5); // the corrected entry keeps its time
-  assert.deepEqual(m.undo(2).map((e) => e.tap.green), [0, 2]);
+  assert.deepEqual(m.undo(2).map((e) => e.tap?.green), [0, 2]);
   assert.equal(m.state.shooter, 0);
   assert.throws(() => m.undo(2), (e) => e instanceof RulesError && e.code === "correction");
   // a correction that makes a later entry impossible changes nothing

@@ -7,8 +7,8 @@ const AHEAD = { south: Math.PI / 2, west: 0, north: -Math.PI / 2, east: Math.PI 
 /**
  * Where the striker may stand (the server's Placement.to_dict()): a point, or the area line from
  * line[0] to line[1] (m) of which the fractions in `free` ([lo, hi] pairs) are not covered.
- * @typedef {{kind: "point" | "line", point?: number[] | null, line?: number[][] | null,
- *   free: number[][]}} Placement
+ * @typedef {{kind: "point", point: number[], line?: null, free?: number[][]}
+ *   | {kind: "line", line: number[][], point?: null, free: number[][]}} Placement
  */
 
 /**
@@ -30,10 +30,9 @@ export function shooterFrame(side) {
  */
 export function placeOn(placement, x, y) {
   if (placement.kind === "point") {
-    const point = /** @type {number[]} */ (placement.point);
-    return { x: point[0], y: point[1], s: 0.5, ok: true };
+    return { x: placement.point[0], y: placement.point[1], s: 0.5, ok: true };
   }
-  const [a, b] = /** @type {number[][]} */ (placement.line);
+  const [a, b] = placement.line;
   const dx = b[0] - a[0], dy = b[1] - a[1];
   const len2 = dx * dx + dy * dy;
   let s = len2 > 0 ? ((x - a[0]) * dx + (y - a[1]) * dy) / len2 : 0;
@@ -76,8 +75,8 @@ export function nearestFree(placement, s) {
  * @returns {number[]} [x, y] m
  */
 export function pointAt(placement, s) {
-  if (placement.kind === "point") return /** @type {number[]} */ (placement.point);
-  const [a, b] = /** @type {number[][]} */ (placement.line);
+  if (placement.kind === "point") return placement.point;
+  const [a, b] = placement.line;
   return [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s];
 }
 

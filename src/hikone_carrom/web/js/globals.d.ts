@@ -15,6 +15,11 @@ interface ParentNode {
   querySelectorAll<E extends HTMLElement = HTMLElement>(selectors: string): NodeListOf<E>;
 }
 
+// The message an element shows in the page's language (i18n.js show).
+interface HTMLElement {
+  _msg?: import("./i18n.js").Message;
+}
+
 // What the pages leave on window for the end-to-end tests (tests/e2e reach in through these).
 interface Window {
   __game?: import("./room.js").RoomPage | null;

@@ -7,6 +7,7 @@ import { Sync, Watch, deviceId, load, save } from "./sync.js";
 import { describeTap, lang, onLang, setLang, t } from "./strings.js";
 
 /** @typedef {import("./sync.js").StoredMatch} StoredMatch */
+/** @typedef {import("./match.js").Tap} Tap */
 /** @typedef {ReturnType<typeof clk.newClock>} Clock */
 
 const app = document.getElementById("app");
@@ -608,7 +609,7 @@ class PadPage {
     const views = m.view(/** @type {StoredMatch} */ (this.data.match).number, null).steps;
     const items = views.slice().reverse().map((s) => {
       let what;
-      if (s.kind === "shot") what = describeTap(s.tap, setup.names);
+      if (s.kind === "shot") what = describeTap(/** @type {Tap} */ (s.tap), setup.names);
       else if (s.kind === "skip") what = t("history.lost");
       else if (s.kind === "call_time") what = t("history.time");
       else what = t("history.lot", { color: t(`color.${s.winner}`) });
@@ -619,7 +620,7 @@ class PadPage {
         h("span", { class: "n" }, String(s.n)),
         h("span", { class: "who" }, ...who, s.at !== null ? h("small", {}, clk.clockTime(s.at)) : null),
         h("span", { class: "what" }, what, " ", pen, h("small", { class: "rules" }, rules)),
-        s.kind === "shot" && !m.confirmed ? h("button", { type: "button", class: "fix", "aria-label": `${t("history.fix")} ${s.n}`, onclick: () => { this.fixing = s.n; this.draft = { ...s.tap }; this.error = ""; this.render(); app.querySelector("#entry")?.scrollIntoView({ block: "start" }); } }, t("history.fix")) : null);
+        s.kind === "shot" && !m.confirmed ? h("button", { type: "button", class: "fix", "aria-label": `${t("history.fix")} ${s.n}`, onclick: () => { this.fixing = s.n; this.draft = { .../** @type {Tap} */ (s.tap) }; this.error = ""; this.render(); app.querySelector("#entry")?.scrollIntoView({ block: "start" }); } }, t("history.fix")) : null);
     });
     return h("section", { class: "card history", id: "history" },
       h("div", { class: "history-head" }, h("h2", {}, t("history.title")),
