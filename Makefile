@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 # Redis).
 TEST_PKGS := chromium fonts-ipafont-gothic postgresql poppler-utils redis-server
 
-.PHONY: setup system-packages play test lint typecheck unit bench clean
+.PHONY: setup system-packages node-tools play test lint typecheck js unit bench clean
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -59,11 +59,29 @@ unit: setup $(RL_STAMP) system-packages
 	$(PY) -m pytest -q --ignore=tests/e2e
 	$(PY) -m pytest -q -n 2 tests/e2e
 
-## Every test: lint, types, then the whole pytest suite.
-test: lint typecheck unit
+# The browser client's development tools (TypeScript, Node's types) from package-lock.json; the
+# stamp is npm's own record of what it installed. Node's built-in test runner runs the unit tests.
+NODE_STAMP := node_modules/.package-lock.json
+node-tools:
+	@command -v node >/dev/null && command -v npm >/dev/null || { \
+	  echo "installing Debian's nodejs npm for the browser client's checks"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null; }
+
+$(NODE_STAMP): package-lock.json | node-tools
+	npm ci --no-audit --no-fund
+	@touch $(NODE_STAMP)
+
+## The browser client: tsc --checkJs (no emit), then its unit tests.
+js: $(NODE_STAMP)
+	npx --no-install tsc -p tsconfig.json
+	node --test tests/js/
+
+## Every test: lint, types, the browser client's checks, then the whole pytest suite.
+test: lint typecheck js unit
 
 bench: setup
 	$(VENV)/bin/hikone-carrom bench physics
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis

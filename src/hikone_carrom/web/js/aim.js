@@ -1,17 +1,33 @@
 // Display helpers for aiming: where the striker may go and where it would first touch something.
 // The server decides legality; these only show it before the shot (R2a, R2b).
 
+/** @type {Record<string, number>} */
 const AHEAD = { south: Math.PI / 2, west: 0, north: -Math.PI / 2, east: Math.PI };
 
-/** A shooter's own frame on the side they sit: `ahead`, the world angle (rad) straight towards
- * the opposite rail, and `right`, the unit vector to their right hand. */
+/**
+ * Where the striker may stand (the server's Placement.to_dict()): a point, or the area line from
+ * line[0] to line[1] (m) of which the fractions in `free` ([lo, hi] pairs) are not covered.
+ * @typedef {{kind: "point", point: number[], line?: null, free?: number[][]}
+ *   | {kind: "line", line: number[][], point?: null, free: number[][]}} Placement
+ */
+
+/**
+ * A shooter's own frame on the side they sit: `ahead`, the world angle (rad) straight towards
+ * the opposite rail, and `right`, the unit vector to their right hand.
+ * @param {string} side
+ */
 export function shooterFrame(side) {
   const ahead = AHEAD[side] ?? AHEAD.south;
   return { ahead, right: [Math.sin(ahead), -Math.cos(ahead)] };
 }
 
-/** Project (x, y) on a placement (the server's Placement.to_dict()): returns {x, y, s, ok}.
- * s is the fraction along the area line; ok says whether the striker may stand there. */
+/**
+ * Project (x, y) m on a placement: returns {x, y, s, ok}.
+ * s is the fraction along the area line; ok says whether the striker may stand there.
+ * @param {Placement} placement
+ * @param {number} x
+ * @param {number} y
+ */
 export function placeOn(placement, x, y) {
   if (placement.kind === "point") {
     return { x: placement.point[0], y: placement.point[1], s: 0.5, ok: true };
@@ -24,12 +40,20 @@ export function placeOn(placement, x, y) {
   return { x: a[0] + dx * s, y: a[1] + dy * s, s, ok: isFree(placement, s) };
 }
 
-/** Is the fraction s of the area line free for the striker's centre? */
+/**
+ * Is the fraction s of the area line free for the striker's centre?
+ * @param {Placement} placement
+ * @param {number} s
+ */
 export function isFree(placement, s) {
   return (placement.free || []).some(([lo, hi]) => s >= lo && s <= hi);
 }
 
-/** The free fraction of the area line nearest s (for the default spot and keyboard moves). */
+/**
+ * The free fraction of the area line nearest s (for the default spot and keyboard moves).
+ * @param {Placement} placement
+ * @param {number} s
+ */
 export function nearestFree(placement, s) {
   if (placement.kind === "point" || isFree(placement, s)) return s;
   let best = s, gap = Infinity;
@@ -44,7 +68,12 @@ export function nearestFree(placement, s) {
   return best;
 }
 
-/** Point at fraction s of the area line. */
+/**
+ * Point at fraction s of the area line.
+ * @param {Placement} placement
+ * @param {number} s
+ * @returns {number[]} [x, y] m
+ */
 export function pointAt(placement, s) {
   if (placement.kind === "point") return placement.point;
   const [a, b] = placement.line;
@@ -54,11 +83,20 @@ export function pointAt(placement, s) {
 /**
  * The guide line: from the striker at (x, y) along angle (rad) to the first disk it would touch
  * (same layer) or the first rail. Returns {to, contact, deflect}.
+ * @param {{puck_radius: number, half: number}} geometry lengths in m
+ * @param {{id: string, kind: string, x: number, y: number, r: number, layer: number}[]} disks
+ * @param {number} x
+ * @param {number} y
+ * @param {number} angle
+ * @param {string} strikerId
+ * @returns {{to: number[], contact: string | null, deflect: {from: number[], to: number[]} | null}}
  */
 export function guide(geometry, disks, x, y, angle, strikerId) {
   const r = geometry.puck_radius;
   const dx = Math.cos(angle), dy = Math.sin(angle);
-  let best = Infinity, hit = null;
+  let best = Infinity;
+  /** @type {typeof disks[number] | null} */
+  let hit = null;
   for (const d of disks) {
     if (d.id === strikerId || d.kind === "striker" || d.layer !== 0) continue;
     const R = r + d.r;

@@ -36,6 +36,11 @@ addStrings({
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/**
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attrs]
+ * @param {Element | null} [parent]
+ */
 function svg(tag, attrs = {}, parent = null) {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
@@ -52,6 +57,11 @@ const pct = (x) => Math.round(100 * x);
  * `onShot(n)`, if given, opens action n when its point of the chart is chosen.
  */
 export class AnalysisPanel {
+  /**
+   * @param {HTMLElement} container
+   * @param {{ask: () => unknown, seatName: (seat: number) => string,
+   *   onShot?: ((n: number) => void) | null}} hooks
+   */
   constructor(container, { ask, seatName, onShot = null }) {
     this.root = container;
     this.ask = ask;
@@ -179,11 +189,12 @@ export class AnalysisPanel {
     svg("polyline", { points: best, class: "best-line" }, root);
     shots.forEach((s, i) => {
       const g = svg("g", { class: `shot ${s.color}`, "data-n": s.n }, root);
-      if (this.onShot) {
+      const onShot = this.onShot;
+      if (onShot) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "link");
-        g.addEventListener("click", () => this.onShot(s.n));
-        g.addEventListener("keydown", (e) => e.key === "Enter" && this.onShot(s.n));
+        g.addEventListener("click", () => onShot(s.n));
+        g.addEventListener("keydown", (e) => e.key === "Enter" && onShot(s.n));
       }
       svg("title", {}, g).textContent = t("an.point", { n: s.n, name: this.seatName(s.seat), played: pct(s.played_chance), best: pct(s.best_chance) });
       if (s.chance_lost > 0) svg("line", { x1: x(i), x2: x(i), y1: y(s.best_chance), y2: y(s.played_chance), class: "lost" }, g);
@@ -201,9 +212,16 @@ export class AnalysisPanel {
   }
 }
 
-/** The analysis panel of the replay page: asks by REST and polls while it is computed. */
+/**
+ * The analysis panel of the replay page: asks by REST and polls while it is computed.
+ * @param {HTMLElement} container
+ * @param {string} gameId
+ * @param {(seat: number) => string} seatName
+ * @param {((n: number) => void) | null} [onShot] a shot of the chart was chosen (its number)
+ */
 export function replayAnalysis(container, gameId, seatName, onShot = null) {
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
   const poll = async () => {
     clearTimeout(timer);
     const m = await api(`/api/games/${gameId}/analysis`);

@@ -21,16 +21,39 @@ function mulberry32(seed) {
   };
 }
 
+/**
+ * What draw() shows over the disks (lengths in m, angles in rad).
+ * @typedef {{
+ *   placement?: import("./aim.js").Placement | null,
+ *   aim?: {from: number[], to: number[], contact?: string | null,
+ *     deflect?: {from: number[], to: number[]} | null, power: number, angle: number,
+ *     pull?: number[] | null, armed?: boolean, handle?: number[] | null} | null,
+ *   note?: string | null,
+ *   unshootable?: string[] | null,
+ *   paths?: {kind: string, color: string | null, points: number[][]}[] | null,
+ *   hint?: {from: number[], to: number[], angle: number, power: number, label: string,
+ *     target: number[] | null, pocket: number[] | null, color: string} | null,
+ * }} Overlay
+ */
+
 export class BoardView {
-  /** canvas: the <canvas>; geometry: board dict from the server (all lengths in m). */
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {any} geometry board dict from the server (all lengths in m)
+   */
   constructor(canvas, geometry) {
     this.canvas = canvas;
     this.g = geometry;
     this.turn = 0;
     this.side = "south";
-    this.ctx = canvas.getContext("2d");
+    this.ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+    /** @type {HTMLCanvasElement | null} */
     this.staticLayer = null;
     this.cssSize = 0;
+    this.dpr = 1; // device px per CSS px, and device px per metre: both set by resize()
+    this.scale = 1;
+    this.hc = false; // drawn in high contrast
+    /** @type {string | null} */
     this.drawn = null; // the scene on the canvas (see draw)
     // a canvas whose memory the browser dropped comes back blank: draw it again
     canvas.addEventListener("contextrestored", () => (this.drawn = null));
@@ -92,7 +115,7 @@ export class BoardView {
     const layer = document.createElement("canvas");
     layer.width = this.canvas.width;
     layer.height = this.canvas.height;
-    const ctx = layer.getContext("2d");
+    const ctx = /** @type {CanvasRenderingContext2D} */ (layer.getContext("2d"));
     const g = this.g;
     const h = g.half, rail = g.rail_width, px = 1 / this.scale;
     ctx.save();
@@ -260,6 +283,8 @@ export class BoardView {
    * Draws only if the scene differs from the one on the canvas: the disks, the overlay and
    * everything else the picture depends on (canvas size, pixel ratio, side at the bottom, high
    * contrast, language of the text drawn). True if it drew.
+   * @param {import("./tracks.js").Disk[]} disks
+   * @param {Overlay | null} [overlay]
    */
   draw(disks, overlay = null) {
     this.resize();
@@ -278,12 +303,12 @@ export class BoardView {
     const ctx = this.ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
-    ctx.drawImage(this.staticLayer, 0, 0);
+    ctx.drawImage(/** @type {HTMLCanvasElement} */ (this.staticLayer), 0, 0);
     ctx.save();
     this._applyWorld(ctx);
     if (overlay && overlay.placement) this._drawPlacement(ctx, overlay);
     if (overlay && overlay.paths) this._drawPaths(ctx, overlay.paths);
-    const sorted = [...disks].sort((a, b) => (a.layer - b.layer) || (a.kind === "striker") - (b.kind === "striker"));
+    const sorted = [...disks].sort((a, b) => (a.layer - b.layer) || Number(a.kind === "striker") - Number(b.kind === "striker"));
     const stackCount = new Map();
     for (const d of sorted) {
       if (d.layer > 0) {

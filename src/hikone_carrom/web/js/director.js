@@ -46,7 +46,7 @@ function renderCreate() {
     h("label", {}, t("d.name"), h("input", { name: "name", required: true, value: "カロム日本選手権大会" })),
     h("label", {}, t("d.date"), h("input", { name: "date", type: "date" })),
     h("label", {}, t("d.boards"), h("input", { name: "boards", type: "number", min: 1, max: 1000, value: 124 })),
-    h("label", {}, t("d.start"), h("input", { name: "start", type: "time", value: "09:30" })),
+    h("label", {}, t("d.firstMatch"), h("input", { name: "start", type: "time", value: "09:30" })),
     h("label", {}, t("d.golden"), h("input", { name: "golden", type: "number", min: 1, value: 1 })),
     h("label", {}, t("d.password"), h("input", { name: "password", type: "password", minlength: 8 })),
     h("label.check", {}, h("input", { name: "online", type: "checkbox", id: "online" }), t("d.online")),
@@ -55,7 +55,7 @@ function renderCreate() {
     h("p.form-error", { id: "create-error" }));
   f.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const v = Object.fromEntries(new FormData(f));
+    const v = /** @type {Record<string, string>} */ (Object.fromEntries(new FormData(f)));
     localStorage.setItem("hikone-carrom.operator", v.operator || "");
     try {
       const made = await api("/api/tournaments", { method: "POST", body: {
@@ -81,7 +81,7 @@ function renderLogin(error) {
     h("p.form-error", {}, error || ""));
   f.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const v = Object.fromEntries(new FormData(f));
+    const v = /** @type {Record<string, string>} */ (Object.fromEntries(new FormData(f)));
     localStorage.setItem(TOKEN_KEY, v.token);
     localStorage.setItem("hikone-carrom.operator", v.operator || "");
     start();
@@ -252,7 +252,7 @@ function drawTab() {
 }
 
 function resultDialog(m) {
-  const dlg = document.getElementById("result-dialog");
+  const dlg = /** @type {HTMLDialogElement} */ (document.getElementById("result-dialog"));
   const a = h("input", { type: "number", name: "a", min: -30, max: 112, value: m.result ? m.result.scores[0] : "", required: true, inputmode: "numeric" });
   const b = h("input", { type: "number", name: "b", min: -30, max: 112, value: m.result ? m.result.scores[1] : "", required: true, inputmode: "numeric" });
   const winner = h("select", { name: "winner" }, h("option", { value: "" }, t("d.none")),
@@ -442,7 +442,8 @@ function render() {
   }, t(`d.tab.${k}`))));
   const body = { entries: entriesTab, draw: drawTab, boards: boardsTab, results: resultsTab,
     pools: poolsTab, print: printTab, settings: settingsTab, audit: auditTab }[tab]();
-  const focused = document.activeElement && document.activeElement.id ? document.activeElement : null;
+  const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
+  const focused = active && active.id ? active : null;
   const caret = focused && typeof focused.selectionStart === "number" ? focused.selectionStart : null;
   view.replaceChildren(...[
     fresh ? h("p.card.token", { id: "new-token" }, t("d.tokenShown", { token: fresh })) : null,
@@ -451,7 +452,7 @@ function render() {
     ...body,
   ].filter(Boolean));
   // an update while the director types must not take the field away
-  const again = focused && document.getElementById(focused.id);
+  const again = focused && /** @type {HTMLInputElement | null} */ (document.getElementById(focused.id));
   if (again && again !== focused) {
     again.focus();
     if (caret !== null && typeof again.setSelectionRange === "function") {

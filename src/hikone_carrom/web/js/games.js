@@ -15,7 +15,7 @@ export class GamesPage {
   }
 
   async mount() {
-    this.root.replaceChildren(document.getElementById("tpl-games").content.cloneNode(true));
+    this.root.replaceChildren(/** @type {HTMLTemplateElement} */ (document.getElementById("tpl-games")).content.cloneNode(true));
     this.off = onLangChange(() => this.render());
     try {
       this.games = (await api("/api/games")).games;
@@ -68,11 +68,13 @@ export class ReplayPage {
     this.anim = null;
     this.auto = false;
     this.idleSince = 0;
+    /** @type {BoardView} set by mount() */
+    this.view;
     this.stats = { draws: 0 }; // boards drawn (only when the scene changed)
   }
 
   async mount() {
-    this.root.replaceChildren(document.getElementById("tpl-replay").content.cloneNode(true));
+    this.root.replaceChildren(/** @type {HTMLTemplateElement} */ (document.getElementById("tpl-replay")).content.cloneNode(true));
     applyI18n(this.root);
     try {
       this.data = await api(`/api/games/${encodeURIComponent(this.gameId)}/replay`);

@@ -9,13 +9,42 @@ export const MAX_PULL = 0.16; // m of pull beyond the rest length for full power
 export const GRAB_PX = 22; // CSS px: a press this close to the striker or the handle takes it
 export const MOVE_PX = 10; // CSS px the pointer must travel before anything changes
 
-/** Where the aim handle is drawn: behind the striker, as far as the current power pulls it. */
+/**
+ * The aim: the striker's centre (x, y) m, the shot's angle (rad) and power (0-1).
+ * @typedef {{x: number, y: number, angle: number, power: number}} Aim
+ */
+/**
+ * An aim with the striker's place on its area line (see aim.js placeOn).
+ * @typedef {Aim & {s: number, ok: boolean}} SavedAim
+ */
+/**
+ * A pull in progress: the angle and power it would shoot, the pointer at point (m).
+ * @typedef {{angle: number, power: number, point: number[], armed: boolean}} Pull
+ */
+/**
+ * What the page gives the gesture (see ShotGesture).
+ * @typedef {{enabled: () => boolean, aim: () => SavedAim,
+ *   placement: () => import("./aim.js").Placement | null,
+ *   toWorld: (clientX: number, clientY: number) => number[],
+ *   toClient: (x: number, y: number) => number[], place: (x: number, y: number) => void,
+ *   pull: (pull: Pull) => void, restore: (saved: SavedAim) => void, release: () => void}} Host
+ */
+/**
+ * @typedef {{id: number, mode: "grab" | "place" | "pull", start: number[], saved: SavedAim,
+ *   moved: boolean, armed: boolean}} Active
+ */
+
+/**
+ * Where the aim handle is drawn: behind the striker, as far as the current power pulls it.
+ * @param {Aim} aim
+ * @returns {[number, number]} [x, y] m
+ */
 export function handleAt(aim) {
   const d = REST + Math.max(0, Math.min(1, aim.power)) * MAX_PULL;
   return [aim.x - Math.cos(aim.angle) * d, aim.y - Math.sin(aim.angle) * d];
 }
 
-/** Power (0-1) of a pull whose pointer is `dist` m from the striker's centre. */
+/** Power (0-1) of a pull whose pointer is `dist` m from the striker's centre. @param {number} dist */
 export function powerOfPull(dist) {
   return Math.max(0, Math.min(1, (dist - REST) / MAX_PULL));
 }
@@ -30,30 +59,45 @@ export function powerOfPull(dist) {
  *   restore(saved): put the aim back as it was; release(): the pull was released armed: shoot.
  */
 export class ShotGesture {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {Host} host
+   */
   constructor(canvas, host) {
     this.canvas = canvas;
     this.host = host;
-    this.active = null; // {id, mode: "grab" | "place" | "pull", start, saved, moved, armed}
+    /** @type {Active | null} */
+    this.active = null;
+    /** @type {(() => void)[] | undefined} removers of the listeners */
+    this.offs = undefined;
     this._listen();
   }
 
   _listen() {
     const c = this.canvas;
+    /**
+     * @template {Event} E
+     * @param {EventTarget} target
+     * @param {string} type
+     * @param {(e: E) => void} fn
+     * @param {AddEventListenerOptions} [opts]
+     */
     const on = (target, type, fn, opts) => {
-      target.addEventListener(type, fn, opts);
-      (this.offs ||= []).push(() => target.removeEventListener(type, fn, opts));
+      const listener = /** @type {EventListener} */ (fn);
+      target.addEventListener(type, listener, opts);
+      (this.offs ||= []).push(() => target.removeEventListener(type, listener, opts));
     };
-    on(c, "pointerdown", (e) => this._down(e));
-    on(c, "pointermove", (e) => this._move(e));
-    on(c, "pointerup", (e) => this._up(e));
-    on(c, "pointercancel", (e) => this._isMine(e) && this.cancel());
-    on(c, "lostpointercapture", (e) => this._isMine(e) && this.cancel());
+    on(c, "pointerdown", (/** @type {PointerEvent} */ e) => this._down(e));
+    on(c, "pointermove", (/** @type {PointerEvent} */ e) => this._move(e));
+    on(c, "pointerup", (/** @type {PointerEvent} */ e) => this._up(e));
+    on(c, "pointercancel", (/** @type {PointerEvent} */ e) => this._isMine(e) && this.cancel());
+    on(c, "lostpointercapture", (/** @type {PointerEvent} */ e) => this._isMine(e) && this.cancel());
     on(c, "contextmenu", (e) => {
       e.preventDefault();
       this.cancel();
     });
     // a touch that starts on the striker or the handle is a gesture, not a scroll
-    on(c, "touchstart", (e) => {
+    on(c, "touchstart", (/** @type {TouchEvent} */ e) => {
       const t = e.touches[0];
       if (e.touches.length > 1) {
         this.cancel();
@@ -61,7 +105,7 @@ export class ShotGesture {
       }
       if (t && this.host.enabled() && this._target(t.clientX, t.clientY)) e.preventDefault();
     }, { passive: false });
-    on(window, "keydown", (e) => {
+    on(window, "keydown", (/** @type {KeyboardEvent} */ e) => {
       if (e.key === "Escape" && this.active) {
         e.preventDefault();
         this.cancel();
@@ -74,11 +118,16 @@ export class ShotGesture {
     for (const off of this.offs || []) off();
   }
 
+  /** @param {PointerEvent} e */
   _isMine(e) {
     return this.active && e.pointerId === this.active.id;
   }
 
-  /** "striker", "handle" or null: what a press at (clientX, clientY) takes hold of. */
+  /**
+   * "striker", "handle" or null: what a press at (clientX, clientY) takes hold of.
+   * @param {number} cx
+   * @param {number} cy
+   */
   _target(cx, cy) {
     const aim = this.host.aim();
     const [sx, sy] = this.host.toClient(aim.x, aim.y);
@@ -89,6 +138,7 @@ export class ShotGesture {
     return null;
   }
 
+  /** @param {PointerEvent} e */
   _down(e) {
     if (this.active) {
       // a second finger or another button while pulling: call it off
@@ -112,6 +162,7 @@ export class ShotGesture {
     e.preventDefault();
   }
 
+  /** @param {PointerEvent} e */
   _move(e) {
     const g = this.active;
     if (!g || e.pointerId !== g.id) return;
@@ -143,7 +194,11 @@ export class ShotGesture {
     });
   }
 
-  /** Does a first move (CSS px) from the striker run along the area line rather than away? */
+  /**
+   * Does a first move (CSS px) from the striker run along the area line rather than away?
+   * @param {number} dx
+   * @param {number} dy
+   */
   _slides(dx, dy) {
     const p = this.host.placement();
     if (!p || p.kind !== "line") return false;
@@ -156,6 +211,7 @@ export class ShotGesture {
     return along > 1.5 * across;
   }
 
+  /** @param {PointerEvent} e */
   _up(e) {
     const g = this.active;
     if (!g || e.pointerId !== g.id) return;
@@ -174,6 +230,7 @@ export class ShotGesture {
     this.host.restore(g.saved);
   }
 
+  /** @param {number} id */
   _release(id) {
     if (this.canvas.hasPointerCapture?.(id)) this.canvas.releasePointerCapture(id);
   }

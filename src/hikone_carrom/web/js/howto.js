@@ -4,7 +4,12 @@ import { BoardView } from "./board.js";
 import { applyI18n, lang, onLangChange, t } from "./i18n.js";
 import { api } from "./net.js";
 
-/** One part of the page: a title, its rules (id, short name, plain words) and a picture. */
+/**
+ * One part of the page: a title, its rules (id, short name, plain words) and a picture.
+ * @typedef {{en: string, ja: string}} Words
+ * @type {{id: string, title: Words, intro?: Words, picture?: string, caption?: Words,
+ *   keys?: boolean, rules?: [string, Words, Words][]}[]}
+ */
 const PARTS = [
   {
     id: "goal",
@@ -261,7 +266,7 @@ export class HowToPage {
   }
 
   async mount() {
-    this.root.replaceChildren(document.getElementById("tpl-howto").content.cloneNode(true));
+    this.root.replaceChildren(/** @type {HTMLTemplateElement} */ (document.getElementById("tpl-howto")).content.cloneNode(true));
     this.render();
     this.off = onLangChange(() => this.render());
     try {
@@ -370,6 +375,12 @@ export class HowToPage {
 }
 
 /** The disks and overlay of one picture (lengths in m, the board's own frame). */
+/**
+ * The disks and the overlay of one picture.
+ * @param {string} name
+ * @param {any} g the board's geometry (m)
+ * @returns {[import("./tracks.js").Disk[], import("./board.js").Overlay | null]}
+ */
 function picture(name, g) {
   const r = g.puck_radius;
   const disk = (id, kind, x, y, extra = {}) => ({ id, kind, x, y, layer: 0, r: kind === "jack" ? g.jack_radius : r, ...extra });

@@ -2,6 +2,14 @@
 // パック (puck), ジャック (jack), ストライカー (striker), エリアライン (area line),
 // ティースポット (tee spot), ジャックスポット (jack spot).
 
+/**
+ * @typedef {"ja" | "en"} Lang
+ * @typedef {{en: string, ja: string}} Pair a sentence in both languages (from the server)
+ * @typedef {string | {key: string, params?: Record<string, unknown>} | Pair | (() => string)
+ *   | null | undefined} Message a key, a key with its {name} values, a pair, or a function
+ */
+
+/** @type {Record<Lang, Record<string, string>>} */
 const STRINGS = {
   en: {
     "nav.new": "New game", "nav.games": "Games", "nav.howto": "How to play", "nav.menu": "Menu",
@@ -159,9 +167,11 @@ const STRINGS = {
   },
 };
 
+/** @type {Set<(lang: Lang) => void>} */
 const listeners = new Set();
 let current = pickInitial();
 
+/** @returns {Lang} */
 function pickInitial() {
   const saved = localStorage.getItem("hikone-carrom.lang");
   if (saved === "ja" || saved === "en") return saved;
@@ -174,7 +184,7 @@ export function lang() {
   return current;
 }
 
-/** Switch language, remember it, re-translate the page and notify listeners. */
+/** Switch language, remember it, re-translate the page and notify listeners. @param {string | undefined} next */
 export function setLang(next) {
   if (next !== "ja" && next !== "en") return;
   current = next;
@@ -183,13 +193,17 @@ export function setLang(next) {
   for (const fn of listeners) fn(next);
 }
 
-/** Call fn(lang) after every language switch. */
+/** Call fn(lang) after every language switch. @param {(lang: Lang) => void} fn */
 export function onLangChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
 
-/** Translate key, filling {name} placeholders from params. */
+/**
+ * Translate key, filling {name} placeholders from params.
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ */
 export function t(key, params = {}) {
   const table = STRINGS[current];
   let text = table[key] ?? STRINGS.en[key] ?? key;
@@ -199,9 +213,12 @@ export function t(key, params = {}) {
   return text;
 }
 
-/** Add the strings of a feature module ({en: {...}, ja: {...}}); a key may be given once. */
+/**
+ * Add the strings of a feature module ({en: {...}, ja: {...}}); a key may be given once.
+ * @param {Record<Lang, Record<string, string>>} table
+ */
 export function addStrings(table) {
-  for (const l of ["en", "ja"]) {
+  for (const l of /** @type {Lang[]} */ (["en", "ja"])) {
     for (const [key, text] of Object.entries(table[l])) {
       if (key in STRINGS[l]) throw new Error(`i18n: the key ${key} is given twice`);
       STRINGS[l][key] = text;
@@ -209,21 +226,34 @@ export function addStrings(table) {
   }
 }
 
-/** Pick the right language from a {ja, en} pair sent by the server. */
+/**
+ * Pick the right language from a {ja, en} pair sent by the server, or "" for none.
+ * @template T
+ * @overload
+ * @param {{en: T, ja: T} | null | undefined} pair
+ * @returns {T | ""}
+ */
+/**
+ * A sentence given as it is.
+ * @overload
+ * @param {Pair | string | null | undefined} pair
+ * @returns {string}
+ */
+/** @param {any} pair */
 export function pick(pair) {
   if (!pair) return "";
   if (typeof pair === "string") return pair;
   return pair[current] ?? pair.en ?? "";
 }
 
-/** Fill every [data-i18n] element under root and mark the language buttons. */
+/** Fill every [data-i18n] element under root and mark the language buttons. @param {ParentNode} root */
 export function applyI18n(root) {
   document.documentElement.lang = current;
   for (const el of root.querySelectorAll("[data-i18n]")) {
-    el.textContent = t(el.dataset.i18n);
+    el.textContent = t(/** @type {string} */ (el.dataset.i18n));
   }
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+    el.setAttribute("aria-label", t(/** @type {string} */ (el.dataset.i18nLabel)));
   }
   for (const el of root.querySelectorAll("[data-msg]")) {
     if (el._msg !== undefined) el.textContent = render(el._msg);
@@ -233,17 +263,25 @@ export function applyI18n(root) {
   }
 }
 
-/** A message in the current language: a key, {key, params}, a server's {en, ja} pair or a
- * function returning text (for sentences built from several parts). */
+/**
+ * A message in the current language: a key, {key, params}, a server's {en, ja} pair or a
+ * function returning text (for sentences built from several parts).
+ * @param {Message} msg
+ * @returns {string}
+ */
 export function render(msg) {
   if (msg === null || msg === undefined) return "";
   if (typeof msg === "function") return msg();
   if (typeof msg === "string") return t(msg);
-  if (msg.key) return t(msg.key, msg.params || {});
-  return pick(msg);
+  if ("key" in msg && msg.key) return t(msg.key, msg.params || {});
+  return pick(/** @type {Pair} */ (msg));
 }
 
-/** Show a message in el and keep showing it in the page's language after every switch. */
+/**
+ * Show a message in el and keep showing it in the page's language after every switch.
+ * @param {HTMLElement | null} el
+ * @param {Message} msg
+ */
 export function show(el, msg) {
   if (!el) return;
   el._msg = msg;

@@ -36,7 +36,7 @@ class HomePage {
   }
 
   async mount() {
-    this.root.replaceChildren(document.getElementById("tpl-home").content.cloneNode(true));
+    this.root.replaceChildren(/** @type {HTMLTemplateElement} */ (document.getElementById("tpl-home")).content.cloneNode(true));
     const form = this.root.querySelector("#newgame");
     form.elements.name.value = localStorage.getItem("hikone-carrom.name") || "";
     const extras = homeExtras(form);
@@ -151,20 +151,21 @@ function closeMenu() {
 }
 
 document.addEventListener("click", (e) => {
-  const a = e.target.closest("a[data-link]");
+  const target = /** @type {Element} */ (e.target);
+  const a = /** @type {HTMLAnchorElement | null} */ (target.closest("a[data-link]"));
   if (a && a.origin === location.origin && !e.metaKey && !e.ctrlKey) {
     e.preventDefault();
     navigate(a.pathname + a.search + a.hash);
   }
-  const b = e.target.closest(".lang-switch button");
+  const b = /** @type {HTMLElement | null} */ (target.closest(".lang-switch button"));
   if (b) setLang(b.dataset.lang);
-  const p = e.target.closest("button[data-pref]");
+  const p = /** @type {HTMLElement | null} */ (target.closest("button[data-pref]"));
   if (p) setPref(p.dataset.pref, !pref(p.dataset.pref));
-  if (e.target.closest("#menu-toggle")) {
+  if (target.closest("#menu-toggle")) {
     const open = !header.classList.contains("menu-open");
     header.classList.toggle("menu-open", open);
     document.getElementById("menu-toggle").setAttribute("aria-expanded", String(open));
-  } else if (!e.target.closest("#menu")) closeMenu();
+  } else if (!target.closest("#menu")) closeMenu();
 });
 document.addEventListener("keydown", (e) => e.key === "Escape" && closeMenu());
 window.addEventListener("popstate", route);

@@ -30,7 +30,17 @@ export function fieldMessage(field, type) {
  * JSON request to the server. A refusal throws an Error whose `msg` is an {en, ja} sentence and
  * whose `fields` maps each refused field to its own sentence (never a raw object).
  */
+/**
+ * @typedef {{en: string, ja: string}} Sentence
+ * @typedef {Error & {status?: number, detail?: unknown, msg: Sentence, fields: Record<string, Sentence>}} ApiError
+ */
+/**
+ * @param {string} path
+ * @param {{method?: string, body?: unknown, headers?: Record<string, string>}} [options]
+ *   body: sent as JSON unless it is a string already
+ */
 export async function api(path, options = {}) {
+  /** @type {{method?: string, headers: Record<string, string>, body?: any}} */
   const init = { headers: { "content-type": "application/json" }, ...options };
   if (init.body && typeof init.body !== "string") init.body = JSON.stringify(init.body);
   let res, data;
@@ -39,14 +49,16 @@ export async function api(path, options = {}) {
     const text = await res.text();
     data = text ? JSON.parse(text) : null;
   } catch (cause) {
-    const err = new Error(UNREACHABLE.en, { cause });
+    const err = /** @type {ApiError} */ (new Error(UNREACHABLE.en, { cause }));
     err.msg = UNREACHABLE;
     err.fields = {};
     throw err;
   }
   if (!res.ok) {
     const detail = data && data.detail;
+    /** @type {Record<string, Sentence>} */
     const fields = {};
+    /** @type {Sentence | null} */
     let msg = null;
     if (Array.isArray(detail)) {
       for (const item of detail) {
@@ -71,7 +83,7 @@ export async function api(path, options = {}) {
       en: `The server refused the request (${res.status}).`,
       ja: `サーバーが要求を受け付けませんでした（${res.status}）。`,
     };
-    const err = new Error(msg.en);
+    const err = /** @type {ApiError} */ (new Error(msg.en));
     err.status = res.status;
     err.detail = detail;
     err.msg = msg;
@@ -136,11 +148,16 @@ export class RoomConnection {
     this.retry = 0;
     this.pending = new Map(); // action id -> message, in the order sent
     this.state = "connecting";
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
     this._online = () => this.state === "offline" && this.open();
     window.addEventListener("online", this._online);
   }
 
+  /**
+   * @param {string} state
+   * @param {number | null} [retryAt] performance.now() of the next attempt (ms)
+   */
   _status(state, retryAt = null) {
     this.state = state;
     this.retryAt = retryAt;

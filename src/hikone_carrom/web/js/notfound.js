@@ -4,8 +4,13 @@ import { applyI18n, show, t } from "./i18n.js";
 
 /** Fill root with the "no such room" (kind "room") or "no such game" (kind "game") page; a
  * message ({en, ja}) replaces the explanation when something else went wrong. */
+/**
+ * @param {HTMLElement} root
+ * @param {"room" | "game"} kind
+ * @param {{en: string, ja: string} | null} [message]
+ */
 export function notFound(root, kind, message = null) {
-  root.replaceChildren(document.getElementById("tpl-notfound").content.cloneNode(true));
+  root.replaceChildren(/** @type {HTMLTemplateElement} */ (document.getElementById("tpl-notfound")).content.cloneNode(true));
   const page = root.querySelector(".notfound");
   page.dataset.kind = kind;
   const title = page.querySelector("h1");

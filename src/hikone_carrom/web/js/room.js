@@ -38,11 +38,20 @@ export class RoomPage {
     this.adopted = null; // the aim as set by "Use this shot", with the exact suggested shot
     this.lastOverlay = null;
     this.disposers = [];
+    // set by mount()
+    /** @type {HTMLCanvasElement} */
+    this.canvas;
+    /** @type {Social} */
+    this.social;
+    /** @type {RoomConnection} */
+    this.conn;
+    /** @type {BoardView} set by the first snapshot */
+    this.view;
     window.__game = this;
   }
 
   async mount() {
-    this.root.replaceChildren(document.getElementById("tpl-room").content.cloneNode(true));
+    this.root.replaceChildren(/** @type {HTMLTemplateElement} */ (document.getElementById("tpl-room")).content.cloneNode(true));
     applyI18n(this.root);
     this.canvas = this.root.querySelector("#board");
     this.social = new Social(this);

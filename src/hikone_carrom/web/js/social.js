@@ -62,6 +62,11 @@ function el(tag, cls, attrs = {}) {
   return e;
 }
 
+/**
+ * @param {string} label
+ * @param {string} [cls]
+ * @param {(() => unknown) | null} [onClick]
+ */
 function button(label, cls = "", onClick = null) {
   const b = el("button", cls, { type: "button" });
   b.textContent = label;
@@ -85,6 +90,8 @@ export class Social {
     this.chat = [];
     this.presets = [];
     this.analysisFor = null;
+    /** @type {AnalysisPanel} set by mount() */
+    this.analysis;
   }
 
   get room() {

@@ -82,7 +82,7 @@ async function play() {
 }
 
 function renderMe() {
-  const entryId = player.split(".").slice(0, -1).join(".");
+  const entryId = /** @type {string} */ (player).split(".").slice(0, -1).join(".");
   live.want("entry", entryId);
   const e = live.people.get(entryId);
   if (!e) return [h("p.empty", {}, "…")];
@@ -226,10 +226,10 @@ function render() {
   renderBanner();
   const parts = { find: renderFind, pools: renderPools, bracket: renderBracket, boards: renderBoards }[tab]();
   const focused = document.activeElement && document.activeElement.id === "find";
-  const pos = focused ? document.activeElement.selectionStart : null;
+  const pos = focused ? /** @type {HTMLInputElement} */ (document.activeElement).selectionStart : null;
   view.replaceChildren(...parts.filter(Boolean));
   view.dataset.tab = tab;
-  if (focused) { const i = document.getElementById("find"); i.focus(); i.setSelectionRange(pos, pos); }
+  if (focused) { const i = /** @type {HTMLInputElement} */ (document.getElementById("find")); i.focus(); i.setSelectionRange(pos, pos); }
 }
 
 function tick() {

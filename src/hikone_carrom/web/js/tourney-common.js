@@ -22,7 +22,7 @@ const STR = {
     "call": "呼び出し", "noevent": "この大会はありません",
     "hall.title": "会場表示", "empty": "まだありません", "loading": "読み込み中…",
     // director
-    "d.create": "大会を作る", "d.name": "大会名", "d.date": "日付", "d.boards": "台数", "d.start": "開始時刻",
+    "d.create": "大会を作る", "d.name": "大会名", "d.date": "日付", "d.boards": "台数", "d.firstMatch": "開始時刻",
     "d.golden": "決勝台", "d.password": "運営パスワード（8文字以上、空欄なら自動）",
     "d.token": "運営トークン", "d.operator": "担当者名（履歴に残ります）", "d.login": "ログイン",
     "d.tokenShown": "運営トークン：{token}（控えてください。もう一度は表示されません）",
@@ -87,7 +87,7 @@ const STR = {
     "division": "Division", "live.lost": "Connection lost, reconnecting…", "live.ok": "Live",
     "call": "Call", "noevent": "This event does not exist",
     "hall.title": "Hall display", "empty": "Nothing yet", "loading": "Loading…",
-    "d.create": "Create an event", "d.name": "Event name", "d.date": "Date", "d.boards": "Boards", "d.start": "First match",
+    "d.create": "Create an event", "d.name": "Event name", "d.date": "Date", "d.boards": "Boards", "d.firstMatch": "First match",
     "d.golden": "Golden board", "d.password": "Director password (8+ characters, blank for a generated token)",
     "d.token": "Director token", "d.operator": "Your name (kept in the audit trail)", "d.login": "Log in",
     "d.tokenShown": "Director token: {token} (write it down; it is not shown again)",
@@ -196,8 +196,14 @@ export function wireLangSwitch() {
   setLang(lang);
 }
 
-/** JSON over REST; a refusal throws an Error whose message is in the current language. */
+/**
+ * JSON over REST; a refusal throws an Error whose message is in the current language.
+ * @param {string} path
+ * @param {{method?: string, body?: unknown, token?: string | null, raw?: BodyInit}} [options]
+ *   body is sent as JSON, raw (a CSV file) as it is; token is the director's
+ */
 export async function api(path, { method = "GET", body, token, raw } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (token) {
     headers.Authorization = `Bearer ${token}`;
@@ -211,7 +217,7 @@ export async function api(path, { method = "GET", body, token, raw } = {}) {
   if (!res.ok) {
     const d = data.detail;
     const msg = d && typeof d === "object" && !Array.isArray(d) ? pick(d) : `HTTP ${res.status}`;
-    const err = new Error(msg);
+    const err = /** @type {Error & {status: number, code?: string}} */ (new Error(msg));
     err.status = res.status;
     err.code = d && d.code;
     throw err;
@@ -425,6 +431,7 @@ export function boards(event) {
     const byId = new Map(event.matches.map((m) => [m.id, m]));
     return event.tiles.map(([n, now, next]) => ({ n, now: byId.get(now) || null, next: byId.get(next) || null }));
   }
+  /** @type {{n: number, now: any, next: any}[]} */
   const out = [];
   for (let n = 1; n <= event.boards; n++) out.push({ n, now: null, next: null });
   for (const m of event.matches) {

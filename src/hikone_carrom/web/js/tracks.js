@@ -4,7 +4,29 @@
 export const SWALLOW_S = 0.28; // s: a pocketed disk sinks into the hole
 export const FLY_S = 0.45; // s: a disk flying off the board rises and leaves
 
-/** Disk state at time t (s after the shot began) from one track. */
+/**
+ * One stretch of constant deceleration: from (x, y) m with velocity (vx, vy) m/s and
+ * acceleration (ax, ay) m/s² between t0 and t1 s; layer 0 is the board, 1 on top of a disk.
+ * @typedef {{t0: number, t1: number, x: number, y: number, vx: number, vy: number,
+ *   ax: number, ay: number, layer: number}} Segment
+ */
+/**
+ * A disk's motion in a shot; fate "pocket" or "off" (the board) at fate_t s, pocket [x, y] m.
+ * @typedef {{id: string, kind: string, color: string | null, r: number, segments: Segment[],
+ *   fate: string | null, fate_t: number, pocket?: number[] | null}} Track
+ */
+/**
+ * A disk as drawn: centre (x, y) m, radius r m.
+ * @typedef {{id: string, kind: string, color?: string | null, r: number, x: number, y: number,
+ *   layer: number, alpha?: number, scale?: number}} Disk
+ */
+
+/**
+ * Disk state at time t (s after the shot began) from one track.
+ * @param {Track} track
+ * @param {number} t
+ * @returns {{x: number, y: number, layer: number, alpha: number, scale: number}}
+ */
 export function trackAt(track, t) {
   const segs = track.segments;
   let seg = segs[0];
@@ -32,7 +54,10 @@ export function trackAt(track, t) {
   return out;
 }
 
-/** Time (s) at which every disk of a shot has come to rest or left the board. */
+/**
+ * Time (s) at which every disk of a shot has come to rest or left the board.
+ * @param {Track[]} tracks
+ */
 export function tracksDuration(tracks) {
   let end = 0;
   for (const tr of tracks) {
@@ -46,8 +71,12 @@ export function tracksDuration(tracks) {
 /**
  * Every disk to draw at time t (s) of a shot event: the moving ones from their tracks (those
  * swallowed or gone are left out) and the ones that did not move from the layout before it.
+ * @param {{tracks: Track[], before?: Disk[] | null}} ev
+ * @param {number} t
+ * @returns {Disk[]}
  */
 export function disksAt(ev, t) {
+  /** @type {Disk[]} */
   const disks = [];
   const moving = new Set();
   for (const tr of ev.tracks) {
@@ -59,8 +88,13 @@ export function disksAt(ev, t) {
   return disks;
 }
 
-/** Call draw(now) on every display frame until alive() is false. */
+/**
+ * Call draw(now) on every display frame until alive() is false.
+ * @param {(now: number) => void} draw
+ * @param {() => boolean} alive
+ */
 export function everyFrame(draw, alive) {
+  /** @param {number} now */
   const loop = (now) => {
     if (!alive()) return;
     draw(now);

@@ -6,18 +6,32 @@ import {
   explainOutcome, initialState, reportOf, score, seatColor, sentence, skipTurn, stateCounts,
 } from "./referee.js";
 
+/** @type {Record<number, string[]>} */
 export const SIDES = { 2: ["S", "N"], 4: ["S", "W", "N", "E"] };
 
+/**
+ * What the referee taps in for one shot (scoring/tap.py): pieces pocketed and off the board, the
+ * striker's fate, fouls seen (R5e: the seat that shot out of turn, or null).
+ * @typedef {{red: number, green: number, jack: boolean, red_off: number, green_off: number,
+ *   jack_off: boolean, striker_pocketed: boolean, striker_off: boolean, touched_striker: boolean,
+ *   unshootable_hit: boolean, wrong_order_seat: number | null}} Tap
+ */
+
+/** @type {Readonly<Tap>} */
 export const EMPTY_TAP = Object.freeze({
   red: 0, green: 0, jack: false, red_off: 0, green_off: 0, jack_off: false,
   striker_pocketed: false, striker_off: false, touched_striker: false, unshootable_hit: false,
   wrong_order_seat: null,
 });
 
-/** A full tap dict (missing fields take their defaults), checked as tap.py does. */
+/**
+ * A full tap dict (missing fields take their defaults), checked as tap.py does.
+ * @param {Partial<Tap>} [fields]
+ * @returns {Tap}
+ */
 export function makeTap(fields = {}) {
   const tap = { ...EMPTY_TAP, ...fields };
-  for (const k of ["red", "green", "red_off", "green_off"]) {
+  for (const k of /** @type {const} */ (["red", "green", "red_off", "green_off"])) {
     if (!Number.isInteger(tap[k]) || tap[k] < 0 || tap[k] > 12) throw new RulesError(`${k}: a whole number 0..12`, `${k}：0〜12の整数で入力してください`, "bad_tap");
   }
   if (tap.jack && tap.jack_off) throw new RulesError("there is one jack: it cannot be both pocketed and off the board", "ジャックは1個です。ポケットに入り、同時に盤の外に出ることはありません", "bad_tap");
@@ -25,9 +39,14 @@ export function makeTap(fields = {}) {
   return tap;
 }
 
-export const isNoPocket = (tap) => Object.keys(EMPTY_TAP).every((k) => tap[k] === EMPTY_TAP[k]);
+/** @param {Tap} tap */
+export const isNoPocket = (tap) => /** @type {(keyof Tap)[]} */ (Object.keys(EMPTY_TAP)).every((k) => tap[k] === EMPTY_TAP[k]);
 
-/** The set-up dict as MatchSetup.to_dict gives it (every rule option filled in). */
+/**
+ * The set-up dict as MatchSetup.to_dict gives it (every rule option filled in).
+ * @param {{names: unknown[], match_time_s?: number | null, deadlock?: string, title?: string,
+ *   options?: object}} fields match time in s, null when untimed
+ */
 export function makeSetup({ names, match_time_s = DEFAULT_MATCH_TIME_S, deadlock = DEFAULT_OPTIONS.deadlock, title = "", options = {} }) {
   const clean = (names || []).map((n) => String(n ?? "").trim());
   if (clean.length !== 2 && clean.length !== 4) throw new RulesError("a match has 2 players (singles) or 4 (doubles)", "試合は2人（シングルス）か4人（ダブルス）です", "bad_setup");
@@ -38,12 +57,38 @@ export function makeSetup({ names, match_time_s = DEFAULT_MATCH_TIME_S, deadlock
   return { names: clean, match_time_s, deadlock, title: String(title || "").slice(0, 80), options: opts };
 }
 
+/**
+ * The set-up of a match as makeSetup gives it.
+ * @typedef {ReturnType<typeof makeSetup>} Setup
+ * @typedef {any} State the referee's state (referee.js initialState)
+ * @typedef {any} Ruling the referee's ruling of a shot (referee.js apply)
+ */
+/**
+ * One entry of the referee: a shot's tap, a skipped turn (R8a), time called (R7b) or the
+ * rock-paper-scissors winner (R7d); at, the match time (s) it was made at, or null.
+ * @typedef {{kind: "shot" | "skip" | "call_time" | "lot", tap?: Tap, winner?: string,
+ *   at?: number | null}} Entry
+ */
+/**
+ * An entry judged: its number n (from 1), the seat that shot, the ruling (shots and skipped
+ * turns) and the states before and after it.
+ * @typedef {{n: number, entry: Entry, seat: number, ruling: Ruling | null, before: State,
+ *   after: State}} Step
+ */
+
+/** @param {number} players */
 const lastSeat = (players) => players - 1;
 
+/**
+ * @param {State} state
+ * @param {Entry} entry
+ * @param {number} n
+ * @returns {Step}
+ */
 function judge(state, entry, n) {
   let ruling = null, after, seat = state.shooter;
   if (entry.kind === "shot") {
-    [after, ruling] = apply(state, reportOf(entry.tap));
+    [after, ruling] = apply(state, reportOf(/** @type {Tap} */ (entry.tap)));
     seat = ruling.seat;
   } else if (entry.kind === "skip" || entry.kind === "call_time") {
     if (state.outcome) callTime(state);
@@ -53,11 +98,12 @@ function judge(state, entry, n) {
     }
     if (entry.kind === "skip") [after, ruling] = skipTurn(state);
     else after = callTime(state);
-  } else if (entry.kind === "lot") after = decideLot(state, entry.winner);
+  } else if (entry.kind === "lot") after = decideLot(state, /** @type {import("./referee.js").Color} */ (entry.winner));
   else throw new RulesError(`unknown entry kind ${entry.kind}`, `不明な入力の種類 ${entry.kind}`, "bad_entry");
   return { n, entry, seat, ruling, before: state, after };
 }
 
+/** @param {Step} step @param {"en" | "ja"} lang @returns {string[]} */
 function stepExplain(step, lang) {
   if (step.ruling) return explain(step.ruling, lang);
   if (step.entry.kind === "call_time") {
@@ -67,7 +113,7 @@ function stepExplain(step, lang) {
   return [explainOutcome(step.after.outcome, lang)];
 }
 
-/** One judged entry as the server's step_view. */
+/** One judged entry as the server's step_view. @param {Step} step */
 export function stepView(step) {
   const e = step.entry;
   return {
@@ -78,7 +124,7 @@ export function stepView(step) {
   };
 }
 
-/** The referee's state as the server's state_view. */
+/** The referee's state as the server's state_view. @param {State} s */
 export function stateView(s) {
   return {
     ...stateCounts(s), shooter: s.shooter,
@@ -90,6 +136,11 @@ export function stateView(s) {
 
 /** A refereed match: set-up and entries in, steps out; every change all or nothing. */
 export class PadMatch {
+  /**
+   * @param {Setup} setup
+   * @param {Entry[]} [entries]
+   * @param {boolean} [confirmed]
+   */
   constructor(setup, entries = [], confirmed = false) {
     this.setup = setup;
     this.players = setup.names.length;
@@ -97,8 +148,14 @@ export class PadMatch {
     this.confirmed = confirmed;
   }
 
+  /**
+   * @param {Setup} setup
+   * @param {Entry[]} entries
+   * @returns {Step[]}
+   */
   static judgeAll(setup, entries) {
     let state = initialState(setup.names.length, setup.options);
+    /** @type {Step[]} */
     const steps = [];
     entries.forEach((entry, i) => {
       let step;
@@ -126,24 +183,27 @@ export class PadMatch {
     if (this.confirmed) throw new RulesError("the result has been confirmed: the match can no longer change", "結果は確定済みです。試合の内容はもう変えられません", "confirmed");
   }
 
-  /** Judge an entry without keeping it (throws RulesError). */
+  /** Judge an entry without keeping it (throws RulesError). @param {Entry} entry */
   preview(entry) {
     this.checkOpen();
     return judge(this.state, entry, this.steps.length + 1);
   }
 
+  /** @param {Entry} entry */
   add(entry) {
     const step = this.preview(entry);
     this.steps.push(step);
     return step;
   }
 
+  /** Take back the last count entries; returns them. @param {number} [count] */
   undo(count = 1) {
     this.checkOpen();
     if (count > this.steps.length) throw new RulesError(`only ${this.steps.length} entries to undo`, `取り消せる入力は${this.steps.length}件だけです`, "correction");
     return this.steps.splice(this.steps.length - count, count).map((s) => s.entry);
   }
 
+  /** Replace entry n (from 1), keeping its time, and judge the rest again. @param {number} n @param {Entry} entry */
   correct(n, entry) {
     this.checkOpen();
     if (!(n >= 1 && n <= this.steps.length)) throw new RulesError(`there is no entry ${n} to correct`, `訂正する${n}番目の入力はありません`, "correction");
@@ -157,11 +217,16 @@ export class PadMatch {
     this.confirmed = true;
   }
 
+  /** @param {number} seat */
   colorOf(seat) {
     return seatColor(seat);
   }
 
-  /** The match as the server's match_view. */
+  /**
+   * The match as the server's match_view.
+   * @param {number} number
+   * @param {unknown} clock
+   */
   view(number, clock) {
     return { number, setup: this.setup, steps: this.steps.map(stepView), state: stateView(this.state), confirmed: this.confirmed, clock };
   }

@@ -6,6 +6,10 @@ import { RulesError, seatColor } from "./referee.js";
 import { Sync, Watch, deviceId, load, save } from "./sync.js";
 import { describeTap, lang, onLang, setLang, t } from "./strings.js";
 
+/** @typedef {import("./sync.js").StoredMatch} StoredMatch */
+/** @typedef {import("./match.js").Tap} Tap */
+/** @typedef {ReturnType<typeof clk.newClock>} Clock */
+
 const app = document.getElementById("app");
 
 /** Build an element: h("div", {class: "x", onclick: fn}, child, "text", ...). */
@@ -35,12 +39,16 @@ function sentence(text) {
   return li;
 }
 
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let toastTimer;
+
+/** @param {string} text */
 function toast(text) {
   const el = document.getElementById("toast");
   el.textContent = text;
   el.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => (el.hidden = true), 6000);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (el.hidden = true), 6000);
 }
 
 const errorText = (err) => (lang() === "ja" ? err.ja : err.en) || String(err.message || err);
@@ -157,6 +165,8 @@ class PadPage {
     this.blocked = null;
     this.lastSecond = null;
     this.setupForm = { players: 2, minutes: 5, timed: true, deadlock: "draw" };
+    /** @type {Sync} set by mount() */
+    this.sync;
   }
 
   mount() {
@@ -195,7 +205,7 @@ class PadPage {
   hooks() {
     return {
       page: this,
-      view: () => (this.match ? this.match.view(this.data.match.number, null) : null),
+      view: () => (this.match ? this.match.view(/** @type {StoredMatch} */ (this.data.match).number, null) : null),
       pending: () => this.data.pending.length,
       online: () => this.sync.online,
       beeps: clk.beeps,
@@ -205,8 +215,8 @@ class PadPage {
 
   persist() {
     if (this.match) {
-      this.data.match.entries = this.match.entries;
-      this.data.match.confirmed = this.match.confirmed;
+      /** @type {StoredMatch} */ (this.data.match).entries = this.match.entries;
+      /** @type {StoredMatch} */ (this.data.match).confirmed = this.match.confirmed;
     }
     save(this.boardId, this.data);
   }
@@ -225,7 +235,7 @@ class PadPage {
       return;
     }
     const mine = this.match && this.data.match;
-    const same = mine && this.data.match.number === srv.number && JSON.stringify(this.match.view(srv.number, null).steps) === JSON.stringify(srv.steps) && this.match.confirmed === srv.confirmed;
+    const same = mine && mine.number === srv.number && JSON.stringify(/** @type {PadMatch} */ (this.match).view(srv.number, null).steps) === JSON.stringify(srv.steps) && /** @type {PadMatch} */ (this.match).confirmed === srv.confirmed;
     if (same && !force) return;
     const entries = srv.steps.map((s) => {
       const e = { kind: s.kind, at: s.at };
@@ -233,7 +243,7 @@ class PadPage {
       if (s.winner) e.winner = s.winner;
       return e;
     });
-    const keepClock = mine && this.data.match.number === srv.number;
+    const keepClock = mine && mine.number === srv.number;
     this.match = new PadMatch(srv.setup, entries, srv.confirmed);
     this.data.match = { number: srv.number, setup: srv.setup, entries, confirmed: srv.confirmed };
     if (!keepClock) this.data.clock = srv.setup.match_time_s === null ? null : clk.newClock(srv.setup);
@@ -243,7 +253,7 @@ class PadPage {
 
   /** Make a change: apply it here at once, keep it, send it when the server can be reached. */
   op(kind, fields = {}) {
-    const number = kind === "setup" ? (this.data.match ? this.data.match.number + (this.match.steps.length ? 1 : 0) : 1) : this.data.match.number;
+    const number = kind === "setup" ? (this.data.match ? this.data.match.number + (/** @type {PadMatch} */ (this.match).steps.length ? 1 : 0) : 1) : /** @type {StoredMatch} */ (this.data.match).number;
     const op = { seq: this.data.nextSeq, op: kind, match: number, ...fields };
     try {
       this.applyLocal(op);
@@ -279,10 +289,10 @@ class PadPage {
       this.data.clock = op.setup.match_time_s === null ? null : clk.newClock(op.setup);
       return;
     }
-    if (op.op === "add") this.match.add(op.entry);
-    else if (op.op === "undo") this.match.undo(op.count);
-    else if (op.op === "correct") this.match.correct(op.n, op.entry);
-    else if (op.op === "confirm") this.match.confirm();
+    if (op.op === "add") /** @type {PadMatch} */ (this.match).add(op.entry);
+    else if (op.op === "undo") /** @type {PadMatch} */ (this.match).undo(op.count);
+    else if (op.op === "correct") /** @type {PadMatch} */ (this.match).correct(op.n, op.entry);
+    else if (op.op === "confirm") /** @type {PadMatch} */ (this.match).confirm();
   }
 
   entryAt() {
@@ -300,7 +310,7 @@ class PadPage {
 
   clockChange(next) {
     this.data.clock = next;
-    this.data.pending.push({ seq: this.data.nextSeq++, op: "clock", match: this.data.match.number, clock: clk.reading(next), wall_ms: Date.now() });
+    this.data.pending.push({ seq: this.data.nextSeq++, op: "clock", match: /** @type {StoredMatch} */ (this.data.match).number, clock: clk.reading(next), wall_ms: Date.now() });
     this.persist();
     this.sync.push();
     this.render();
@@ -342,8 +352,8 @@ class PadPage {
     if (!box || !c) return;
     box.querySelector(".time").textContent = clk.mmss(c.started ? clk.remaining(c) : c.limit);
     box.classList.toggle("final", clk.tenSecondRule(c));
-    const ten = box.querySelector("#ten");
-    if (ten) ten.disabled = !(c.running && clk.tenSecondRule(c)) || !!this.match.state.outcome;
+    const ten = /** @type {HTMLButtonElement | null} */ (box.querySelector("#ten"));
+    if (ten) ten.disabled = !(c.running && clk.tenSecondRule(c)) || !!/** @type {PadMatch} */ (this.match).state.outcome;
     const cd = app.querySelector("#countdown");
     const left = clk.countdownRemaining(c);
     if (cd) {
@@ -427,7 +437,7 @@ class PadPage {
   }
 
   scoreScreen() {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const st = m.state;
     const setup = m.setup;
     const parts = [];
@@ -443,25 +453,26 @@ class PadPage {
   }
 
   clockCard() {
-    const c = this.data.clock;
-    const st = this.match.state;
+    const c = /** @type {Clock} */ (this.data.clock); // shown only for a timed match
+    const st = /** @type {PadMatch} */ (this.match).state;
     let button;
     if (!c.started) button = h("button", { type: "button", class: "big primary", id: "clock-start", onclick: () => { clk.unlockAudio(); this.clockChange(clk.start(c)); } }, t("clock.start"));
     else if (c.running) button = h("button", { type: "button", class: "big", id: "clock-pause", onclick: () => this.clockChange(clk.pause(c)) }, t("clock.pause"));
     else button = h("button", { type: "button", class: "big primary", id: "clock-resume", onclick: () => { clk.unlockAudio(); this.clockChange(clk.resume(c)); } }, t("clock.resume"));
-    const lastName = this.match.setup.names[this.match.players - 1];
+    const m = /** @type {PadMatch} */ (this.match);
+    const lastName = m.setup.names[m.players - 1];
     return h("section", { class: "card clock", id: "clock" },
       h("div", { class: "clock-row" },
         h("div", {}, h("span", { class: "time" }, clk.mmss(c.limit)), h("span", { class: "sub" }, c.started && !c.running ? t("clock.paused") : t("clock.left"))),
         h("div", { class: "clock-buttons" }, st.outcome || st.awaiting_lot ? null : button,
-          st.outcome || st.awaiting_lot ? null : h("button", { type: "button", class: "big ten", id: "ten", disabled: true, onclick: () => { clk.unlockAudio(); clk.beep(880, 0.12); this.lastSecond = 10; this.clockChange(clk.startCountdown(this.data.clock)); } }, t("clock.ten")))),
-      st.time_called && !st.outcome ? h("p", { class: "called", id: "called" }, t("clock.called", { name: lastName, seat: this.match.players - 1 })) : null,
+          st.outcome || st.awaiting_lot ? null : h("button", { type: "button", class: "big ten", id: "ten", disabled: true, onclick: () => { clk.unlockAudio(); clk.beep(880, 0.12); this.lastSecond = 10; this.clockChange(clk.startCountdown(/** @type {Clock} */ (this.data.clock))); } }, t("clock.ten")))),
+      st.time_called && !st.outcome ? h("p", { class: "called", id: "called" }, t("clock.called", { name: lastName, seat: m.players - 1 })) : null,
       h("div", { class: "countdown", id: "countdown", hidden: true, role: "timer", "aria-label": t("clock.tenrule") },
         h("span", { class: "n" }, "10"), h("span", { class: "u" }, t("countdown.label")), h("span", { class: "r" }, t("clock.tenrule"))));
   }
 
   turnCard(banner) {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const st = stateView(m.state);
     const setup = m.setup;
     const order = h("ol", { class: "order" }, ...setup.names.map((name, seat) => h("li", { class: `${seatColor(seat)}${seat === st.shooter && !st.outcome ? " now" : ""}` }, h("span", {}, chip(seatColor(seat)), ` ${name}`), h("small", {}, sideName(setup, seat)))));
@@ -477,7 +488,7 @@ class PadPage {
 
   entryCard() {
     const d = this.draft;
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const doubles = m.players === 4;
     const set = (k, v) => { this.draft = { ...this.draft, [k]: v }; this.error = ""; this.render(); };
     const stepper = (k, label) => h("div", { class: `stepper ${k}` },
@@ -531,10 +542,10 @@ class PadPage {
   }
 
   endCard() {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const o = m.state.outcome;
     const st = stateView(m.state);
-    const number = this.data.match.number;
+    const number = /** @type {StoredMatch} */ (this.data.match).number;
     const base = `/api/boards/${this.boardId}/matches/${number}`;
     const other = lang() === "ja" ? "en" : "ja";
     return h("section", { class: `card end ${o.winner || "draw"}`, id: "end" },
@@ -557,7 +568,7 @@ class PadPage {
 
   /** The last ruling at a glance, at the top: penalty and why, whose turn, the pile. */
   banner() {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const step = m.steps[m.steps.length - 1];
     if (!step) return null;
     const r = step.ruling;
@@ -577,11 +588,12 @@ class PadPage {
   }
 
   rulingCard() {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const step = m.steps[m.steps.length - 1];
     const card = h("section", { class: "card ruling", id: "ruling" }, h("h2", {}, t("ruling.title")));
     if (!step) return card.append(h("p", { class: "muted" }, t("ruling.empty"))), card;
-    const view = m.view(this.data.match.number, null).steps.at(-1);
+    const views = m.view(/** @type {StoredMatch} */ (this.data.match).number, null).steps;
+    const view = views[views.length - 1];
     const r = step.ruling;
     if (r && r.returned.length) {
       card.append(h("div", { class: "pile-box", id: "pile" }, pile(r.returned),
@@ -592,12 +604,12 @@ class PadPage {
   }
 
   historyCard() {
-    const m = this.match;
+    const m = /** @type {PadMatch} */ (this.match); // shown only with a match
     const setup = m.setup;
-    const views = m.view(this.data.match.number, null).steps;
+    const views = m.view(/** @type {StoredMatch} */ (this.data.match).number, null).steps;
     const items = views.slice().reverse().map((s) => {
       let what;
-      if (s.kind === "shot") what = describeTap(s.tap, setup.names);
+      if (s.kind === "shot") what = describeTap(/** @type {Tap} */ (s.tap), setup.names);
       else if (s.kind === "skip") what = t("history.lost");
       else if (s.kind === "call_time") what = t("history.time");
       else what = t("history.lot", { color: t(`color.${s.winner}`) });
@@ -608,7 +620,7 @@ class PadPage {
         h("span", { class: "n" }, String(s.n)),
         h("span", { class: "who" }, ...who, s.at !== null ? h("small", {}, clk.clockTime(s.at)) : null),
         h("span", { class: "what" }, what, " ", pen, h("small", { class: "rules" }, rules)),
-        s.kind === "shot" && !m.confirmed ? h("button", { type: "button", class: "fix", "aria-label": `${t("history.fix")} ${s.n}`, onclick: () => { this.fixing = s.n; this.draft = { ...s.tap }; this.error = ""; this.render(); app.querySelector("#entry")?.scrollIntoView({ block: "start" }); } }, t("history.fix")) : null);
+        s.kind === "shot" && !m.confirmed ? h("button", { type: "button", class: "fix", "aria-label": `${t("history.fix")} ${s.n}`, onclick: () => { this.fixing = s.n; this.draft = { .../** @type {Tap} */ (s.tap) }; this.error = ""; this.render(); app.querySelector("#entry")?.scrollIntoView({ block: "start" }); } }, t("history.fix")) : null);
     });
     return h("section", { class: "card history", id: "history" },
       h("div", { class: "history-head" }, h("h2", {}, t("history.title")),

@@ -1,6 +1,7 @@
 // Japanese first, English on a switch: every word of the scoring pad. Rule terms follow RULES.md:
 // パック, ジャック, ストライカー, ジャックスポット.
 
+/** @type {Record<"ja" | "en", Record<string, string>>} */
 const STRINGS = {
   ja: {
     "app.title": "彦根カロム 審判パッド",
@@ -123,11 +124,14 @@ const STRINGS = {
 };
 
 const KEY = "hikone-carrom.lang";
+/** @type {"ja" | "en"} */
 let current = localStorage.getItem(KEY) === "en" ? "en" : "ja";
+/** @type {Set<(lang: "ja" | "en") => void>} */
 const listeners = new Set();
 
 export const lang = () => current;
 
+/** @param {string} next */
 export function setLang(next) {
   current = next === "en" ? "en" : "ja";
   localStorage.setItem(KEY, current);
@@ -135,15 +139,25 @@ export function setLang(next) {
   for (const fn of listeners) fn(current);
 }
 
+/** @param {(lang: "ja" | "en") => void} fn */
 export const onLang = (fn) => listeners.add(fn);
 
+/**
+ * The text of key in the pad's language, {name} placeholders filled from params.
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ */
 export function t(key, params = {}) {
   let s = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
   for (const [k, v] of Object.entries(params)) s = s.split(`{${k}}`).join(String(v));
   return s;
 }
 
-/** Short description of a tap: "赤2、ジャック" / "red 2, jack" (scoring.describe_tap). */
+/**
+ * Short description of a tap: "赤2、ジャック" / "red 2, jack" (scoring.describe_tap).
+ * @param {import("./match.js").Tap} tap
+ * @param {string[] | null} [names] the players, to name a seat that shot out of turn
+ */
 export function describeTap(tap, names) {
   const ja = current === "ja";
   const parts = [];

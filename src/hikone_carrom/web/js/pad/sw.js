@@ -15,19 +15,21 @@ const ASSETS = [
   "/static/js/pad/sync.js",
   "/static/js/pad/strings.js",
 ];
+const worker = /** @type {PadServiceWorkerScope} */ (/** @type {unknown} */ (self));
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(ASSETS)).then(() => self.skipWaiting()));
+worker.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(ASSETS)).then(() => worker.skipWaiting()));
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => worker.clients.claim()),
   );
 });
 
+/** @param {Request} request @param {string} key the cache's key for it */
 function fromNetwork(request, key) {
   return fetch(request).then((res) => {
     if (res.ok) {
@@ -38,7 +40,7 @@ function fromNetwork(request, key) {
   });
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
   if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/")) return;

@@ -3,6 +3,7 @@
 // (pads.py). A second device is refused until the referee takes the board over.
 
 const DEVICE_KEY = "hikone-carrom.pad.device";
+/** @param {string} id */
 const boardKey = (id) => `hikone-carrom.pad.${id}`;
 
 export function deviceId() {
@@ -15,6 +16,20 @@ export function deviceId() {
   return id;
 }
 
+/**
+ * What a pad keeps of a board: its token, the match (number, set-up, entries), the clock (see
+ * clock.js), the ops not yet applied by the server and their numbering.
+ * @typedef {{number: number, setup: any, entries: any[], confirmed: boolean}} StoredMatch
+ * @typedef {{seq: number, op: string, [field: string]: unknown}} Op
+ * @typedef {{token: string | null, match: StoredMatch | null,
+ *   clock: ReturnType<typeof import("./clock.js").newClock> | null, pending: Op[],
+ *   nextSeq: number, ack: number, name: string}} BoardData
+ */
+
+/**
+ * @param {string} boardId
+ * @returns {BoardData}
+ */
 export function load(boardId) {
   try {
     const raw = localStorage.getItem(boardKey(boardId));
@@ -25,11 +40,18 @@ export function load(boardId) {
   return { token: null, match: null, clock: null, pending: [], nextSeq: 1, ack: 0, name: "" };
 }
 
+/** @param {string} boardId @param {BoardData} data */
 export function save(boardId, data) {
   localStorage.setItem(boardKey(boardId), JSON.stringify(data));
 }
 
+/**
+ * A refusal of the server: its sentence (and code) in detail.
+ * @typedef {{en: string, ja: string, code?: string}} Detail
+ */
+
 class HttpError extends Error {
+  /** @param {number} status @param {Detail | null} detail */
   constructor(status, detail) {
     super((detail && detail.en) || `HTTP ${status}`);
     this.status = status;
@@ -37,6 +59,12 @@ class HttpError extends Error {
   }
 }
 
+/**
+ * @param {string} path
+ * @param {string | null} token the board's
+ * @param {unknown} body
+ * @returns {Promise<any>} the server's answer
+ */
 async function post(path, token, body) {
   const res = await fetch(path, {
     method: "POST",
@@ -51,8 +79,15 @@ async function post(path, token, body) {
 /**
  * The board's link to the server. handlers: {answer(data), refused(detail), offline(), rejected(r)}.
  * Call push() after every change; it sends the pending ops when it can and retries when not.
+ * @typedef {{answer: (answer: any) => void, refused: (detail: Detail) => void,
+ *   offline: () => void, rejected: (rejected: any, answer: any) => void}} Handlers
  */
 export class Sync {
+  /**
+   * @param {string} boardId
+   * @param {{data: BoardData, persist: () => void}} store
+   * @param {Handlers} handlers
+   */
   constructor(boardId, store, handlers) {
     this.boardId = boardId;
     this.store = store; // {data, persist()}
@@ -61,7 +96,8 @@ export class Sync {
     this.busy = false;
     this.again = false;
     this.retry = 0;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
     this.online = false;
     window.addEventListener("online", () => this.push());
   }
@@ -81,7 +117,7 @@ export class Sync {
     return this.push();
   }
 
-  /** After a takeover the server counts this device's ops from ack + 1 again. */
+  /** After a takeover the server counts this device's ops from ack + 1 again. @param {number} ack */
   renumber(ack) {
     let seq = ack;
     for (const op of this.data.pending) op.seq = ++seq;
@@ -90,6 +126,7 @@ export class Sync {
     this.store.persist();
   }
 
+  /** @returns {Promise<void>} */
   push() {
     if (this.busy) {
       this.again = true;
@@ -98,6 +135,10 @@ export class Sync {
     return this._run(() => post(`/api/boards/${this.boardId}/ops`, this.data.token, { device: this.device, ops: this.data.pending.slice(0, 200) }));
   }
 
+  /**
+   * @param {() => Promise<any>} request
+   * @returns {Promise<void>}
+   */
   async _run(request) {
     clearTimeout(this.timer);
     this.busy = true;
@@ -136,6 +177,11 @@ export class Sync {
 
 /** A read-only live view of a board: a snapshot, then numbered events; a gap asks to resync. */
 export class Watch {
+  /**
+   * @param {string} boardId
+   * @param {(board: any) => void} onBoard the board's snapshot (server/pad_views.py)
+   * @param {(event: any) => void} onEvent
+   */
   constructor(boardId, onBoard, onEvent) {
     this.boardId = boardId;
     this.onBoard = onBoard;
