@@ -225,9 +225,10 @@ class RemoteRoom:
         answer: dict[str, Any] | None = (await self._ask(body, timeout))["answer"]
         return answer
 
-    async def take_seat(self, seat: int, name: str) -> str:
+    async def take_seat(self, seat: int, name: str, reservation: str | None = None) -> str:
         """Take an open seat (at the owner); returns the seat token."""
-        reply = await self._ask({"op": "take_seat", "seat": seat, "name": name})
+        body = {"op": "take_seat", "seat": seat, "name": name, "reservation": reservation}
+        reply = await self._ask(body)
         return str(reply["token"])
 
     # -- relaying -----------------------------------------------------------------------------

@@ -99,8 +99,9 @@ class RoomRegistry:
             cluster.watchers.append(self._check_processes)
             cluster.outage_listeners.append(self._outage)
 
-    async def create(self, request: CreateRoom) -> tuple[Room, str]:
-        """A new room as asked; returns it with the creator's seat token."""
+    async def create(self, request: CreateRoom, reserved: str | None = None) -> tuple[Room, str]:
+        """A new room as asked; returns it with the creator's seat token (``reserved``: the
+        secret its open seats are kept for, see :meth:`Room.create`)."""
         level = request.level
         if request.mode == "computer":
             levels = available_levels()
@@ -143,7 +144,7 @@ class RoomRegistry:
             await self.cluster.claim_new(f"room:{config.id}")
         try:
             names = [n.strip() for n in request.names] if request.names else None
-            room, token = await Room.create(config, request.name, self.services, names)
+            room, token = await Room.create(config, request.name, self.services, names, reserved)
         except BaseException:
             if self.cluster is not None:
                 with contextlib.suppress(ClusterUnavailable):
@@ -327,7 +328,11 @@ class RoomRegistry:
             if op == "analyse":
                 return {"answer": await self.analyse(room, str(body["game_id"]))}
             if op == "take_seat":
-                return {"token": await room.take_seat(int(body["seat"]), str(body["name"]))}
+                held = body.get("reservation")
+                token = await room.take_seat(
+                    int(body["seat"]), str(body["name"]), None if held is None else str(held)
+                )
+                return {"token": token}
             if op == "act":
                 msg = CLIENT_MESSAGE.validate_python(body["message"])
                 seats = frozenset(int(s) for s in body["seats"])

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import secrets
 import time
@@ -188,11 +189,17 @@ class Room:
         creator_name: str,
         services: RoomServices,
         names: list[str] | None = None,
+        reserved: str | None = None,
     ) -> tuple[Room, str]:
         """A new room with its first match; returns the room and the creator's seat token.
-        ``names`` name the players of a hot-seat room, seat by seat."""
+        ``names`` name the players of a hot-seat room, seat by seat; with ``reserved`` (a
+        secret) every open seat is kept for whoever holds it (a championship's players)."""
         token = secrets.token_urlsafe(18)
-        room = cls(config, first_seats(config, creator_name, hash_token(token), names), services)
+        seats = first_seats(config, creator_name, hash_token(token), names)
+        if reserved is not None:
+            held = hash_token(reserved)
+            seats = [Seat(s.seat, s.kind, s.name, held) if s.kind == "open" else s for s in seats]
+        room = cls(config, seats, services)
         await store_new(room, room._start_game(0))
         room._refresh_state()
         room._after_change()
@@ -327,7 +334,7 @@ class Room:
         if not token:
             return frozenset()
         hashed = hash_token(token)
-        return frozenset(s.seat for s in self.seats if s.token_hash == hashed)
+        return frozenset(s.seat for s in self.seats if s.kind != "open" and s.token_hash == hashed)
 
     # -- events -----------------------------------------------------------------------------
 
@@ -417,8 +424,9 @@ class Room:
 
     # -- what clients ask -------------------------------------------------------------------
 
-    async def take_seat(self, seat: int, name: str) -> str:
-        """Give an open seat of an online room to a new token (returned)."""
+    async def take_seat(self, seat: int, name: str, reservation: str | None = None) -> str:
+        """Give an open seat of an online room to a new token (returned); a reserved seat only
+        to the holder of its ``reservation``."""
         token = secrets.token_urlsafe(18)
 
         async def change() -> None:
@@ -428,6 +436,17 @@ class Room:
                 )
             if self.seats[seat].kind != "open":
                 raise RoomError("seat_taken", "This seat is taken", "この席はすでに埋まっています")
+            held = self.seats[seat].token_hash
+            if held is not None and not (
+                reservation is not None and hmac.compare_digest(hash_token(reservation), held)
+            ):
+                raise RoomError(
+                    "seat_reserved",
+                    "This seat is kept for a player of the championship: their personal link "
+                    "seats them",
+                    "この席は大会の選手の席です。選手用リンクから着席してください",
+                    status=403,
+                )
             new = Seat(seat, "human", name, hash_token(token))
             self.seats[seat] = new
             self.presence.seat_taken(seat)

@@ -42,6 +42,15 @@ def player_key(live: LiveEvent, player: str) -> str:
     return mac.hexdigest()[:20]
 
 
+def _reservation(live: LiveEvent, match_id: str) -> str:
+    """The secret the seats of ``match_id``'s room are kept for: derived from the event's
+    secret, so any server process can seat the match's players and nobody else can."""
+    mac = hmac.new(
+        live.director_hash.encode(), f"{live.id}:seats:{match_id}".encode(), hashlib.sha256
+    )
+    return mac.hexdigest()
+
+
 def players(live: LiveEvent) -> list[tuple[str, str]]:
     """Every player of the event as (player id "GS-001.0", name)."""
     return [
@@ -158,8 +167,9 @@ class RoomBridge:
         room.subscribers.add(_Watcher(self, live, match_id, room))
 
     async def open_room(self, live: LiveEvent, call: BoardCall) -> dict[str, Any]:
-        """Create the called match's online room; the first seat's token is kept for its
-        player."""
+        """Create the called match's online room with every seat kept for its players: the
+        first seat's token is kept for its player, the other seats are reserved (see
+        :meth:`seat_for`), so the room's public id lets nobody sit down."""
         names = _seat_names(live, call.match_id)
         minutes = None if call.match_time_s is None else call.match_time_s / 60.0
         request = CreateRoom(
@@ -169,7 +179,7 @@ class RoomBridge:
             name=names[0],
             hints=False,
         )
-        room, token = await self.rooms.create(request)
+        room, token = await self.rooms.create(request, _reservation(live, call.match_id))
         self._watch(live, call.match_id, room)
         return {"room": room.config.id, "seat_tokens": ((0, token),)}
 
@@ -194,7 +204,8 @@ class RoomBridge:
                 if seat not in tokens:
                     room = await self.rooms.get(state.room)
                     name = _seat_names(live, state.match_id)[seat]
-                    tokens[seat] = await room.take_seat(seat, name)
+                    held = _reservation(live, state.match_id)
+                    tokens[seat] = await room.take_seat(seat, name, held)
                     fields = {"seat_tokens": tuple(sorted(tokens.items()))}
                     await live.link(
                         state.match_id, f"player:{name}", fields, "seat", {"seat": seat}
