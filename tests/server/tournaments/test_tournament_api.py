@@ -154,6 +154,7 @@ def test_closing_a_pool_sends_the_knockout_matches_it_fills(client: TestClient) 
     tid, token = ready_event(client)
     play_pools(client, tid, token)
     with client.websocket_connect(f"/ws/tournaments/{tid}?full=1") as ws:
+        ws.send_json({"type": "hello", "token": token})
         snap = ws.receive_json()
         knockout = {m["id"] for m in snap["event"]["matches"] if m["stage"] == "knockout"}
         client.post(f"/api/tournaments/{tid}/pools/GS/1/close", headers=headers(token))

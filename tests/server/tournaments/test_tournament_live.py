@@ -108,8 +108,9 @@ def test_live_scores_are_gathered_into_one_message_a_second(client: TestClient) 
 
 
 def test_the_directors_console_takes_the_whole_event(client: TestClient) -> None:
-    tid, _ = ready_event(client)
+    tid, token = ready_event(client)
     with client.websocket_connect(f"/ws/tournaments/{tid}?full=1") as ws:
+        ws.send_json({"type": "hello", "token": token})
         snap = ws.receive_json()
     assert snap["full"] is True and len(snap["event"]["entries"]) == 9
     assert len(snap["event"]["matches"]) == len(event(client, tid)["matches"])
@@ -125,6 +126,7 @@ def test_a_page_is_sent_the_pool_tables_of_the_division_it_shows_only(
         client.websocket_connect(f"/ws/tournaments/{tid}") as pools,
         client.websocket_connect(f"/ws/tournaments/{tid}?full=1") as console,
     ):
+        console.send_json({"type": "hello", "token": token})
         for ws in (boards, pools, console):
             ws.receive_json()
         pools.send_json({"type": "division", "key": "JA:pools"})

@@ -1,21 +1,23 @@
 """Limits (token buckets) so that one client cannot flood the server: WebSocket messages per
-connection, and new rooms per client address.
+connection (every socket kind reads through an :class:`Inbox`), and new rooms per client address.
 
 A refused message is dropped before it is read: nothing changes. The connection is told once per
-run of refusals, and a client that keeps sending while refused is disconnected. A refused room is
-not made (HTTP 429).
+run of refusals, and a client that keeps sending while refused is disconnected. A message longer
+than its socket's limit, or a binary frame, is refused with ``bad_message``. A refused room is not
+made (HTTP 429).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from hikone_carrom.server.core.errors import RoomError, error_message
 
 __all__ = [
     "AddressRate",
+    "Inbox",
     "MessageRate",
     "RateLimitError",
     "cut_off_message",
@@ -108,6 +110,65 @@ def cut_off_message() -> dict[str, Any]:
         "Too many messages: disconnected. Reload the page to get your seat back",
         "メッセージが多すぎるため切断しました。ページを再読み込みすると席に戻れます",
     )
+
+
+class _Receiver(Protocol):
+    async def receive(self) -> Any: ...
+
+
+class _Replier(Protocol):
+    def send_json(self, message: dict[str, Any]) -> None: ...
+
+
+class Inbox:
+    """The messages one WebSocket connection may have handled: each costs a token of ``rate``
+    and may be at most ``max_chars`` characters of JSON text; refusals go back through
+    ``reply`` (queued, never awaited). :attr:`flooded` tells why :meth:`next` gave up."""
+
+    def __init__(
+        self, websocket: _Receiver, reply: _Replier, rate: MessageRate, *, max_chars: int
+    ) -> None:
+        self.websocket = websocket
+        self.reply = reply
+        self.rate = rate
+        self.max_chars = max_chars
+        self.flooded = False
+        """The client was cut off for sending through its refusals (close with ``FLOOD``)."""
+
+    async def next(self) -> str | None:
+        """The next message to handle; None once the client has gone or has been cut off."""
+        while True:
+            message = await self.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return None
+            rate = self.rate
+            if not rate.allow():
+                if rate.cut_off:
+                    self.reply.send_json(cut_off_message())
+                    self.flooded = True
+                    return None
+                if rate.first_refusal:
+                    self.reply.send_json(rate_limited_message(rate))
+                continue
+            text = message.get("text")
+            if not isinstance(text, str):
+                self.reply.send_json(
+                    error_message(
+                        "bad_message",
+                        "Binary frames are not part of the protocol: send JSON text",
+                        "バイナリのメッセージは使えません。JSON のテキストを送ってください",
+                    )
+                )
+            elif len(text) > self.max_chars:
+                self.reply.send_json(
+                    error_message(
+                        "bad_message",
+                        f"Message too long (at most {self.max_chars} characters)",
+                        f"メッセージが長すぎます（{self.max_chars} 文字まで）",
+                    )
+                )
+            else:
+                return text
 
 
 class AddressRate:

@@ -149,6 +149,7 @@ class Board:
         self.runner = runner
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
+        self._snapshot: tuple[int, str] = (-1, "")
         self.listeners: list[ConfirmListener] = listeners if listeners is not None else []
         self.current: _Current | None = None
         if stored.match is not None:
@@ -173,6 +174,15 @@ class Board:
     def snapshot(self) -> dict[str, Any]:
         """``{"type": "snapshot", "seq", "board"}`` for a (re)connecting client."""
         return {"type": "snapshot", "seq": self.seq, "board": self.view()}
+
+    def snapshot_text(self) -> str:
+        """:meth:`snapshot` as JSON text, built once per event number and shared by every
+        watcher (every change of the board's view is a numbered event)."""
+        seq, text = self._snapshot
+        if seq != self.seq:
+            text = json.dumps(self.snapshot(), separators=(",", ":"), ensure_ascii=False)
+            self._snapshot = (self.seq, text)
+        return text
 
     def check_token(self, token: str | None) -> None:
         """Refuse a request without this board's token."""

@@ -5,23 +5,23 @@ board's watch link sees it live, read-only."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Header, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, sheet_csv
 from hikone_carrom.server.core.deps import PadsDep, WebDirDep
-from hikone_carrom.server.core.errors import RoomError, error_message
+from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
 from hikone_carrom.server.core.invite import qr_svg
+from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
 from hikone_carrom.server.pads.boards import Board, Op, PadRegistry
+from hikone_carrom.server.rooms.ws import Connection, serve_connection
 from hikone_carrom.server.storage.store import StoreError
 
 __all__ = ["router"]
@@ -259,69 +259,60 @@ async def board_socket(websocket: WebSocket, board_id: str, pads: PadsDep) -> No
     await _watch(websocket, board_id, pads)
 
 
-class _Watcher:
-    """One spectator connection: an outgoing queue drained by its own task."""
+WATCH_BUFFER_CHARS = 512 * 1024
+"""Most characters waiting to be sent to one watcher (a 200-entry board's snapshot is about
+60,000); one further behind is closed and resyncs when its page reconnects."""
 
-    MAX_QUEUE = 256
+WATCH_BURST, WATCH_PER_SECOND = 10, 2.0
+"""Messages a watcher may send at once, then per second (its page sends a hello, a resync after
+a gap, a ping now and then)."""
 
-    def __init__(self, websocket: WebSocket) -> None:
-        self.websocket = websocket
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.MAX_QUEUE)
-
-    def send(self, text: str) -> None:
-        """Queue a message; a client that falls this far behind is dropped (it resyncs)."""
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
-
-    async def write(self) -> None:
-        while (text := await self.queue.get()) is not None:
-            await self.websocket.send_text(text)
+WATCH_MESSAGE_CHARS = 512
+"""Longest message a watcher may send, characters."""
 
 
 async def _watch(websocket: WebSocket, board_id: str, pads: PadRegistry) -> None:
     await websocket.accept()
-    watcher = _Watcher(websocket)
-    writer = asyncio.create_task(watcher.write())
-    b: Board | None = None
+    conn = Connection(websocket, buffer_chars=WATCH_BUFFER_CHARS)
+    await serve_connection(conn, _read_watch(websocket, conn, board_id, pads))
+
+
+async def _read_watch(
+    websocket: WebSocket, conn: Connection, board_id: str, pads: PadRegistry
+) -> None:
+    """A watcher's messages: ``hello`` or ``resync`` (the shared snapshot), ``ping``."""
     try:
-        try:
-            b = await pads.get(board_id)
-        except RoomError as err:
-            watcher.send(json.dumps(err.to_message()))
-            return
-        while True:
-            text = await websocket.receive_text()
+        b = await pads.get(board_id)
+    except RoomError as err:
+        conn.send_json(err.to_message())
+        return
+    inbox = Inbox(
+        websocket,
+        conn,
+        MessageRate(WATCH_BURST, WATCH_PER_SECOND),
+        max_chars=WATCH_MESSAGE_CHARS,
+    )
+    try:
+        while (text := await inbox.next()) is not None:
             try:
-                msg = json.loads(text) if len(text) <= 512 else None
+                msg = json.loads(text)
             except ValueError:
                 msg = None
             kind = msg.get("type") if isinstance(msg, dict) else None
             if kind in ("hello", "resync"):
-                watcher.send(json.dumps(b.snapshot(), separators=(",", ":"), ensure_ascii=False))
-                b.subscribers.add(watcher)
+                conn.send(b.snapshot_text())
+                b.subscribers.add(conn)
             elif kind == "ping":
-                watcher.send(json.dumps({"type": "pong", "seq": b.seq}))
+                conn.send_json({"type": "pong", "seq": b.seq})
             else:
-                watcher.send(
-                    json.dumps(
-                        error_message(
-                            "bad_message",
-                            "A board is watched read-only: hello, resync or ping",
-                            "ボードは見るだけです（hello、resync、ping のみ）",
-                        )
+                conn.send_json(
+                    error_message(
+                        "bad_message",
+                        "A board is watched read-only: hello, resync or ping",
+                        "ボードは見るだけです（hello、resync、ping のみ）",
                     )
                 )
-    except (WebSocketDisconnect, ValidationError):
-        pass
+        if inbox.flooded:
+            conn.close_code = CloseCode.FLOOD
     finally:
-        if b is not None:
-            b.subscribers.discard(watcher)
-        watcher.queue.put_nowait(None) if not watcher.queue.full() else None
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, timeout=2.0)
-        writer.cancel()
-        with contextlib.suppress(Exception):
-            await websocket.close()
+        b.subscribers.discard(conn)

@@ -3,7 +3,8 @@
 A client says ``hello`` with its seat token; it gets a snapshot and from then on every numbered
 event of the room. Malformed or illegal messages get an ``error`` back and change nothing. What
 waits to be sent to one client is bounded: a client that falls that far behind is disconnected
-(:attr:`CloseCode.TOO_SLOW`) and gets a snapshot when it reconnects.
+(:attr:`CloseCode.TOO_SLOW`) and gets a snapshot when it reconnects. :class:`Connection` and
+:func:`serve_connection` serve every socket kind (rooms, boards, tournaments).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Coroutine
 from typing import Any
 
 from fastapi import WebSocket
@@ -19,7 +21,7 @@ from pydantic import ValidationError
 
 from hikone_carrom.server.core import wire
 from hikone_carrom.server.core.errors import CloseCode, DuplicateAction, RoomError, error_message
-from hikone_carrom.server.core.ratelimit import MessageRate, cut_off_message, rate_limited_message
+from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
 from hikone_carrom.server.rooms.chat import CHAT_BURST, CHAT_PER_SECOND
 from hikone_carrom.server.rooms.registry import RoomRegistry, ServedRoom
 from hikone_carrom.server.rooms.schemas import (
@@ -32,7 +34,7 @@ from hikone_carrom.server.rooms.schemas import (
     Resync,
 )
 
-__all__ = ["Connection", "serve_room"]
+__all__ = ["Connection", "serve_connection", "serve_room"]
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +86,11 @@ class Connection:
         self.pending_chars += len(text)
         self._ready.set()
 
+    def forget(self) -> None:
+        """The connection is over: let go of what was still waiting to be sent."""
+        self.pending.clear()
+        self.pending_chars = 0
+
     def send_json(self, message: dict[str, Any]) -> None:
         """Queue a message given as a dict."""
         self.send(wire.dumps(message))
@@ -114,10 +121,18 @@ class Connection:
 async def serve_room(websocket: WebSocket, room_id: str, registry: RoomRegistry) -> None:
     """Run one client's connection to a room until it closes."""
     await websocket.accept()
-    settings = registry.settings
-    conn = Connection(websocket, buffer_chars=settings.send_buffer_chars)
+    conn = Connection(websocket, buffer_chars=registry.settings.send_buffer_chars)
+    await serve_connection(conn, _read(websocket, conn, room_id, registry))
+
+
+async def serve_connection(conn: Connection, read: Coroutine[Any, Any, None]) -> None:
+    """Run an accepted connection: ``read`` handles the client's messages while the writer sends
+    what is queued, until the client goes, ``read`` ends or the server drops the connection;
+    then what is queued is sent (not to a client too slow for it), the socket is closed with
+    :attr:`Connection.close_code` and the queue let go of."""
+    websocket = conn.websocket
     writer = asyncio.create_task(conn.write())
-    reader = asyncio.create_task(_read(websocket, conn, room_id, registry))
+    reader = asyncio.create_task(read)
     dropped = asyncio.create_task(conn.dropped.wait())
     try:
         await asyncio.wait({reader, writer, dropped}, return_when=asyncio.FIRST_COMPLETED)
@@ -136,6 +151,7 @@ async def serve_room(websocket: WebSocket, room_id: str, registry: RoomRegistry)
             task.cancel()
         with contextlib.suppress(BaseException):
             await writer
+        conn.forget()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(
                 websocket.close(code=conn.close_code or 1000), timeout=CLOSE_WAIT_S
@@ -163,31 +179,13 @@ async def _serve(
 ) -> None:
     settings = registry.settings
     rate = MessageRate(settings.message_burst, settings.message_rate)
+    inbox = Inbox(websocket, conn, rate, max_chars=MAX_MESSAGE)
     hints: set[asyncio.Task[None]] = set()
     try:
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-            if not rate.allow():
-                if rate.cut_off:
-                    conn.send_json(cut_off_message())
-                    conn.close_code = CloseCode.FLOOD
-                    return
-                if rate.first_refusal:
-                    conn.send_json(rate_limited_message(rate))
-                continue
-            text = message.get("text")
-            if not isinstance(text, str):
-                conn.send_json(
-                    error_message(
-                        "bad_message",
-                        "Binary frames are not part of the protocol: send JSON text",
-                        "バイナリのメッセージは使えません。JSON のテキストを送ってください",
-                    )
-                )
-                continue
+        while (text := await inbox.next()) is not None:
             await _handle(room, conn, text, hints, registry)
+        if inbox.flooded:
+            conn.close_code = CloseCode.FLOOD
     finally:
         for task in hints:
             task.cancel()
@@ -201,9 +199,6 @@ async def _handle(
     registry: RoomRegistry,
 ) -> None:
     """Validate one message and act on it; every refusal goes back to this client only."""
-    if len(text) > MAX_MESSAGE:
-        conn.send_json(error_message("bad_message", "Message too long", "メッセージが長すぎます"))
-        return
     try:
         msg = CLIENT_MESSAGE.validate_json(text)
     except ValidationError as err:

@@ -9,7 +9,6 @@ and names the operator in ``X-Operator`` (percent-encoded UTF-8) for the audit t
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import json
 import re
@@ -18,15 +17,15 @@ from typing import Annotated, Any, Literal
 from urllib.parse import unquote
 
 import segno
-from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field, field_validator
 
 from hikone_carrom.server.core.deps import PadsDep, RoomBridgeDep, TournamentsDep, WebDirDep
-from hikone_carrom.server.core.errors import RoomError, error_message
-from hikone_carrom.server.core.ratelimit import MessageRate
-from hikone_carrom.server.rooms.ws import Connection
+from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
+from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
+from hikone_carrom.server.rooms.ws import Connection, serve_connection
 from hikone_carrom.server.tournaments.hub import LiveEvent, TournamentHub, local_seconds
 from hikone_carrom.server.tournaments.rooms import player_key, players
 from hikone_carrom.server.tournaments.views import clock, match_view, search_view
@@ -626,6 +625,20 @@ async def play(
 # -- live --------------------------------------------------------------------------------------
 
 
+SPECTATOR_BURST, SPECTATOR_PER_SECOND = 10, 2.0
+"""Messages a spectator may send at once, then per second (a page asks for what it shows as its
+tabs change, a resync after a gap, a ping now and then)."""
+
+SPECTATOR_MESSAGE_CHARS = 200
+"""Longest message a spectator may send, characters."""
+
+HELLO_WAIT_S = 10.0
+"""How long the director's console has to say hello with its token, s."""
+
+NOT_DIRECTOR_CLOSE = 4003
+"""Close code of a full view asked for without the director's token (the page signs in again)."""
+
+
 class Spectator(Connection):
     """A spectator's connection: the bounded send buffer of every connection (four times as
     large for the director's console); one that falls this far behind is closed (its page
@@ -645,68 +658,93 @@ async def watch(
     websocket: WebSocket, hub: TournamentsDep, tournament_id: str, full: bool = False
 ) -> None:
     """Spectators: a snapshot, then every numbered update and, about once a second, the live
-    scores and clocks. ``?full=1`` (the director's console) takes the whole event; a page
+    scores and clocks. ``?full=1`` (the director's console) takes the whole event once its
+    first message, ``{"type": "hello", "token": "..."}``, carries the director's token; a page
     takes the compact one and asks for what it shows: ``{"type": "division", "key":
     "GS:pools"}`` (or ``"GS:bracket"``), ``{"type": "entry", "key": "GS-001"}``,
     ``{"type": "search", "key": "やまだ"}``; the answer comes in order with the updates. From
     its pools answer on, a page's updates carry that division's pool tables (and no other's).
-    ``{"type": "resync"}`` asks for a new snapshot."""
+    ``{"type": "resync"}`` asks for a new snapshot. Each connection may send
+    :data:`SPECTATOR_BURST` messages at once, then :data:`SPECTATOR_PER_SECOND` a second."""
     await websocket.accept()
     conn = Spectator(websocket, full=full)
-    writer = asyncio.create_task(conn.write())
-    writer.add_done_callback(lambda _: asyncio.ensure_future(_close(websocket)))
-    dropped = asyncio.create_task(conn.dropped.wait())
-    dropped.add_done_callback(lambda _: writer.cancel())
-    live: LiveEvent | None = None
-    rate = MessageRate(10, 2.0)
+    await serve_connection(conn, _spectate(websocket, conn, hub, tournament_id))
+
+
+async def _spectate(
+    websocket: WebSocket, conn: Spectator, hub: TournamentHub, tournament_id: str
+) -> None:
+    """A spectator's messages, until it goes or is cut off."""
     try:
-        try:
-            live = await hub.get(tournament_id)
-        except RoomError as err:
-            conn.send_json(err.to_message())
-            return
-        conn.send(await live.snapshot_text(full=full))
-        live.subscribers.add(conn)
-        while True:
-            text = await websocket.receive_text()
-            if not rate.allow():
-                continue
-            try:
-                msg = json.loads(text) if len(text) <= 200 else None
-            except ValueError:
-                msg = None
-            kind = msg.get("type") if isinstance(msg, dict) else None
-            key = msg.get("key") if isinstance(msg, dict) else None
-            if kind in ("division", "entry", "search") and isinstance(key, str) and key:
-                try:
-                    division, _, part = key.partition(":")
-                    if kind == "division" and part not in ("pools", "bracket"):
-                        raise TournamentError("bad_view", "No such view", "その表示はありません")
-                    conn.send(await live.request_text(kind, key[:60]))
-                    if kind == "division" and part == "pools":
-                        conn.division = division  # its pool tables come with the updates
-                except TournamentError as err:
-                    conn.send_json(error_message(err.code, err.en, err.ja))
-            elif kind == "resync":
-                conn.send(await live.snapshot_text(full=full))
-            elif kind == "ping":
-                conn.send_json({"type": "pong", "seq": live.seq})
-            else:
-                conn.send_json(
-                    error_message("bad_message", "Unknown message", "不明なメッセージです")
-                )
-    except WebSocketDisconnect:
-        pass
+        live = await hub.get(tournament_id)
+    except RoomError as err:
+        conn.send_json(err.to_message())
+        return
+    inbox = Inbox(
+        websocket,
+        conn,
+        MessageRate(SPECTATOR_BURST, SPECTATOR_PER_SECOND),
+        max_chars=SPECTATOR_MESSAGE_CHARS,
+    )
+    if conn.full and not await _director_hello(inbox, live):
+        conn.send_json(
+            error_message(
+                "not_director",
+                "The director's token is needed for the whole event: say hello with it first",
+                "大会全体の表示には大会運営のトークンが必要です。最初に hello で送ってください",
+            )
+        )
+        conn.close_code = NOT_DIRECTOR_CLOSE
+        return
+    conn.send(await live.snapshot_text(full=conn.full))
+    live.subscribers.add(conn)
+    try:
+        while (text := await inbox.next()) is not None:
+            await _answer(conn, live, text)
+        if inbox.flooded:
+            conn.close_code = CloseCode.FLOOD
     finally:
-        if live is not None:
-            live.subscribers.discard(conn)
-        dropped.cancel()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(conn.flush(), timeout=2.0)
-        writer.cancel()
-        await _close(websocket)
+        live.subscribers.discard(conn)
 
 
-async def _close(websocket: WebSocket) -> None:
-    with contextlib.suppress(Exception):
-        await websocket.close()
+async def _director_hello(inbox: Inbox, live: LiveEvent) -> bool:
+    """Whether the connection's first message, within :data:`HELLO_WAIT_S`, is a hello with the
+    director's token."""
+    try:
+        text = await asyncio.wait_for(inbox.next(), timeout=HELLO_WAIT_S)
+    except TimeoutError:
+        return False
+    try:
+        msg = json.loads(text) if text is not None else None
+    except ValueError:
+        return False
+    if not isinstance(msg, dict) or msg.get("type") != "hello":
+        return False
+    token = msg.get("token")
+    return isinstance(token, str) and live.is_director(token)
+
+
+async def _answer(conn: Spectator, live: LiveEvent, text: str) -> None:
+    """Answer one message of a spectator (see :func:`watch`)."""
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        msg = None
+    kind = msg.get("type") if isinstance(msg, dict) else None
+    key = msg.get("key") if isinstance(msg, dict) else None
+    if kind in ("division", "entry", "search") and isinstance(key, str) and key:
+        try:
+            division, _, part = key.partition(":")
+            if kind == "division" and part not in ("pools", "bracket"):
+                raise TournamentError("bad_view", "No such view", "その表示はありません")
+            conn.send(await live.request_text(kind, key[:60]))
+            if kind == "division" and part == "pools":
+                conn.division = division  # its pool tables come with the updates
+        except TournamentError as err:
+            conn.send_json(error_message(err.code, err.en, err.ja))
+    elif kind == "resync":
+        conn.send(await live.snapshot_text(full=conn.full))
+    elif kind == "ping":
+        conn.send_json({"type": "pong", "seq": live.seq})
+    else:
+        conn.send_json(error_message("bad_message", "Unknown message", "不明なメッセージです"))

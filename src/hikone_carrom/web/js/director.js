@@ -477,7 +477,7 @@ async function start() {
     event = ev;
     if (msg.type === "live" && tab !== "boards") return;  // nothing else shows live scores
     if (tab === "audit") loadAudit().then(render); else render();
-  }, (ok) => document.getElementById("live-dot").classList.toggle("off", !ok), { full: true });
+  }, (ok) => document.getElementById("live-dot").classList.toggle("off", !ok), { full: true, token: token() });
 }
 
 wireLangSwitch();

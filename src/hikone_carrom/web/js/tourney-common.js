@@ -227,18 +227,20 @@ export async function api(path, { method = "GET", body, token, raw } = {}) {
 
 /**
  * The event live over one WebSocket: calls onChange(event, message) after the snapshot, every
- * update, every answer and the live scores. The director's console ({full: true}) holds the
- * whole event; a spectator's page holds the compact snapshot (every board's current and next
- * match, the calls) and asks for what it shows with want("division", "GS:pools"),
- * want("division", "GS:bracket"), want("entry", "GS-001") or search("やまだ"); answers come in
- * order with the numbered updates and are asked again after a new snapshot.
+ * update, every answer and the live scores. The director's console ({full: true, token}) holds
+ * the whole event once its first message, a hello, carries the director's token (never in the
+ * URL); a spectator's page holds the compact snapshot (every board's current and next match, the
+ * calls) and asks for what it shows with want("division", "GS:pools"), want("division",
+ * "GS:bracket"), want("entry", "GS-001") or search("やまだ"); answers come in order with the
+ * numbered updates and are asked again after a new snapshot.
  */
 export class LiveEvent {
-  constructor(id, onChange, onStatus, { full = false } = {}) {
+  constructor(id, onChange, onStatus, { full = false, token = null } = {}) {
     this.id = id;
     this.onChange = onChange;
     this.onStatus = onStatus || (() => {});
     this.full = full;
+    this.token = token;
     this.event = null;
     this.seq = 0;
     this.backoff = 500;
@@ -253,7 +255,11 @@ export class LiveEvent {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/tournaments/${this.id}${this.full ? "?full=1" : ""}`);
     this.ws = ws;
-    ws.onopen = () => { this.backoff = 500; this.onStatus(true); };
+    ws.onopen = () => {
+      this.backoff = 500;
+      if (this.full) this.send({ type: "hello", token: this.token });
+      this.onStatus(true);
+    };
     ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
     ws.onclose = () => {
       this.onStatus(false);

@@ -1,0 +1,81 @@
+"""Flooding a socket: the flooder is told it is rate limited and cut off (close code 1008),
+every board watcher shares one snapshot per event number, and the director's full view needs
+the director's token."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from tests.server.padkit import Pad, create_board
+from tests.server.tournamentkit import ready_event
+
+from hikone_carrom.server.core.errors import CloseCode
+from hikone_carrom.server.pads.boards import Board
+
+
+def _flood(ws: Any, message: dict[str, Any]) -> tuple[list[str], int]:
+    """Send ``message`` until the server closes; the error codes seen and the close code."""
+    codes: list[str] = []
+    for _ in range(400):
+        ws.send_text(json.dumps(message))
+    try:
+        while True:
+            msg = ws.receive_json()
+            if msg.get("type") == "error":
+                codes.append(msg["code"])
+    except WebSocketDisconnect as closed:
+        return codes, closed.code
+
+
+def test_a_board_watcher_that_floods_resync_is_rate_limited_and_cut_off(
+    client: TestClient,
+) -> None:
+    b = create_board(client)
+    with client.websocket_connect(f"/ws/boards/{b['id']}") as ws:
+        codes, close = _flood(ws, {"type": "resync"})
+    assert "rate_limited" in codes and close == CloseCode.FLOOD
+    assert client.get("/api/health").status_code == 200  # the server answers the others
+
+
+def test_a_spectator_that_floods_resync_is_rate_limited_and_cut_off(client: TestClient) -> None:
+    tid, _ = ready_event(client)
+    with client.websocket_connect(f"/ws/tournaments/{tid}") as ws:
+        codes, close = _flood(ws, {"type": "resync"})
+    assert "rate_limited" in codes and close == CloseCode.FLOOD
+    assert client.get("/api/health").status_code == 200
+
+
+def test_board_watchers_share_one_snapshot_per_event_number(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    b = create_board(client)
+    Pad(client, b, "device-flood").setup(["田中", "佐藤"])
+    built: list[int] = []
+    view = Board.view
+    monkeypatch.setattr(Board, "view", lambda self: built.append(self.seq) or view(self))
+    with (
+        client.websocket_connect(f"/ws/boards/{b['id']}") as one,
+        client.websocket_connect(f"/ws/boards/{b['id']}") as two,
+    ):
+        for ws in (one, two, one, two):
+            ws.send_text(json.dumps({"type": "resync"}))
+            assert ws.receive_json()["type"] == "snapshot"
+    assert len(built) == 1
+
+
+@pytest.mark.parametrize("hello", [None, {"type": "hello", "token": "not-the-token"}])
+def test_the_full_view_needs_the_directors_token(
+    client: TestClient, hello: dict[str, Any] | None
+) -> None:
+    tid, _ = ready_event(client)
+    with client.websocket_connect(f"/ws/tournaments/{tid}?full=1") as ws:
+        ws.send_json(hello or {"type": "resync"})
+        first = ws.receive_json()
+        assert first["type"] == "error" and first["code"] == "not_director"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4003
