@@ -235,6 +235,12 @@ export async function api(path, { method = "GET", body, token, raw } = {}) {
  * numbered updates and are asked again after a new snapshot.
  */
 export class LiveEvent {
+  /**
+   * @param {string | null} id
+   * @param {(event: any, message: any) => void} onChange
+   * @param {(connected: boolean, why?: string) => void} [onStatus]
+   * @param {{full?: boolean, token?: string | null}} [options]
+   */
   constructor(id, onChange, onStatus, { full = false, token = null } = {}) {
     this.id = id;
     this.onChange = onChange;
