@@ -27,6 +27,9 @@ leaving its support); after an event only the rows of the disks involved are rec
 pair of disks at rest, or a resting disk away from a moving one's path, costs no root finding.
 Ties are resolved in a fixed order: own events by disk index before pair events by (i, j).
 Nothing allocates per event. The tables of one run travel as one tuple ``T`` (:data:`Tables`).
+The per-event handlers and the steps split out of long functions are compiled inline
+(``inline="always"``), so that the event loop runs as fast as one long function would, and a
+small function taking ``T`` costs no call passing ten arrays.
 
 Contents, in the file's order:
 
@@ -392,7 +395,7 @@ def gap_val(
     return sgn * (px * px + py * py - r2)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def critical_points(
     c3: float, c2: float, c1: float, c0: float, horizon: float
 ) -> tuple[int, float, float, float]:
@@ -429,7 +432,7 @@ def critical_points(
     return nk, k1, k2, k3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gap_root(
     ax: float,
     ay: float,
@@ -585,7 +588,7 @@ def rim_time(S: np.ndarray, L: np.ndarray, i: int, now: float) -> float:
     return t if t < horizon else INF
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hole_under(x: float, y: float, P: np.ndarray) -> int:
     """The pocket whose hole holds the centre (x, y) (m), or -1."""
     half = P[P_HALF]
@@ -600,7 +603,7 @@ def hole_under(x: float, y: float, P: np.ndarray) -> int:
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hole_f(
     x: float, y: float, vx: float, vy: float, P: np.ndarray, best: float
 ) -> tuple[float, int]:
@@ -630,7 +633,7 @@ def hole_f(
     return best, pocket
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rail_f(
     x: float, y: float, vx: float, vy: float, limit: float, best: float
 ) -> tuple[float, int]:
@@ -653,7 +656,7 @@ def rail_f(
     return best, hit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def curved_own_event(
     S: np.ndarray, L: np.ndarray, i: int, now: float, P: np.ndarray
 ) -> tuple[float, int, int]:
@@ -687,7 +690,7 @@ def curved_own_event(
     return best, code, aux
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def straight_own_event(
     S: np.ndarray, L: np.ndarray, i: int, now: float, P: np.ndarray
 ) -> tuple[float, int, int]:
@@ -747,7 +750,7 @@ def own_event(
     return straight_own_event(S, L, i, now, P)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def support_exit_time(S: np.ndarray, L: np.ndarray, i: int, j: int, now: float) -> float:
     """Time (s) at which the footprint of the lower of i and j (adjacent layers, one moving)
     leaves that of the upper one, resting and not carried, once their overlap exceeds TOUCH
@@ -786,7 +789,7 @@ def support_exit_time(S: np.ndarray, L: np.ndarray, i: int, j: int, now: float) 
     return now + f_to_tau(f2, sm, decel)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def resting_hit_time(S: np.ndarray, mover: int, rest: int, now: float) -> float:
     """Time (s) at which disk ``mover``, sliding straight, touches the resting disk ``rest`` of
     its layer while closing (touching-and-closing is ``now``): its centre's straight path meets
@@ -815,7 +818,7 @@ def resting_hit_time(S: np.ndarray, mover: int, rest: int, now: float) -> float:
     return now + f_to_tau(f1, sm, decel)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def meeting_time(S: np.ndarray, i: int, j: int, now: float, horizon: float) -> float:
     """Time (s) within ``horizon`` (s) from now at which disks i and j of one layer, both moving
     or either curved, touch while closing: the first contact root of their relative motion (a
@@ -973,13 +976,13 @@ def refresh(
         set_pair(PT, min(i, k), max(i, k), pt)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def retime(S: np.ndarray, L: np.ndarray, i: int, now: float, P: np.ndarray, T: Tables) -> None:
     """:func:`refresh` disk i's rows of the run's tables T."""
     refresh(S, L, i, now, P, T[0], T[1], T[2], T[3])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_event(T: Tables) -> tuple[float, int, int]:
     """The earliest event in the tables T: (time s, i, j), j = -1 for disk i's own event, own
     events by disk index before pairs by (i, j) among equals; (inf, -1, -1) if none."""
@@ -1000,7 +1003,7 @@ def next_event(T: Tables) -> tuple[float, int, int]:
 
 
 # --- impacts -------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pressing(
     S: np.ndarray,
     i: int,
@@ -1033,7 +1036,7 @@ def pressing(
     return ax * nx + ay * ny
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def impulse(
     S: np.ndarray,
     i: int,
@@ -1233,7 +1236,7 @@ def uniform01(seed: np.uint64, counter: int) -> float:
     return float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def flies_off(
     S: np.ndarray, i: int, side: int, P: np.ndarray, seed: np.uint64, counter: int
 ) -> bool:
@@ -1336,7 +1339,7 @@ def settle(
     return n_log
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def drop_unsupported(
     S: np.ndarray,
     L: np.ndarray,
@@ -1496,7 +1499,7 @@ def pile_forces(m: int, P: np.ndarray, WF: np.ndarray, WI: np.ndarray) -> None:
         WF[b, 8] = apy + kappa * dy
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pile_load(S: np.ndarray, m: int, now: float, WF: np.ndarray, WI: np.ndarray) -> None:
     """Work rows of the m pile members (WI[:, 0]): position and velocity at now, mass, and the
     load each brings down on its carrier (its mass and all it carries); no slip onset yet."""
@@ -1514,7 +1517,7 @@ def pile_load(S: np.ndarray, m: int, now: float, WF: np.ndarray, WI: np.ndarray)
         WF[WI[q, 1], 5] += WF[q, 5]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pile_units(m: int, WF: np.ndarray, WI: np.ndarray) -> None:
     """Rigid units of the pile (WI[:, 2], the unit's base row): a member rides with its carrier's
     unit when their relative speed is below SNAP_SPEED, else it slides (direction WF[:, 9:11])."""
@@ -1553,7 +1556,7 @@ def pile_units(m: int, WF: np.ndarray, WI: np.ndarray) -> None:
             WF[q, 10] = wy / ws
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pile_slip(m: int, P: np.ndarray, WF: np.ndarray, WI: np.ndarray) -> None:
     """A unit riding on another slips (a unit of its own, slip onset flagged) when friction
     cannot give it the carrier unit's acceleration; repeated until every unit holds, leaving the
@@ -1593,7 +1596,7 @@ def pile_slip(m: int, P: np.ndarray, WF: np.ndarray, WI: np.ndarray) -> None:
                 WI[r, 2] = slip
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pile_laws(m: int, now: float, WF: np.ndarray, WI: np.ndarray) -> None:
     """The new motion law of each unit: straight (the root, or on a resting carrier; its
     deceleration in WF[:, 12]) or curved (WF[:, 12] = -1) until its relative stop (WF[:, 11], s;
@@ -1618,7 +1621,7 @@ def pile_laws(m: int, now: float, WF: np.ndarray, WI: np.ndarray) -> None:
                 WF[b, 11] = now + np.sqrt(wx * wx + wy * wy) / -kr
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pile_changes(S: np.ndarray, m: int, now: float, WF: np.ndarray, WI: np.ndarray) -> None:
     """Flag (WI[b, 4]) every unit whose motion law or velocity changes: it is set anew as a
     whole (same reference, same stop)."""
@@ -1635,7 +1638,7 @@ def pile_changes(S: np.ndarray, m: int, now: float, WF: np.ndarray, WI: np.ndarr
             WI[b, 4] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pile_apply(
     S: np.ndarray,
     L: np.ndarray,
@@ -1825,7 +1828,7 @@ def restack_core(
     return n_log
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tip_check(
     S: np.ndarray, L: np.ndarray, now: float, P: np.ndarray, T: Tables, n_log: int
 ) -> int:
@@ -1855,7 +1858,7 @@ def tip_check(
     return n_log
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def restack(S: np.ndarray, L: np.ndarray, now: float, P: np.ndarray, T: Tables, n_log: int) -> int:
     """restack_core, then tip_check. Without stack friction nothing rides: nothing is done."""
     if P[P_STACK] == 0.0:
@@ -1889,7 +1892,7 @@ def write_disk(
     EVf[n, col + 7] = S[i, AY]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def write_event(
     T: Tables,
     n: int,
@@ -1926,7 +1929,7 @@ def write_event(
             EVf[n, c] = 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log_event(
     T: Tables,
     n: int,
@@ -1946,7 +1949,7 @@ def log_event(
     return n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def remove(
     S: np.ndarray,
     L: np.ndarray,
@@ -1969,7 +1972,7 @@ def remove(
     retime(S, L, i, now, P, T)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def leave(
     S: np.ndarray,
     L: np.ndarray,
@@ -1992,7 +1995,7 @@ def leave(
     return restack(S, L, now, P, T, n_log)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def on_stop(
     S: np.ndarray, L: np.ndarray, i: int, now: float, P: np.ndarray, T: Tables, n_log: int
 ) -> int:
@@ -2010,7 +2013,7 @@ def on_stop(
     return n_log
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def on_transition(
     S: np.ndarray, L: np.ndarray, i: int, now: float, P: np.ndarray, T: Tables, n_log: int
 ) -> int:
@@ -2028,7 +2031,7 @@ def on_transition(
     return tip_check(S, L, now, P, T, n_log)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def on_rim(
     S: np.ndarray, L: np.ndarray, i: int, now: float, P: np.ndarray, T: Tables, n_log: int
 ) -> int:
@@ -2055,7 +2058,7 @@ def on_rim(
     return tip_check(S, L, now, P, T, n_log)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def on_rail(
     S: np.ndarray,
     L: np.ndarray,
@@ -2078,7 +2081,7 @@ def on_rail(
     return n_log
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def on_impact(
     S: np.ndarray, L: np.ndarray, i: int, j: int, now: float, P: np.ndarray, T: Tables, n_log: int
 ) -> tuple[int, bool]:
@@ -2103,7 +2106,7 @@ def on_impact(
     return n_log, merged
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def impact_on_piles(
     S: np.ndarray,
     L: np.ndarray,
@@ -2142,7 +2145,7 @@ def impact_on_piles(
     return n_log
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def on_support_exit(
     S: np.ndarray, L: np.ndarray, i: int, j: int, now: float, P: np.ndarray, T: Tables, n_log: int
 ) -> int:
@@ -2154,7 +2157,7 @@ def on_support_exit(
     return restack(S, L, now, P, T, n_log)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tables(n: int, EVf: np.ndarray, EVi: np.ndarray) -> Tables:
     """The tables of a run of n disks (:data:`Tables`) around the event log EVf/EVi: no event
     known yet."""
@@ -2172,7 +2175,7 @@ def tables(n: int, EVf: np.ndarray, EVi: np.ndarray) -> Tables:
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start(S: np.ndarray, L: np.ndarray, P: np.ndarray, T: Tables) -> int:
     """Set up the shot at time 0: every disk on the board sliding straight from its given state,
     stacked disks riding on the disk under their centre, every event time known, and the piles
@@ -2211,7 +2214,7 @@ def start(S: np.ndarray, L: np.ndarray, P: np.ndarray, T: Tables) -> int:
     return n_log
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stop_all(S: np.ndarray, L: np.ndarray, now: float, P: np.ndarray, T: Tables, n_log: int) -> int:
     """Every moving disk stops where it stands at now (``stopped`` events: a truncated shot).
     Returns the log length."""
