@@ -29,20 +29,22 @@ def headers(token: str, who: str = "運営 太郎") -> dict[str, str]:
     return {"Authorization": f"Bearer {token}", "X-Operator": quote(who)}
 
 
-def create(client: TestClient, boards: int = 4) -> tuple[str, str]:
+def create(client: TestClient, boards: int = 4, name: str = "テスト大会") -> tuple[str, str]:
     r = client.post(
         "/api/tournaments",
-        json={"name": "テスト大会", "date": "2026-07-12", "boards": boards, "start": "09:30"},
+        json={"name": name, "date": "2026-07-12", "boards": boards, "start": "09:30"},
     )
     assert r.status_code == 201, r.text
     return r.json()["id"], r.json()["token"]
 
 
-def ready_event(client: TestClient, boards: int = 4) -> tuple[str, str]:
-    """An event with 9 general singles entrants drawn into 2 pools and planned."""
-    tid, token = create(client, boards)
+def ready_event(
+    client: TestClient, boards: int = 4, name: str = "テスト大会", csv: str = CSV
+) -> tuple[str, str]:
+    """An event with 9 general singles entrants (``csv``) drawn into 2 pools and planned."""
+    tid, token = create(client, boards, name)
     h = headers(token)
-    r = client.post(f"/api/tournaments/{tid}/entries/import", content=CSV.encode(), headers=h)
+    r = client.post(f"/api/tournaments/{tid}/entries/import", content=csv.encode(), headers=h)
     assert r.status_code == 200 and r.json()["imported"] == 9, r.text
     assert client.post(f"/api/tournaments/{tid}/divisions/GS/draw", json={}, headers=h).is_success
     assert client.post(f"/api/tournaments/{tid}/plan", headers=h).is_success
@@ -66,4 +68,22 @@ def play_pools(client: TestClient, tid: str, token: str, seed: int = 0) -> None:
                 json={"scores": [a, b]},
                 headers=headers(token),
             )
+            assert r.status_code == 200, r.text
+
+
+def finish(client: TestClient, tid: str, token: str) -> None:
+    """Play the pools, close them and play the knockout to its end."""
+    play_pools(client, tid, token)
+    h = headers(token)
+    for n in (1, 2):
+        assert client.post(f"/api/tournaments/{tid}/pools/GS/{n}/close", headers=h).is_success
+    while True:
+        todo = [m for m in event(client, tid)["matches"]
+                if m["stage"] == "knockout" and m["status"] != "finished"
+                and all(s and s["id"] for s in m["sides"])]  # fmt: skip
+        if not todo:
+            return
+        for m in todo:
+            r = client.put(f"/api/tournaments/{tid}/matches/{m['id']}/result",
+                           json={"scores": [112, 7]}, headers=h)  # fmt: skip
             assert r.status_code == 200, r.text

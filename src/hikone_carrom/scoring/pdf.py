@@ -18,6 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from hikone_carrom.export_text import markup
 from hikone_carrom.rules import Color, explain_outcome
 from hikone_carrom.rules.messages import Lang, color_name
 from hikone_carrom.scoring.errors import ScoringError
@@ -88,6 +89,11 @@ def _font() -> str:
     )
 
 
+def _text(text: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph showing ``text`` literally (names and titles are never reportlab markup)."""
+    return Paragraph(markup(text), style)
+
+
 def sheet_pdf(match: RefereedMatch, lang: Lang = "ja", board: str = "") -> bytes:
     """The score sheet as PDF bytes: A4 portrait, every entry with its ruling and rule ids."""
     font = _font()
@@ -107,10 +113,10 @@ def sheet_pdf(match: RefereedMatch, lang: Lang = "ja", board: str = "") -> bytes
         author="hikone-carrom",
     )
     heading = " · ".join(x for x in (words["title"], board, match.setup.title) if x)
-    story: list[Flowable] = [Paragraph(heading, title), Spacer(1, 2 * mm)]
+    story: list[Flowable] = [_text(heading, title), Spacer(1, 2 * mm)]
     story += [_facts_table(match, lang, base), Spacer(1, 4 * mm)]
     story += [_entries_table(match, lang, small), Spacer(1, 8 * mm)]
-    story.append(Paragraph(words["sign"], base))
+    story.append(_text(words["sign"], base))
     doc.build(story)
     return out.getvalue()
 
@@ -145,7 +151,7 @@ def _facts_table(match: RefereedMatch, lang: Lang, style: ParagraphStyle) -> Tab
         ),
     ]
     table = Table(
-        [[Paragraph(k, style), Paragraph(v, style)] for k, v in facts],
+        [[_text(k, style), _text(v, style)] for k, v in facts],
         colWidths=[48 * mm, 138 * mm],
     )
     table.setStyle(
@@ -162,23 +168,21 @@ def _facts_table(match: RefereedMatch, lang: Lang, style: ParagraphStyle) -> Tab
 
 def _entries_table(match: RefereedMatch, lang: Lang, small: ParagraphStyle) -> Table:
     """Every entry of the sheet (:func:`sheet_rows`) with its ruling and rule ids."""
-    rows: list[list[object]] = [[Paragraph(h, small) for h in _HEAD[lang]]]
+    rows: list[list[object]] = [[_text(h, small) for h in _HEAD[lang]]]
     for r in sheet_rows(match, lang):
+        seat = f"{r.seat}・{r.color}" if lang == "ja" else f"{r.seat}, {r.color}"
         rows.append(
             [
-                Paragraph(str(r.n), small),
-                Paragraph(r.at, small),
+                _text(str(r.n), small),
+                _text(r.at, small),
+                Paragraph(f"{markup(r.player)}<br/>{markup(seat)}", small),
+                _text(r.entry, small),
+                _text(r.penalty, small),
+                _text(r.pile, small),
+                _text(f"{r.red} / {r.green}", small),
                 Paragraph(
-                    f"{r.player}<br/>{r.seat}・{r.color}"
-                    if lang == "ja"
-                    else f"{r.player}<br/>{r.seat}, {r.color}",
-                    small,
+                    f"{markup(r.ruling)}<br/><font color='#8a5a00'>{markup(r.rules)}</font>", small
                 ),
-                Paragraph(r.entry, small),
-                Paragraph(r.penalty, small),
-                Paragraph(r.pile, small),
-                Paragraph(f"{r.red} / {r.green}", small),
-                Paragraph(f"{r.ruling}<br/><font color='#8a5a00'>{r.rules}</font>", small),
             ]
         )
     widths = [9 * mm, 11 * mm, 24 * mm, 28 * mm, 8 * mm, 23 * mm, 15 * mm, 68 * mm]

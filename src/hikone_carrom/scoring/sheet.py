@@ -3,10 +3,9 @@ the CSV export and the printed PDF show it (Japanese or English)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 
+from hikone_carrom.export_text import csv_text
 from hikone_carrom.rules import Color, Piece
 from hikone_carrom.rules.messages import Lang, color_name
 from hikone_carrom.scoring.refereed import EntryKind, RefereedMatch, Step
@@ -151,26 +150,23 @@ _HEADERS = {
 
 
 def sheet_csv(match: RefereedMatch, lang: Lang = "en") -> str:
-    """The sheet as CSV text (a header row, then one row per entry)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(_HEADERS[lang])
-    for row in sheet_rows(match, lang):
-        writer.writerow(
-            (
-                row.n,
-                row.at,
-                row.seat,
-                row.player,
-                row.color,
-                row.entry,
-                row.penalty,
-                row.rules,
-                row.pile,
-                row.red,
-                row.green,
-                row.next,
-                row.ruling,
-            )
+    """The sheet as CSV text (a header row, then one row per entry; formulas neutralised)."""
+    rows = [
+        (
+            row.n,
+            row.at,
+            row.seat,
+            row.player,
+            row.color,
+            row.entry,
+            row.penalty,
+            row.rules,
+            row.pile,
+            row.red,
+            row.green,
+            row.next,
+            row.ruling,
         )
-    return out.getvalue()
+        for row in sheet_rows(match, lang)
+    ]
+    return csv_text([_HEADERS[lang], *rows])

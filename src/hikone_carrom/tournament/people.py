@@ -177,6 +177,12 @@ def read_person(
             "A name is missing" + (" (partner)" if partner else ""),
             "名前がありません" + ("（ペアの相手）" if partner else ""),
         )
+    if any(ord(c) < 32 or c in "<>" for c in _nfkc(name)):  # a pad's MatchSetup refuses them
+        raise TournamentError(
+            "bad_name",
+            f"The name {_nfkc(name)!r} cannot contain <, > or control characters",
+            f"名前 {_nfkc(name)!r} に < や > や制御文字は使えません",
+        )
     age_text = _nfkc(age)
     try:
         years = int(age_text) if age_text else None

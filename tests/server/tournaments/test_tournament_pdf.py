@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.tournamentkit import event, headers, play_pools, ready_event
+from tests.server.tournamentkit import event, finish, ready_event
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 
@@ -18,23 +18,6 @@ def _tools() -> None:
     for tool in ("pdftoppm", "pdftotext"):
         if shutil.which(tool) is None:
             pytest.fail(f"{tool} not found: apt-get install -y poppler-utils")
-
-
-def _finish(client: TestClient, tid: str, token: str) -> None:
-    play_pools(client, tid, token)
-    h = headers(token)
-    for n in (1, 2):
-        assert client.post(f"/api/tournaments/{tid}/pools/GS/{n}/close", headers=h).is_success
-    while True:
-        todo = [m for m in event(client, tid)["matches"]
-                if m["stage"] == "knockout" and m["status"] != "finished"
-                and all(s and s["id"] for s in m["sides"])]  # fmt: skip
-        if not todo:
-            return
-        for m in todo:
-            r = client.put(f"/api/tournaments/{tid}/matches/{m['id']}/result",
-                           json={"scores": [112, 7]}, headers=h)  # fmt: skip
-            assert r.status_code == 200, r.text
 
 
 def _check_pdf(data: bytes, name: str, tmp_path: Path) -> str:
@@ -56,7 +39,7 @@ def _check_pdf(data: bytes, name: str, tmp_path: Path) -> str:
 def test_every_printout_opens_and_reads_in_japanese(client: TestClient, tmp_path: Path) -> None:
     _tools()
     tid, token = ready_event(client)
-    _finish(client, tid, token)
+    finish(client, tid, token)
     data = event(client, tid)
     champion_id = data["divisions"][2]["places"]["1"][0]
     champion = next(e["name"] for e in data["entries"] if e["id"] == champion_id)

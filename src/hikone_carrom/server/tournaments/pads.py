@@ -21,6 +21,7 @@ from typing import Any
 
 from hikone_carrom.rules import Color
 from hikone_carrom.scoring import MatchSetup, RefereedMatch
+from hikone_carrom.scoring.setup import MAX_NAME
 from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.pads.boards import Board, PadRegistry
 from hikone_carrom.server.tournaments.hub import BoardCall, LiveEvent, TournamentHub
@@ -32,9 +33,10 @@ log = logging.getLogger(__name__)
 
 
 def _members(live: LiveEvent, entry_id: str | None) -> list[str]:
+    """The names of an entry's players as its pad has them (at most MAX_NAME characters)."""
     if not entry_id:
         return []
-    return [p.name for p in live.event.entry(entry_id).members]
+    return [p.name[:MAX_NAME].strip() for p in live.event.entry(entry_id).members]
 
 
 def pad_setup(live: LiveEvent, call: BoardCall) -> MatchSetup:
@@ -47,7 +49,7 @@ def pad_setup(live: LiveEvent, call: BoardCall) -> MatchSetup:
     names = [a[0], b[0]] if len(a) == 1 else [a[0], b[0], a[1], b[1]]
     division = live.event.division(match.division)
     return MatchSetup(
-        names=tuple(n[:40] for n in names),
+        names=tuple(names),
         match_time_s=call.match_time_s,
         deadlock="lot" if call.knockout else "draw",
         title=f"第{call.board}台 {division.name_ja} {match.name_ja}"[:80],

@@ -27,6 +27,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from hikone_carrom.export_text import markup
 from hikone_carrom.server.tournaments.views import clock
 from hikone_carrom.tournament import BYE, Division, Event, TournamentError
 
@@ -61,6 +62,12 @@ def _style(size: float = 9, leading: float | None = None) -> ParagraphStyle:
     return ParagraphStyle("t", fontName=_font(), fontSize=size, leading=leading or size * 1.3)
 
 
+def _para(text: str, size: float) -> Paragraph:
+    """A paragraph showing ``text`` literally: every Paragraph of the printouts is made here,
+    so no user text is read as reportlab markup (``<img src=...>``, ``<b>``, ``&``)."""
+    return Paragraph(markup(text), _style(size))
+
+
 def _table(rows: Sequence[Sequence[Any]], widths: Sequence[float], size: float = 8) -> Table:
     table = Table([list(r) for r in rows], colWidths=list(widths), repeatRows=1)
     table.setStyle(
@@ -86,8 +93,8 @@ def _divisions(event: Event, division: str | None) -> list[Division]:
 def _title(live: LiveEvent, what_ja: str, what_en: str) -> list[Any]:
     s = live.event.settings
     return [
-        Paragraph(f"{s.name}　{what_ja}", _style(15)),
-        Paragraph(f"{what_en} — {s.date}", _style(9)),
+        _para(f"{s.name}　{what_ja}", 15),
+        _para(f"{what_en} — {s.date}", 9),
         Spacer(1, 4 * mm),
     ]
 
@@ -101,9 +108,7 @@ def _pools(live: LiveEvent, division: str | None) -> list[Any]:
             any_pool = True
             table = {s.entry: s for s in event.standings(d.id, pool.number)}
             story.append(
-                Paragraph(
-                    f"{d.name_ja}　{pool.label}リーグ（{d.name_en}, pool {pool.label}）", _style(12)
-                )
+                _para(f"{d.name_ja}　{pool.label}リーグ（{d.name_en}, pool {pool.label}）", 12)
             )
             rows: list[list[Any]] = [
                 ["No", "氏名 name", "よみ", "所属 club", "勝点", "得失点差", "パック", "順位"]
@@ -385,7 +390,7 @@ def _results(live: LiveEvent, division: str | None) -> list[Any]:
     event = live.event
     story: list[Any] = _title(live, "成績表", "Results")
     for d in _divisions(event, division):
-        story.append(Paragraph(f"{d.name_ja}（{d.name_en}）", _style(12)))
+        story.append(_para(f"{d.name_ja}（{d.name_en}）", 12))
         places = event.final_places(d.id)
         rows: list[list[Any]] = [["順位 place", "氏名 name", "所属 club"]]
         for place in sorted(places):

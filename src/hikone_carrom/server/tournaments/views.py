@@ -10,11 +10,10 @@ Times of the board plan are seconds from local midnight (s); live times are ISO 
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from hikone_carrom.export_text import csv_text
 from hikone_carrom.tournament import BYE, Division, Match, Pool, Standing
 from hikone_carrom.tournament.standings import TIEBREAK_NAMES
 
@@ -295,15 +294,14 @@ def search_view(live: LiveEvent, query: str) -> dict[str, Any]:
 
 
 def results_csv(live: LiveEvent) -> str:
-    """Every match with its result, one row each (UTF-8 with BOM so spreadsheets read it)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
+    """Every match with its result, one row each (UTF-8 with BOM so spreadsheets read it;
+    formulas neutralised)."""
+    rows: list[list[object]] = [
         ["試合ID match", "部門 division", "段階 stage", "試合 match", "台 board", "開始 start",
          "サイド1 side 1", "サイド2 side 2", "得点1 score 1", "得点2 score 2",
          "パック1 pucks 1", "パック2 pucks 2", "勝者 winner", "不戦 forfeit", "入力 source",
          "記録 record"]
-    )  # fmt: skip
+    ]  # fmt: skip
     event = live.event
     for m in event.matches():
         view = match_view(live, m)
@@ -311,7 +309,7 @@ def results_csv(live: LiveEvent) -> str:
         a, b = event.side_names(m, "ja")
         planned = view["planned"]
         winner = "" if result is None or result.winner is None else (a, b)[result.winner]
-        writer.writerow(
+        rows.append(
             [
                 m.id,
                 event.division(m.division).name_ja,
@@ -333,4 +331,4 @@ def results_csv(live: LiveEvent) -> str:
                 ),
             ]
         )
-    return "\ufeff" + out.getvalue()
+    return "\ufeff" + csv_text(rows)
