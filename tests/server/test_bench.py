@@ -97,4 +97,6 @@ def test_the_throwaway_postgresql_s_backends_count_in_its_cpu(pg_cluster: Postgr
         host="127.0.0.1", port=pg_cluster.port, user=SUPERUSER, dbname="postgres"
     ) as conn:
         conn.execute("SELECT count(*) FROM generate_series(1, 3000000)").fetchone()
-    assert tree_cpu_seconds(pg_cluster.pid()) - before > 0.05
+        # Read while the backend lives: one that is exiting may be reaped between the read of
+        # the postmaster's children's times and its own, and then counts nowhere.
+        assert tree_cpu_seconds(pg_cluster.pid()) - before > 0.05
