@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
-from hikone_carrom.scoring import Entry, MatchSetup, RefereedMatch
+from hikone_carrom.scoring import MatchSetup, RefereedMatch, SheetLine
 from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.pads.views import match_view, step_view
@@ -308,12 +308,12 @@ class Board:
         payload: dict[str, Any] = {}
         try:
             if op.op == "add":
-                step = match.add(Entry.from_dict(op.entry))
+                step = match.add(SheetLine.from_dict(op.entry))
                 payload["steps"] = [step_view(step)]
             elif op.op == "undo":
                 match.undo(op.count)
             elif op.op == "correct":
-                steps = match.correct(op.n, Entry.from_dict(op.entry))
+                steps = match.correct(op.n, SheetLine.from_dict(op.entry))
                 payload["steps"] = [step_view(s) for s in steps]
                 payload["from"] = op.n
             else:
