@@ -31,12 +31,12 @@ from hikone_carrom.server.pads.views import match_view, step_view
 from hikone_carrom.server.storage import GameStore, StoreError, hash_token
 from hikone_carrom.server.storage.pad_store import PadStore, StoredBoard, StoredBoardMatch
 
-__all__ = ["Board", "ConfirmListener", "Op", "PadRegistry", "Subscriber"]
+__all__ = ["Board", "BoardSubscriber", "ConfirmListener", "Op", "PadRegistry"]
 
 log = logging.getLogger(__name__)
 
 
-class Subscriber(Protocol):
+class BoardSubscriber(Protocol):
     """What a board needs of a connection."""
 
     def send(self, text: str) -> None:
@@ -148,7 +148,7 @@ class Board:
         self.pads = pads
         self.runner = runner
         self.lock = asyncio.Lock()
-        self.subscribers: set[Subscriber] = set()
+        self.subscribers: set[BoardSubscriber] = set()
         self.listeners: list[ConfirmListener] = listeners if listeners is not None else []
         self.current: _Current | None = None
         if stored.match is not None:

@@ -33,7 +33,7 @@ from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.storage import StoreError
 from hikone_carrom.server.storage.tournament_store import LiveState, TournamentStore
 from hikone_carrom.server.tournaments.hub_calls import BoardCall, CallListener, make_call
-from hikone_carrom.server.tournaments.hub_feed import SpectatorFeed, Subscriber
+from hikone_carrom.server.tournaments.hub_feed import SpectatorFeed, TournamentSubscriber
 from hikone_carrom.server.tournaments.hub_setup import (
     TournamentSetup,
     local_seconds,
@@ -58,8 +58,8 @@ __all__ = [
     "BoardCall",
     "CallListener",
     "LiveTournament",
-    "Subscriber",
     "TournamentHub",
+    "TournamentSubscriber",
     "local_seconds",
 ]
 
@@ -99,7 +99,7 @@ class LiveTournament:
         self.setup = TournamentSetup(self)
 
     @property
-    def subscribers(self) -> set[Subscriber]:
+    def subscribers(self) -> set[TournamentSubscriber]:
         """The spectators' connections."""
         return self.feed.subscribers
 

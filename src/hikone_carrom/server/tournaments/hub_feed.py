@@ -21,7 +21,7 @@ from hikone_carrom.server.tournaments.views import (
 if TYPE_CHECKING:
     from hikone_carrom.server.tournaments.hub import LiveTournament
 
-__all__ = ["LIVE_EVERY_S", "SpectatorFeed", "Subscriber", "to_json"]
+__all__ = ["LIVE_EVERY_S", "SpectatorFeed", "TournamentSubscriber", "to_json"]
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ LIVE_EVERY_S = 1.0
 """Live scores and clocks go to the spectators at most this often, s (one message for all)."""
 
 
-class Subscriber(Protocol):
+class TournamentSubscriber(Protocol):
     """A spectator's connection: gets every update as JSON text. ``full`` (the director's
     console) takes every update whole; a spectator's page takes the matches without their
     empty fields and the pool tables of the one ``division`` whose pools it shows (or none)."""
@@ -52,7 +52,7 @@ class SpectatorFeed:
 
     def __init__(self, live: LiveTournament) -> None:
         self.live = live
-        self.subscribers: set[Subscriber] = set()
+        self.subscribers: set[TournamentSubscriber] = set()
         self.scores: dict[str, tuple[int, int]] = {}
         self.clocks: dict[str, dict[str, Any]] = {}
         self._views: dict[str, str] = {}
