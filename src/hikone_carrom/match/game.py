@@ -25,9 +25,9 @@ from hikone_carrom.match.errors import (
 )
 from hikone_carrom.match.hand import hand_moved
 from hikone_carrom.match.layout import check_layout
+from hikone_carrom.match.physics_report import report_of, unshootable_pieces
 from hikone_carrom.match.pieces import STRIKER_ID, disk_for, piece_of
 from hikone_carrom.match.placement import Placement, legal_placement
-from hikone_carrom.match.report import report_of, unshootable_pieces
 from hikone_carrom.match.respot import settle, stack_on_jack_spot
 from hikone_carrom.match.shot import Noise, Shot
 from hikone_carrom.physics import Disk, ShotResult, simulate
