@@ -23,8 +23,8 @@ __all__ = [
     "LEGACY_FIGURES",
     "BoardError",
     "BoardSpec",
+    "OpeningPiece",
     "PieceKind",
-    "Placement",
     "Point",
     "Segment",
     "Side",
@@ -66,7 +66,7 @@ class Segment(NamedTuple):
     b: Point
 
 
-class Placement(NamedTuple):
+class OpeningPiece(NamedTuple):
     """A piece of the opening layout (R1a): id, kind and centre (m)."""
 
     id: str
@@ -375,17 +375,17 @@ class BoardSpec:
         """
         return math.radians(7.5 + 15.0 * k)
 
-    def opening_layout(self) -> tuple[Placement, ...]:
+    def opening_layout(self) -> tuple[OpeningPiece, ...]:
         """R1a: the jack on the jack spot and 24 pucks alternating red/green on the centre circle.
 
         Ids: "J" for the jack, "R0".."R11" red and "G0".."G11" green (see :meth:`opening_angle`).
         """
-        pieces = [Placement("J", PieceKind.JACK, 0.0, 0.0)]
+        pieces = [OpeningPiece("J", PieceKind.JACK, 0.0, 0.0)]
         rc = self.centre_circle_radius
         for k in range(24):
             a = self.opening_angle(k)
             pid = f"R{k // 2}" if k % 2 == 0 else f"G{k // 2}"
-            pieces.append(Placement(pid, PieceKind.PUCK, rc * math.cos(a), rc * math.sin(a)))
+            pieces.append(OpeningPiece(pid, PieceKind.PUCK, rc * math.cos(a), rc * math.sin(a)))
         return tuple(pieces)
 
 

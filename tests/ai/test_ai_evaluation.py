@@ -14,8 +14,8 @@ import pytest
 
 from hikone_carrom.ai.errors import EvaluationError
 from hikone_carrom.ai.eval_cli import main
+from hikone_carrom.ai.eval_tables import duel_table, markdown, phase_table, solo_table
 from hikone_carrom.ai.evaluation import DuelTask, SoloTask, run_task, task_from_dict
-from hikone_carrom.ai.report import duel_table, markdown, phase_table, solo_table
 from hikone_carrom.ai.results import RESULTS_FORMAT, ResultsFile
 from hikone_carrom.ai.runner import run_local
 from hikone_carrom.ai.stats import mean_interval, percentile, summarize, wilson

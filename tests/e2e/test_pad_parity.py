@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 
 from hikone_carrom.rules import Color, RulesError
-from hikone_carrom.scoring import Entry, MatchSetup, RefereedMatch, Tap
+from hikone_carrom.scoring import MatchSetup, RefereedMatch, SheetLine, Tap
 from hikone_carrom.server.pads.views import match_view
 
 pytestmark = [pytest.mark.e2e]
@@ -57,12 +57,12 @@ taps = st.builds(
 )
 entries = st.lists(
     st.one_of(
-        taps.map(Entry.shot),
-        taps.map(Entry.shot),
-        st.just(Entry.shot(Tap())),
-        st.just(Entry.skip(12.5)),
-        st.just(Entry.call_time(30.0)),
-        st.sampled_from([Color.RED, Color.GREEN]).map(Entry.lot),
+        taps.map(SheetLine.shot),
+        taps.map(SheetLine.shot),
+        st.just(SheetLine.shot(Tap())),
+        st.just(SheetLine.skip(12.5)),
+        st.just(SheetLine.call_time(30.0)),
+        st.sampled_from([Color.RED, Color.GREEN]).map(SheetLine.lot),
     ),
     max_size=40,
 )
@@ -82,7 +82,7 @@ def test_the_pads_referee_rules_exactly_as_the_library(
     players: int,
     timed: bool,
     deadlock: str,
-    plan: list[Entry],
+    plan: list[SheetLine],
     fix_at: int,
     fix: Tap,
 ) -> None:
@@ -99,9 +99,9 @@ def test_the_pads_referee_rules_exactly_as_the_library(
     corrected: Any = None
     if match.steps:
         n = fix_at % len(match.steps) + 1
-        correction = [n, Entry.shot(fix).to_dict()]
+        correction = [n, SheetLine.shot(fix).to_dict()]
         try:
-            match.correct(n, Entry.shot(fix))
+            match.correct(n, SheetLine.shot(fix))
             corrected = "ok"
         except RulesError as err:
             corrected = [err.en, err.ja]

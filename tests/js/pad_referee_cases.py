@@ -36,7 +36,7 @@ from hikone_carrom.rules import (
     explain_outcome,
     transitions,
 )
-from hikone_carrom.scoring import MAX_COUNT, Entry, MatchSetup, RefereedMatch, Tap
+from hikone_carrom.scoring import MAX_COUNT, MatchSetup, RefereedMatch, SheetLine, Tap
 from hikone_carrom.server.pads.views import match_view
 
 SEED = 44
@@ -206,19 +206,19 @@ def random_tap(rng: random.Random, state: RefereeState) -> Tap:
     )
 
 
-def _entry(rng: random.Random, match: RefereedMatch) -> Entry:
+def _entry(rng: random.Random, match: RefereedMatch) -> SheetLine:
     state = match.state
     if state.awaiting_lot and rng.random() < 0.8:
-        return Entry.lot(rng.choice((Color.RED, Color.GREEN)))
+        return SheetLine.lot(rng.choice((Color.RED, Color.GREEN)))
     roll = rng.random()
     if roll < (0.05 if not state.time_called else 0.005):
-        return Entry.call_time(30.0)
+        return SheetLine.call_time(30.0)
     skip = 0.12 if not state.time_called else 0.35
     if roll < skip:
-        return Entry.skip(12.5)
+        return SheetLine.skip(12.5)
     if roll < skip + 0.02:
-        return Entry.lot(rng.choice((Color.RED, Color.GREEN)))
-    return Entry.shot(random_tap(rng, state))
+        return SheetLine.lot(rng.choice((Color.RED, Color.GREEN)))
+    return SheetLine.shot(random_tap(rng, state))
 
 
 def match_case(rng: random.Random) -> dict[str, Any]:
@@ -229,10 +229,10 @@ def match_case(rng: random.Random) -> dict[str, Any]:
     setup = MatchSetup(tuple(names), rng.choice((None, 300.0)), options.deadlock, options=options)
     match = RefereedMatch(setup)
     early_time = rng.random() < 0.25  # level at time: extra rounds and deadlocks (R7c, R7d)
-    plan: list[Entry] = []
+    plan: list[SheetLine] = []
     refused: list[list[Any]] = []
     for i in range(rng.randint(0, 60)):
-        entry = _entry(rng, match) if i or not early_time else Entry.call_time(0.0)
+        entry = _entry(rng, match) if i or not early_time else SheetLine.call_time(0.0)
         try:
             match.add(entry)
         except RulesError as err:
@@ -244,7 +244,7 @@ def match_case(rng: random.Random) -> dict[str, Any]:
     corrected: Any = None
     if match.steps:
         n = rng.randrange(len(match.steps)) + 1
-        fix = Entry.shot(random_tap(rng, match.steps[n - 1].before))
+        fix = SheetLine.shot(random_tap(rng, match.steps[n - 1].before))
         correction = [n, fix.to_dict()]
         try:
             match.correct(n, fix)

@@ -12,8 +12,8 @@ from match_helpers import BOARD, position
 from hikone_carrom import physics
 from hikone_carrom.match import (
     GameOverShotError,
+    IllegalLayoutError,
     IllegalShotError,
-    InvalidLayoutError,
     LotPendingShotError,
     Match,
     Noise,
@@ -66,7 +66,7 @@ def test_from_position_refuses_a_bad_layout_at_construction(
 ) -> None:
     disks = [Disk(pid, x, y, layer=layer) for pid, x, y, layer in layout]
     red = sum(1 for d in disks if d.id.startswith("R"))
-    with pytest.raises(InvalidLayoutError) as err:
+    with pytest.raises(IllegalLayoutError) as err:
         Match.from_position(disks, _state(red))
     assert words in err.value.message("en") and err.value.message("ja")
     # Existing callers keep working: it is a ValueError and the physics' layout error.
@@ -76,7 +76,7 @@ def test_from_position_refuses_a_bad_layout_at_construction(
 
 def test_from_position_refuses_counts_that_disagree_and_a_non_state() -> None:
     disks = [disk_for(BOARD, "J", 0.0, 0.0), disk_for(BOARD, "R0", 0.1, 0.0)]
-    with pytest.raises(InvalidLayoutError, match="disagrees"):
+    with pytest.raises(IllegalLayoutError, match="disagrees"):
         Match.from_position(disks, _state(red_on=2))
     with pytest.raises(RulesError):
         Match.from_position(disks, "state")  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from hikone_carrom.match import Match, Shot
 from hikone_carrom.rules import RulesError, Ruling
-from hikone_carrom.scoring import Entry, MatchSetup, RefereedMatch, Tap, replay_entries
+from hikone_carrom.scoring import MatchSetup, RefereedMatch, SheetLine, Tap, replay_entries
 
 
 def _comparable(ruling: Ruling) -> dict[str, Any]:
@@ -101,13 +101,13 @@ def test_correction_equals_entering_it_that_way_and_a_refusal_changes_nothing(
         return
     n = at % len(m.entries) + 1
     before = m.steps
-    wanted = [*m.entries[: n - 1], Entry.shot(replacement), *m.entries[n:]]
+    wanted = [*m.entries[: n - 1], SheetLine.shot(replacement), *m.entries[n:]]
     try:
         expected = replay_entries(m.setup, wanted)
     except RulesError:
         expected = None
     try:
-        m.correct(n, Entry.shot(replacement))
+        m.correct(n, SheetLine.shot(replacement))
     except RulesError:
         assert expected is None and m.steps == before
     else:

@@ -18,11 +18,11 @@ from hikone_carrom.rules import (
 from hikone_carrom.scoring import (
     ConfirmedError,
     CorrectionError,
-    Entry,
     EntryError,
     MatchSetup,
     RefereedMatch,
     SetupError,
+    SheetLine,
     Tap,
 )
 
@@ -418,7 +418,7 @@ def test_undo_drops_the_last_entries() -> None:
     m = singles()
     m.shot(Tap(red=2))
     m.shot(Tap(striker_pocketed=True))
-    assert m.undo() == (Entry.shot(Tap(striker_pocketed=True)),)
+    assert m.undo() == (SheetLine.shot(Tap(striker_pocketed=True)),)
     assert m.state.pocketed == (2, 0) and m.shooter == 0
     with pytest.raises(CorrectionError):
         m.undo(5)
@@ -432,7 +432,7 @@ def test_correcting_an_entry_recomputes_everything_after_it() -> None:
     m.shot()  # 2: red passes
     m.shot(Tap(green=2))  # 3: green continues
     m.shot(Tap(striker_off=True))  # 4: green penalty 1
-    steps = m.correct(1, Entry.shot(Tap()))  # red pocketed nothing after all
+    steps = m.correct(1, SheetLine.shot(Tap()))  # red pocketed nothing after all
     assert [s.seat for s in m.steps] == [0, 1, 0, 1]  # the turn passes at entry 1 now
     assert m.steps[2].ruling is not None and m.steps[2].ruling.service == 2  # red's 2 greens
     assert len(steps) == 4 and m.state.pocketed == (0, 1) and m.shooter == 0
@@ -444,7 +444,7 @@ def test_a_correction_that_makes_a_later_entry_impossible_is_refused() -> None:
     m.shot(Tap(red=10))
     before = m.steps
     with pytest.raises(CorrectionError) as err:
-        m.correct(1, Entry.shot(Tap(red=3)))
+        m.correct(1, SheetLine.shot(Tap(red=3)))
     assert err.value.entry == 2 and "entry 2" in err.value.en and "2番目" in err.value.ja
     assert m.steps == before
 

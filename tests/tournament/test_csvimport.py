@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from hikone_carrom.tournament import (
-    Event,
-    EventSettings,
+    Tournament,
     TournamentError,
+    TournamentSettings,
     championship_divisions,
     parse_entries_csv,
 )
@@ -21,8 +21,8 @@ GOOD = (
 )
 
 
-def _event() -> Event:
-    return Event(EventSettings("テスト大会"), championship_divisions())
+def _event() -> Tournament:
+    return Tournament(TournamentSettings("テスト大会"), championship_divisions())
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "cp932"])

@@ -10,13 +10,13 @@ from tests.tournament.helpers import adult, general_event
 from hikone_carrom.tournament import (
     BYE,
     Entry,
-    Event,
     Result,
+    Tournament,
     TournamentError,
 )
 
 
-def play_pools(event: Event, division: str = "GS", seed: int = 0) -> None:
+def play_pools(event: Tournament, division: str = "GS", seed: int = 0) -> None:
     rng = random.Random(seed)
     for m in event.matches(division):
         if (
@@ -28,7 +28,7 @@ def play_pools(event: Event, division: str = "GS", seed: int = 0) -> None:
             event.record(m.id, Result.from_scores(rng.randint(0, 12), rng.randint(0, 12)))
 
 
-def play_knockout(event: Event, division: str = "GS") -> None:
+def play_knockout(event: Tournament, division: str = "GS") -> None:
     while True:
         todo = [
             m for m in event.matches(division)
@@ -166,7 +166,7 @@ def test_the_event_round_trips_through_a_dict() -> None:
     event.make_plan()
     play_pools(event)
     event.close_pool("GS", 1)
-    again = Event.from_dict(event.to_dict())
+    again = Tournament.from_dict(event.to_dict())
     assert again.to_dict() == event.to_dict()
     assert again.standings("GS", 1) == event.standings("GS", 1)
 

@@ -12,23 +12,23 @@ from tests.tournament.helpers import adult, general_event
 
 from hikone_carrom.tournament import (
     Entry,
-    Event,
-    EventSettings,
     Person,
     Result,
     StandingRules,
+    Tournament,
     TournamentError,
+    TournamentSettings,
     championship_divisions,
     clashes,
     parse_entries_csv,
 )
 
 
-def _late(event: Event, name: str, club: str = "遅刻クラブ") -> Entry:
+def _late(event: Tournament, name: str, club: str = "遅刻クラブ") -> Entry:
     return Entry(event.next_entry_id("GS"), "GS", (adult(name, club),))
 
 
-def _planned_event(entries: int = 14) -> Event:
+def _planned_event(entries: int = 14) -> Tournament:
     event = general_event(entries)
     event.draw("GS")
     event.make_plan()
@@ -105,7 +105,7 @@ def test_late_entries_from_a_csv_file_are_placed_one_by_one() -> None:
 
 
 def test_an_entry_is_corrected_with_the_same_checks_as_a_new_one() -> None:
-    event = Event(EventSettings("テスト"), championship_divisions())
+    event = Tournament(TournamentSettings("テスト"), championship_divisions())
     child = Person("山田 太郎", "やまだ たろう", "彦根", age=8, school_year=2)
     event.add_entry(Entry("JA-001", "JA", (child,)))
     event.add_entry(
@@ -130,7 +130,7 @@ def test_an_entry_is_corrected_with_the_same_checks_as_a_new_one() -> None:
 
 
 def test_a_correction_that_reveals_one_person_in_two_divisions_moves_their_matches() -> None:
-    event = Event(EventSettings("テスト", boards=6), championship_divisions())
+    event = Tournament(TournamentSettings("テスト", boards=6), championship_divisions())
     kids = [Person(f"子{i}", "こども", f"クラブ{i}", age=8, school_year=2) for i in range(6)]
     for k in kids:
         event.add_entry(Entry(event.next_entry_id("JA"), "JA", (k,)))

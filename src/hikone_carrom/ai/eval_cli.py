@@ -25,10 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table as RichTable
 
 from hikone_carrom.ai.errors import AIError, EvaluationError
-from hikone_carrom.ai.evaluation import OWN_TIER, DuelTask, SoloTask, Task
-from hikone_carrom.ai.levels import make_player
-from hikone_carrom.ai.noise import tier_scale
-from hikone_carrom.ai.report import (
+from hikone_carrom.ai.eval_tables import (
     Table,
     decision_table,
     duel_table,
@@ -36,6 +33,9 @@ from hikone_carrom.ai.report import (
     phase_table,
     solo_table,
 )
+from hikone_carrom.ai.evaluation import OWN_TIER, DuelTask, SoloTask, Task
+from hikone_carrom.ai.levels import make_player
+from hikone_carrom.ai.noise import tier_scale
 from hikone_carrom.ai.results import ResultsFile
 from hikone_carrom.ai.runner import (
     RayConnectionError,

@@ -18,11 +18,11 @@ from collections.abc import Callable
 
 from hikone_carrom.tournament import (
     Entry,
-    Event,
-    EventSettings,
     Person,
     Result,
     Slot,
+    Tournament,
+    TournamentSettings,
     championship_divisions,
 )
 
@@ -47,11 +47,11 @@ _GIVEN = (
 _PREFECTURES = ("滋賀県", "京都府", "大阪府", "岐阜県", "愛知県", "福井県", "三重県", "東京都")
 
 
-def simulated_championship(boards: int = 124, seed: int = 0, scale: float = 1.0) -> Event:
+def simulated_championship(boards: int = 124, seed: int = 0, scale: float = 1.0) -> Tournament:
     """The full-size event described in the module doc (``scale`` shrinks every class)."""
     rng = random.Random(seed)
-    event = Event(
-        EventSettings("カロム日本選手権大会（模擬）", "2026-07-12", boards=boards, seed=seed),
+    event = Tournament(
+        TournamentSettings("カロム日本選手権大会（模擬）", "2026-07-12", boards=boards, seed=seed),
         championship_divisions(),
     )
     clubs = [f"彦根カロムクラブ{i + 1}" for i in range(60)]

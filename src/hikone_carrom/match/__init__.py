@@ -7,14 +7,14 @@ res = m.play(Shot(*p.point, angle=math.pi / 2, speed=4.0))
 res.ruling.continues                     # R3a
 
 Errors (each a ValueError with English and Japanese messages; see :mod:`.errors`):
-IllegalShotError (GameOverShotError, LotPendingShotError, NoPlacementError), InvalidLayoutError,
+IllegalShotError (GameOverShotError, LotPendingShotError, NoPlacementError), IllegalLayoutError,
 and the referee's RulesError subclasses (NothingToUndoError, UntimedMatchError, ...).
 """
 
 from hikone_carrom.match.errors import (
     GameOverShotError,
+    IllegalLayoutError,
     IllegalShotError,
-    InvalidLayoutError,
     LotPendingShotError,
     NoPlacementError,
 )
@@ -35,8 +35,8 @@ __all__ = [
     "Action",
     "ActionKind",
     "GameOverShotError",
+    "IllegalLayoutError",
     "IllegalShotError",
-    "InvalidLayoutError",
     "LotPendingShotError",
     "Match",
     "NoPlacementError",

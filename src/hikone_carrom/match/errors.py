@@ -7,7 +7,7 @@ Every error is a :class:`ValueError`; nothing changes when one is raised.
   :class:`~hikone_carrom.rules.GameOverError`), while it waits for the rock-paper-scissors result
   (:class:`LotPendingShotError`, also a :class:`~hikone_carrom.rules.LotPendingError`), or when
   the striker has nowhere to go (:class:`NoPlacementError`).
-- :class:`InvalidLayoutError`: a set position (:meth:`Match.from_position
+- :class:`IllegalLayoutError`: a set position (:meth:`Match.from_position
   <hikone_carrom.match.Match.from_position>`) whose pieces cannot stand as given; also a
   :class:`hikone_carrom.physics.InvalidLayoutError` and a :class:`~hikone_carrom.rules.RulesError`.
 - The referee's :class:`~hikone_carrom.rules.RulesError` subclasses pass through unchanged, e.g.
@@ -17,13 +17,13 @@ Every error is a :class:`ValueError`; nothing changes when one is raised.
 
 from __future__ import annotations
 
-from hikone_carrom.physics import InvalidLayoutError as PhysicsLayoutError
+from hikone_carrom.physics import InvalidLayoutError
 from hikone_carrom.rules import GameOverError, LotPendingError, RulesError
 
 __all__ = [
     "GameOverShotError",
+    "IllegalLayoutError",
     "IllegalShotError",
-    "InvalidLayoutError",
     "LotPendingShotError",
     "NoPlacementError",
 ]
@@ -85,7 +85,7 @@ class NoPlacementError(IllegalShotError):
     free at all (R2a). :meth:`Match.pass_turn <hikone_carrom.match.Match.pass_turn>` passes."""
 
 
-class InvalidLayoutError(PhysicsLayoutError, RulesError):
+class IllegalLayoutError(InvalidLayoutError, RulesError):
     """A set position whose pieces cannot stand as given: an unknown or repeated id, a piece off
     the surface, two pieces of one layer overlapping, a stacked piece with nothing under it
     (R6e), or counts that disagree with the referee's (R1a). ``message(lang)`` says which."""

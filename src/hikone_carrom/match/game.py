@@ -18,16 +18,16 @@ import numpy as np
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match.errors import (
     GameOverShotError,
+    IllegalLayoutError,
     IllegalShotError,
-    InvalidLayoutError,
     LotPendingShotError,
     NoPlacementError,
 )
 from hikone_carrom.match.hand import hand_moved
 from hikone_carrom.match.layout import check_layout
+from hikone_carrom.match.physics_report import report_of, unshootable_pieces
 from hikone_carrom.match.pieces import STRIKER_ID, disk_for, piece_of
 from hikone_carrom.match.placement import Placement, legal_placement
-from hikone_carrom.match.report import report_of, unshootable_pieces
 from hikone_carrom.match.respot import settle, stack_on_jack_spot
 from hikone_carrom.match.shot import Noise, Shot
 from hikone_carrom.physics import Disk, ShotResult, simulate
@@ -253,7 +253,7 @@ class Match:
         agree with the referee's counts.
 
         Raises:
-            InvalidLayoutError: a disk id is unknown or repeated, a number is not finite, a disk
+            IllegalLayoutError: a disk id is unknown or repeated, a number is not finite, a disk
                 is off the surface, two disks of one layer overlap, a stacked disk (layer >= 1)
                 has nothing under it (R6e), or the layout disagrees with the referee's counts.
             StateFormatError: ``referee`` is not a :class:`RefereeState`.
@@ -615,7 +615,7 @@ def _check_accounting(layout: Sequence[Disk], ref: Referee) -> None:
         Piece.JACK: 0 if ref.jack_pocketed else 1,
     }
     if counts != expected:
-        raise InvalidLayoutError(
+        raise IllegalLayoutError(
             f"the layout (red {counts[Piece.RED]}, green {counts[Piece.GREEN]}, jack "
             f"{counts[Piece.JACK]} on the board) disagrees with the referee's counts (red "
             f"{expected[Piece.RED]}, green {expected[Piece.GREEN]}, jack "

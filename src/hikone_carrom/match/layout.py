@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 
 from hikone_carrom.board import BoardSpec
-from hikone_carrom.match.errors import InvalidLayoutError
+from hikone_carrom.match.errors import IllegalLayoutError
 from hikone_carrom.match.pieces import all_ids, disk_for
 from hikone_carrom.physics import Disk, resting_layer
 
@@ -29,23 +29,23 @@ def check_layout(board: BoardSpec, layout: Sequence[Disk]) -> tuple[Disk, ...]:
     """The layout's disks at rest, with the board's radius and mass for each id (m, kg).
 
     Raises:
-        InvalidLayoutError: the pieces cannot stand as given (see the module docstring).
+        IllegalLayoutError: the pieces cannot stand as given (see the module docstring).
     """
     seen: set[str] = set()
     rebuilt: list[Disk] = []
     for d in layout:
         if not isinstance(d, Disk):
-            raise InvalidLayoutError(
+            raise IllegalLayoutError(
                 f"a layout holds Disk objects, not {type(d).__name__}",
                 f"配置には Disk を並べます（{type(d).__name__} は不可）",
             )
         if not isinstance(d.id, str) or d.id not in _IDS:
-            raise InvalidLayoutError(
+            raise IllegalLayoutError(
                 f"{d.id!r} is not the id of the jack or a puck (J, R0-R11, G0-G11)",
                 f"{d.id!r} はジャックやパックのID（J、R0〜R11、G0〜G11）ではありません",
             )
         if d.id in seen:
-            raise InvalidLayoutError(
+            raise IllegalLayoutError(
                 f"the id {d.id} appears twice in the layout", f"ID {d.id} が配置に2回あります"
             )
         seen.add(d.id)
@@ -59,28 +59,28 @@ def check_layout(board: BoardSpec, layout: Sequence[Disk]) -> tuple[Disk, ...]:
                 except OverflowError:  # an int too large for a float
                     finite = False
             if not finite:
-                raise InvalidLayoutError(
+                raise IllegalLayoutError(
                     f"{d.id}: {name} must be a finite number of metres, not {value!r}",
                     f"{d.id}：{name} はメートル単位の有限な数で指定してください",
                 )
         if isinstance(d.layer, bool) or not isinstance(d.layer, int) or d.layer < 0:
-            raise InvalidLayoutError(
+            raise IllegalLayoutError(
                 f"{d.id}: the layer must be an int >= 0, not {d.layer!r}",
                 f"{d.id}：layer は0以上の整数で指定してください",
             )
         disk = disk_for(board, d.id, float(d.x), float(d.y), d.layer)
         if not board.inside_surface(disk.x, disk.y, disk.radius):
-            raise InvalidLayoutError(f"{d.id} lies outside the rails", f"{d.id} が壁の外にあります")
+            raise IllegalLayoutError(f"{d.id} lies outside the rails", f"{d.id} が壁の外にあります")
         rebuilt.append(disk)
     for i, a in enumerate(rebuilt):
         for b in rebuilt[i + 1 :]:
             if a.layer == b.layer and _overlap(a, b):
-                raise InvalidLayoutError(
+                raise IllegalLayoutError(
                     f"{a.id} and {b.id} overlap on layer {a.layer}",
                     f"{a.id} と {b.id} が同じ段（{a.layer}）で重なっています",
                 )
         if a.layer > 0 and not any(b.layer == a.layer - 1 and _overlap(a, b) for b in rebuilt):
-            raise InvalidLayoutError(
+            raise IllegalLayoutError(
                 f"{a.id} lies on layer {a.layer} with nothing under it (R6e)",
                 f"{a.id} は{a.layer}段目にありますが、下に支えるものがありません（R6e）",
             )

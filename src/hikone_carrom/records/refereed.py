@@ -17,7 +17,7 @@ from hikone_carrom.records.codec import (
     state_counts,
 )
 from hikone_carrom.rules import Color, RuleOptions, RulesError
-from hikone_carrom.scoring import Entry, EntryKind, MatchSetup, RefereedMatch, Step, Tap
+from hikone_carrom.scoring import EntryKind, JudgedLine, MatchSetup, RefereedMatch, SheetLine, Tap
 
 __all__ = ["REFEREED", "apply_refereed", "refereed_match_of", "refereed_record"]
 
@@ -32,7 +32,7 @@ _KIND = {
 }
 
 
-def _action(step: Step) -> dict[str, Any]:
+def _action(step: JudgedLine) -> dict[str, Any]:
     entry = step.entry
     out: dict[str, Any] = {"n": step.n, "kind": _KIND[entry.kind], "seat": step.before.shooter}
     if entry.tap is not None:
@@ -118,7 +118,7 @@ def _at(entry: dict[str, Any]) -> float | None:
     return at if isinstance(at, int | float) and not isinstance(at, bool) else None
 
 
-def apply_refereed(game: Any, entry: dict[str, Any], n: int) -> Step:
+def apply_refereed(game: Any, entry: dict[str, Any], n: int) -> JudgedLine:
     """Re-judge one action of a refereed record on ``game`` (a :class:`RefereedMatch`).
 
     Raises :class:`RulesError` (or ValueError) when it cannot be applied; the caller compares
@@ -128,11 +128,11 @@ def apply_refereed(game: Any, entry: dict[str, Any], n: int) -> Step:
         raise RecordFormatError(f"action {n}: a refereed action in a simulated match's record")
     kind = entry.get("kind")
     if kind == REFEREED:
-        made = Entry.shot(Tap.from_dict(entry.get("tap")), _at(entry))
+        made = SheetLine.shot(Tap.from_dict(entry.get("tap")), _at(entry))
     elif kind == "skip":
-        made = Entry.skip(_at(entry))
+        made = SheetLine.skip(_at(entry))
     elif kind == "call_time":
-        made = Entry.call_time(_at(entry))
+        made = SheetLine.call_time(_at(entry))
     else:
-        made = Entry.lot(Color(entry.get("winner")), _at(entry))
+        made = SheetLine.lot(Color(entry.get("winner")), _at(entry))
     return game.add(made)

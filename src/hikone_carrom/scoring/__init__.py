@@ -21,7 +21,13 @@ from hikone_carrom.scoring.errors import (
     ScoringError,
     SetupError,
 )
-from hikone_carrom.scoring.refereed import Entry, EntryKind, RefereedMatch, Step, replay_entries
+from hikone_carrom.scoring.refereed import (
+    EntryKind,
+    JudgedLine,
+    RefereedMatch,
+    SheetLine,
+    replay_entries,
+)
 from hikone_carrom.scoring.setup import DEFAULT_MATCH_TIME_S, MatchSetup, seat_side
 from hikone_carrom.scoring.sheet import SheetRow, pile_text, sheet_csv, sheet_rows
 from hikone_carrom.scoring.tap import MAX_COUNT, Tap, describe_tap
@@ -31,16 +37,16 @@ __all__ = [
     "MAX_COUNT",
     "ConfirmedError",
     "CorrectionError",
-    "Entry",
     "EntryError",
     "EntryKind",
+    "JudgedLine",
     "MatchSetup",
     "PadClock",
     "RefereedMatch",
     "ScoringError",
     "SetupError",
+    "SheetLine",
     "SheetRow",
-    "Step",
     "Tap",
     "describe_tap",
     "pile_text",

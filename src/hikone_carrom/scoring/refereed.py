@@ -38,7 +38,7 @@ from hikone_carrom.scoring.errors import ConfirmedError, CorrectionError, EntryE
 from hikone_carrom.scoring.setup import MatchSetup
 from hikone_carrom.scoring.tap import Tap
 
-__all__ = ["Entry", "EntryKind", "RefereedMatch", "Step", "replay_entries"]
+__all__ = ["EntryKind", "JudgedLine", "RefereedMatch", "SheetLine", "replay_entries"]
 
 
 class EntryKind(StrEnum):
@@ -51,7 +51,7 @@ class EntryKind(StrEnum):
 
 
 @dataclass(frozen=True)
-class Entry:
+class SheetLine:
     """One line of the referee's sheet.
 
     Attributes:
@@ -93,22 +93,22 @@ class Entry:
             )
 
     @classmethod
-    def shot(cls, tap: Tap | None = None, at: float | None = None) -> Entry:
+    def shot(cls, tap: Tap | None = None, at: float | None = None) -> SheetLine:
         """A shot; ``Tap()`` (the default) is "no pocket"."""
         return cls(EntryKind.SHOT, tap=Tap() if tap is None else tap, at=at)
 
     @classmethod
-    def skip(cls, at: float | None = None) -> Entry:
+    def skip(cls, at: float | None = None) -> SheetLine:
         """R8a: a lost shot."""
         return cls(EntryKind.SKIP, at=at)
 
     @classmethod
-    def call_time(cls, at: float | None = None) -> Entry:
+    def call_time(cls, at: float | None = None) -> SheetLine:
         """R7b: time is called."""
         return cls(EntryKind.CALL_TIME, at=at)
 
     @classmethod
-    def lot(cls, winner: Color, at: float | None = None) -> Entry:
+    def lot(cls, winner: Color, at: float | None = None) -> SheetLine:
         """R7d: ``winner`` won rock-paper-scissors."""
         return cls(EntryKind.LOT, winner=winner, at=at)
 
@@ -123,7 +123,7 @@ class Entry:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any) -> Entry:
+    def from_dict(cls, data: Any) -> SheetLine:
         """Rebuild from :meth:`to_dict` output; a malformed dict raises :class:`EntryError`."""
         if not isinstance(data, dict) or "kind" not in data:
             raise EntryError("an entry must be an object with a kind", "入力には種類が必要です")
@@ -147,8 +147,8 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class Step:
-    """One judged entry.
+class JudgedLine:
+    """One judged line of the sheet.
 
     Attributes:
         n: 1-based number of the entry. entry: what was entered.
@@ -158,7 +158,7 @@ class Step:
     """
 
     n: int
-    entry: Entry
+    entry: SheetLine
     seat: int
     ruling: Ruling | None
     before: RefereeState
@@ -174,7 +174,7 @@ class Step:
         return (explain_outcome(self.after.outcome, lang),)
 
 
-def _judge(state: RefereeState, entry: Entry, n: int) -> Step:
+def _judge(state: RefereeState, entry: SheetLine, n: int) -> JudgedLine:
     """Judge one entry in ``state`` (pure); raises RulesError and changes nothing."""
     ruling: Ruling | None = None
     seat = state.shooter
@@ -191,7 +191,7 @@ def _judge(state: RefereeState, entry: Entry, n: int) -> Step:
     else:
         assert entry.winner is not None
         after = transitions.decide_lot(state, entry.winner)
-    return Step(n, entry, seat, ruling, state, after)
+    return JudgedLine(n, entry, seat, ruling, state, after)
 
 
 def _require_timed(state: RefereeState, rule: str) -> None:
@@ -204,7 +204,7 @@ def _require_timed(state: RefereeState, rule: str) -> None:
         )
 
 
-def replay_entries(setup: MatchSetup, entries: Sequence[Entry]) -> list[Step]:
+def replay_entries(setup: MatchSetup, entries: Sequence[SheetLine]) -> list[JudgedLine]:
     """Judge ``entries`` from the start of ``setup``'s match.
 
     Raises:
@@ -212,7 +212,7 @@ def replay_entries(setup: MatchSetup, entries: Sequence[Entry]) -> list[Step]:
             English and Japanese).
     """
     state = RefereeState.initial(setup.players, setup.options)
-    steps: list[Step] = []
+    steps: list[JudgedLine] = []
     for n, entry in enumerate(entries, start=1):
         try:
             step = _judge(state, entry, n)
@@ -245,7 +245,7 @@ class RefereedMatch:
             )
         self.setup = setup
         self.clock = PadClock(setup.options, now) if setup.timed else None
-        self._steps: list[Step] = []
+        self._steps: list[JudgedLine] = []
         self._start = RefereeState.initial(setup.players, setup.options)
         self.confirmed = False
 
@@ -257,12 +257,12 @@ class RefereedMatch:
         return self.setup.players
 
     @property
-    def steps(self) -> tuple[Step, ...]:
+    def steps(self) -> tuple[JudgedLine, ...]:
         """Every judged entry, in order."""
         return tuple(self._steps)
 
     @property
-    def entries(self) -> tuple[Entry, ...]:
+    def entries(self) -> tuple[SheetLine, ...]:
         """Every entry, in order."""
         return tuple(s.entry for s in self._steps)
 
@@ -297,13 +297,13 @@ class RefereedMatch:
 
     # -- entries ------------------------------------------------------------------------------
 
-    def add(self, entry: Entry) -> Step:
+    def add(self, entry: SheetLine) -> JudgedLine:
         """Judge and keep one entry; a timed match stamps it with the match time."""
         self._check_open()
-        if not isinstance(entry, Entry):
-            raise EntryError("add() takes an Entry", "add() には Entry を渡します")
+        if not isinstance(entry, SheetLine):
+            raise EntryError("add() takes a SheetLine", "add() には SheetLine を渡します")
         if entry.at is None and self.clock is not None and self.clock.started:
-            entry = Entry(entry.kind, entry.tap, entry.winner, round(self.clock.elapsed(), 3))
+            entry = SheetLine(entry.kind, entry.tap, entry.winner, round(self.clock.elapsed(), 3))
         step = _judge(self.state, entry, len(self._steps) + 1)
         self._steps.append(step)
         if self.clock is not None:
@@ -312,27 +312,27 @@ class RefereedMatch:
 
     def shot(self, tap: Tap | None = None) -> Ruling:
         """A shot with what was tapped (default: no pocket); returns the ruling."""
-        ruling = self.add(Entry.shot(tap)).ruling
+        ruling = self.add(SheetLine.shot(tap)).ruling
         assert ruling is not None
         return ruling
 
     def skip_turn(self) -> Ruling:
         """R8a: the shooter's 10 seconds passed; the shot is lost and the turn passes."""
-        ruling = self.add(Entry.skip()).ruling
+        ruling = self.add(SheetLine.skip()).ruling
         assert ruling is not None
         return ruling
 
     def call_time(self) -> None:
         """R7b: time is up; play goes on until the last seat in the order has had its turn."""
-        self.add(Entry.call_time())
+        self.add(SheetLine.call_time())
 
     def decide_lot(self, winner: Color) -> Outcome:
         """R7d with ``deadlock="lot"``: the colour that won rock-paper-scissors wins."""
-        self.add(Entry.lot(winner))
+        self.add(SheetLine.lot(winner))
         assert self.outcome is not None
         return self.outcome
 
-    def undo(self, count: int = 1) -> tuple[Entry, ...]:
+    def undo(self, count: int = 1) -> tuple[SheetLine, ...]:
         """Drop the last ``count`` entries (a mis-tap); returns them, oldest first."""
         self._check_open()
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
@@ -349,7 +349,7 @@ class RefereedMatch:
         del self._steps[-count:]
         return tuple(s.entry for s in dropped)
 
-    def correct(self, n: int, entry: Entry) -> tuple[Step, ...]:
+    def correct(self, n: int, entry: SheetLine) -> tuple[JudgedLine, ...]:
         """Replace entry ``n`` (1-based) and recompute everything after it.
 
         Raises:
@@ -362,11 +362,11 @@ class RefereedMatch:
                 f"there is no entry {n!r} to correct (1..{len(self._steps)})",
                 f"訂正する{n!r}番目の入力はありません（1〜{len(self._steps)}）",
             )
-        if not isinstance(entry, Entry):
-            raise EntryError("correct() takes an Entry", "correct() には Entry を渡します")
+        if not isinstance(entry, SheetLine):
+            raise EntryError("correct() takes a SheetLine", "correct() には SheetLine を渡します")
         if entry.at is None:
             old = self._steps[n - 1].entry
-            entry = Entry(entry.kind, entry.tap, entry.winner, old.at)
+            entry = SheetLine(entry.kind, entry.tap, entry.winner, old.at)
         entries = [*self.entries[: n - 1], entry, *self.entries[n:]]
         self._steps = replay_entries(self.setup, entries)
         return tuple(self._steps[n - 1 :])
@@ -381,16 +381,16 @@ class RefereedMatch:
         self.confirmed = True
         return self.outcome
 
-    def tick(self) -> list[Step]:
+    def tick(self) -> list[JudgedLine]:
         """Apply the clock: call time when it has run out (R7b) and enter a lost shot when the
         10-second countdown has run out (R8a). Returns the steps added."""
         if self.clock is None or self.confirmed or self.is_over or self.state.awaiting_lot:
             return []
-        done: list[Step] = []
+        done: list[JudgedLine] = []
         if self.clock.time_up and not self.state.time_called:
-            done.append(self.add(Entry.call_time()))
+            done.append(self.add(SheetLine.call_time()))
         if not self.is_over and self.clock.countdown_expired:
-            done.append(self.add(Entry.skip()))
+            done.append(self.add(SheetLine.skip()))
         return done
 
     def _check_open(self) -> None:
@@ -419,7 +419,7 @@ class RefereedMatch:
         raw = data.get("entries", [])
         if not isinstance(raw, list):
             raise EntryError("entries must be a list", "入力は並びで指定してください")
-        match._steps = replay_entries(match.setup, [Entry.from_dict(e) for e in raw])
+        match._steps = replay_entries(match.setup, [SheetLine.from_dict(e) for e in raw])
         if data.get("confirmed"):
             match.confirm()
         return match

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from hikone_carrom.export_text import csv_text
 from hikone_carrom.rules import Color, Piece
 from hikone_carrom.rules.messages import Lang, color_name
-from hikone_carrom.scoring.refereed import EntryKind, RefereedMatch, Step
+from hikone_carrom.scoring.refereed import EntryKind, JudgedLine, RefereedMatch
 from hikone_carrom.scoring.tap import describe_tap
 
 __all__ = ["SheetRow", "pile_text", "sheet_csv", "sheet_rows"]
@@ -65,7 +65,7 @@ def _at(seconds: float | None) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def _row(match: RefereedMatch, step: Step, lang: Lang) -> SheetRow:
+def _row(match: RefereedMatch, step: JudgedLine, lang: Lang) -> SheetRow:
     setup = match.setup
     words = _WORDS[lang]
     entry = step.entry

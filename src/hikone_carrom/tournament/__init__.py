@@ -4,9 +4,9 @@ Pure Python with no I/O (layer ``tournament``, docs/architecture.md); the server
 serves it.
 A short tour::
 
-    from hikone_carrom.tournament import Event, EventSettings, championship_divisions
-    event = Event(EventSettings("第38回カロム日本選手権大会", boards=124),
-                  championship_divisions())
+    from hikone_carrom.tournament import Tournament, TournamentSettings, championship_divisions
+    event = Tournament(TournamentSettings("第38回カロム日本選手権大会", boards=124),
+                       championship_divisions())
     event.add_entry(...)            # Entry(Person(...)), checked against the class (R: eligibility)
     event.draw("GS")                # pools of 6, clubs kept apart, and the bracket of pool places
     event.make_plan()               # who plays where and when, for the whole day
@@ -29,7 +29,7 @@ from hikone_carrom.tournament.csvimport import ImportReport, RowProblem, parse_e
 from hikone_carrom.tournament.divisions import Division, MemberRule, championship_divisions
 from hikone_carrom.tournament.entries import Entry, EntryStatus
 from hikone_carrom.tournament.errors import TournamentError
-from hikone_carrom.tournament.event import Event, EventSettings, Match, Stage
+from hikone_carrom.tournament.event import Fixture, Stage, Tournament, TournamentSettings
 from hikone_carrom.tournament.knockout import (
     BYE,
     Bracket,
@@ -71,13 +71,11 @@ __all__ = [
     "Division",
     "Entry",
     "EntryStatus",
-    "Event",
-    "EventSettings",
     "Feed",
+    "Fixture",
     "ImportReport",
     "Job",
     "KnockoutMatch",
-    "Match",
     "MemberRule",
     "Pairing",
     "Person",
@@ -91,7 +89,9 @@ __all__ = [
     "Standing",
     "StandingRules",
     "TieBreak",
+    "Tournament",
     "TournamentError",
+    "TournamentSettings",
     "build_bracket",
     "championship_divisions",
     "clashes",

@@ -1,4 +1,4 @@
-"""Plain-dict forms of the tournament's values and of a whole :class:`~.event.Event`."""
+"""Plain-dict forms of the tournament's values and of a whole :class:`~.event.Tournament`."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from hikone_carrom.tournament.knockout import Bracket, Feed, KnockoutMatch, Pool
 from hikone_carrom.tournament.people import Person
 from hikone_carrom.tournament.pools import Pool
 from hikone_carrom.tournament.results import Result
-from hikone_carrom.tournament.settings import EventSettings
+from hikone_carrom.tournament.settings import TournamentSettings
 from hikone_carrom.tournament.standings import StandingRules
 
 if TYPE_CHECKING:
-    from hikone_carrom.tournament.event import Event
+    from hikone_carrom.tournament.event import Tournament
 
 __all__ = [
     "bracket_from_dict",
@@ -232,7 +232,7 @@ def plan_from_dict(data: Any) -> BoardPlan:
     )
 
 
-def settings_to_dict(s: EventSettings) -> dict[str, Any]:
+def settings_to_dict(s: TournamentSettings) -> dict[str, Any]:
     """How the event is run, its rules included."""
     return {
         "name": s.name,
@@ -247,9 +247,9 @@ def settings_to_dict(s: EventSettings) -> dict[str, Any]:
     }
 
 
-def settings_from_dict(s: Any) -> EventSettings:
+def settings_from_dict(s: Any) -> TournamentSettings:
     """Inverse of :func:`settings_to_dict` (``online`` defaults to False)."""
-    return EventSettings(
+    return TournamentSettings(
         name=s["name"],
         date=s["date"],
         boards=int(s["boards"]),
@@ -262,7 +262,7 @@ def settings_from_dict(s: Any) -> EventSettings:
     )
 
 
-def event_to_dict(event: Event) -> dict[str, Any]:
+def event_to_dict(event: Tournament) -> dict[str, Any]:
     """Plain JSON-ready dict of the whole event (version 1)."""
     return {
         "version": 1,
@@ -277,7 +277,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     }
 
 
-def event_from_dict(cls: type[Event], data: Any) -> Event:
+def event_from_dict(cls: type[Tournament], data: Any) -> Tournament:
     """Inverse of :func:`event_to_dict`; raises :class:`TournamentError` when malformed."""
     try:
         settings = settings_from_dict(data["settings"])

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from hikone_carrom.tournament.entries import Entry
 from hikone_carrom.tournament.errors import TournamentError
-from hikone_carrom.tournament.event import Event
+from hikone_carrom.tournament.event import Tournament
 from hikone_carrom.tournament.people import Person, read_person
 
 __all__ = ["ImportReport", "RowProblem", "decode_csv", "parse_entries_csv"]
@@ -114,9 +114,10 @@ def _columns(header: list[str]) -> dict[str, int]:
     return found
 
 
-def parse_entries_csv(data: bytes, event: Event) -> ImportReport:
-    """Read entries for ``event`` from CSV bytes; every row is checked as :meth:`Event.add_entry`
-    would, against the event and the rows above it. Nothing is added to ``event``."""
+def parse_entries_csv(data: bytes, event: Tournament) -> ImportReport:
+    """Read entries for ``event`` from CSV bytes; every row is checked as
+    :meth:`Tournament.add_entry` would, against the event and the rows above it. Nothing is added
+    to ``event``."""
     text, encoding = decode_csv(data)
     rows = list(csv.reader(io.StringIO(text)))
     while rows and not any(c.strip() for c in rows[-1]):
@@ -136,7 +137,7 @@ def parse_entries_csv(data: bytes, event: Event) -> ImportReport:
     for d in event.divisions.values():
         for key in (d.id, d.name_ja, d.name_en):
             by_name[_norm(key)] = d.id
-    trial = Event.from_dict(event.to_dict())
+    trial = Tournament.from_dict(event.to_dict())
     entries: list[Entry] = []
     problems: list[RowProblem] = []
     for number, row in enumerate(rows[1:], start=2):

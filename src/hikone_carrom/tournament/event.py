@@ -1,10 +1,11 @@
 """An event (大会): its divisions, entries, pools, brackets, board plan and results, in one value.
 
-:class:`Event` is the aggregate a director works on: every change goes through a method that
+:class:`Tournament` is the aggregate a director works on: every change goes through a method that
 checks it first (:mod:`~.locks`) and raises :class:`TournamentError` (changing nothing) when it
 cannot be done. Its matches are derived from the draw, the brackets and the results
 (:mod:`~.fixtures`), and handed to the board planner as jobs (:mod:`~.scheduling`). It does no
-I/O: the server stores it (:meth:`Event.to_dict`) and rebuilds it (:meth:`Event.from_dict`).
+I/O: the server stores it (:meth:`Tournament.to_dict`) and rebuilds it
+(:meth:`Tournament.from_dict`).
 
 Late entries: an entry added after its division's draw joins the pool with the fewest entries
 among those not begun (no result, no match called), up to one more than the pool size; the
@@ -39,13 +40,13 @@ from hikone_carrom.tournament.codec import event_from_dict, event_to_dict
 from hikone_carrom.tournament.divisions import Division
 from hikone_carrom.tournament.entries import Entry
 from hikone_carrom.tournament.errors import TournamentError
-from hikone_carrom.tournament.fixtures import Fixtures, Match, Stage, side_names
+from hikone_carrom.tournament.fixtures import Fixture, Fixtures, Stage, side_names
 from hikone_carrom.tournament.knockout import Bracket, PoolPlace, build_bracket, pool_places
 from hikone_carrom.tournament.people import Person
 from hikone_carrom.tournament.pools import Pool, draw_pools
 from hikone_carrom.tournament.results import Result
 from hikone_carrom.tournament.scheduling import match_jobs
-from hikone_carrom.tournament.settings import EventSettings
+from hikone_carrom.tournament.settings import TournamentSettings
 from hikone_carrom.tournament.standings import (
     Pairing,
     Standing,
@@ -54,15 +55,15 @@ from hikone_carrom.tournament.standings import (
     standings,
 )
 
-__all__ = ["Event", "EventSettings", "Match", "Stage"]
+__all__ = ["Fixture", "Stage", "Tournament", "TournamentSettings"]
 
 
-class Event:
+class Tournament:
     """The whole event (see the module doc); ``fixtures`` holds its matches as known now."""
 
     def __init__(
         self,
-        settings: EventSettings,
+        settings: TournamentSettings,
         divisions: Sequence[Division],
         entries: Iterable[Entry] = (),
     ) -> None:
@@ -339,11 +340,11 @@ class Event:
 
     # -- matches and results ---------------------------------------------------------------
 
-    def matches(self, division_id: str | None = None) -> list[Match]:
+    def matches(self, division_id: str | None = None) -> list[Fixture]:
         """Every match (of one division), pools first then the knockout, in a stable order."""
         return [m for m in self.fixtures.by_id().values() if division_id in (None, m.division)]
 
-    def match(self, match_id: str) -> Match:
+    def match(self, match_id: str) -> Fixture:
         """The match with this id."""
         try:
             return self.fixtures.by_id()[match_id]
@@ -352,17 +353,17 @@ class Event:
                 "no_match", f"No match {match_id!r}", f"試合「{match_id}」はありません"
             ) from None
 
-    def matches_of(self, entry_id: str) -> list[Match]:
+    def matches_of(self, entry_id: str) -> list[Fixture]:
         """An entry's matches, pools then knockout, in plan order where planned."""
         slots = self.plan.by_match() if self.plan else {}
         mine = [m for m in self.fixtures.by_id().values() if entry_id in m.sides]
         return sorted(mine, key=lambda m: (slots[m.id].start_s if m.id in slots else 1 << 40, m.id))
 
-    def side_names(self, match: Match, lang: str = "ja") -> tuple[str, str]:
+    def side_names(self, match: Fixture, lang: str = "ja") -> tuple[str, str]:
         """Display names of both sides ("未定"/"TBD" while unknown, "不戦"/"bye" for a bye)."""
         return side_names(match, lambda side: self.entry(side).name, lang)
 
-    def forfeited(self, match: Match) -> bool:
+    def forfeited(self, match: Fixture) -> bool:
         """A pool match with no result that a withdrawn entry will not play (a forfeit)."""
         out = self.withdrawn()
         return (
@@ -460,7 +461,7 @@ class Event:
         return event_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Event:
+    def from_dict(cls, data: Any) -> Tournament:
         """Rebuild from :meth:`to_dict` output; raises :class:`TournamentError` when malformed."""
         return event_from_dict(cls, data)
 

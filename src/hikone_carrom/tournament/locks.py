@@ -1,5 +1,6 @@
 """What a director may still change in an event: the checks behind each change of an
-:class:`~.event.Event`, each raising :class:`TournamentError` (the event unchanged) when refused.
+:class:`~.event.Tournament`, each raising :class:`TournamentError` (the event unchanged) when
+refused.
 
 Entries: nobody is entered twice in one division; a late entry joins a pool not begun; an entry
 changes division only before both draws; withdrawing, or coming back, stops when its pool closes.
@@ -15,12 +16,12 @@ from typing import TYPE_CHECKING
 
 from hikone_carrom.tournament.entries import Entry
 from hikone_carrom.tournament.errors import TournamentError
-from hikone_carrom.tournament.fixtures import Match
+from hikone_carrom.tournament.fixtures import Fixture
 from hikone_carrom.tournament.pools import Pool, pool_label
 from hikone_carrom.tournament.results import Result
 
 if TYPE_CHECKING:
-    from hikone_carrom.tournament.event import Event
+    from hikone_carrom.tournament.event import Tournament
 
 __all__ = [
     "check_clear",
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 
-def check_new(event: Event, entry: Entry) -> None:
+def check_new(event: Tournament, entry: Entry) -> None:
     """``entry`` meets its division's member rules, has a fresh id and nobody in it is entered
     in its division already."""
     division = event.division(entry.division)
@@ -52,7 +53,7 @@ def check_new(event: Event, entry: Entry) -> None:
     check_once(event, entry)
 
 
-def check_once(event: Event, entry: Entry) -> None:
+def check_once(event: Tournament, entry: Entry) -> None:
     """Nobody is entered twice in one division."""
     division = event.division(entry.division)
     for other in event.entries.values():
@@ -69,8 +70,8 @@ def check_once(event: Event, entry: Entry) -> None:
             )
 
 
-def late_pool(event: Event, division_id: str, started: Collection[str]) -> Pool:
-    """The pool a late entry of a drawn division joins (see :meth:`Event.late_pool`)."""
+def late_pool(event: Tournament, division_id: str, started: Collection[str]) -> Pool:
+    """The pool a late entry of a drawn division joins (see :meth:`Tournament.late_pool`)."""
     division = event.division(division_id)
     begun = set(event.results) | set(started)
     out = event.withdrawn()
@@ -107,7 +108,7 @@ def late_pool(event: Event, division_id: str, started: Collection[str]) -> Pool:
     return pool
 
 
-def check_division_move(event: Event, old: Entry, target: str) -> None:
+def check_division_move(event: Tournament, old: Entry, target: str) -> None:
     """An entry changes division only while neither division is drawn."""
     if target != old.division and (old.division in event.pools or target in event.pools):
         raise TournamentError(
@@ -117,7 +118,7 @@ def check_division_move(event: Event, old: Entry, target: str) -> None:
         )
 
 
-def check_status(event: Event, entry: Entry, status: str) -> None:
+def check_status(event: Tournament, entry: Entry, status: str) -> None:
     """Withdrawing an entry, or taking a withdrawal back, stops when its pool closes."""
     if entry.status == "withdrawn" or status == "withdrawn":
         pool = event.pool_of(entry.id)
@@ -129,7 +130,7 @@ def check_status(event: Event, entry: Entry, status: str) -> None:
             )
 
 
-def check_draw(event: Event, division_id: str) -> None:
+def check_draw(event: Tournament, division_id: str) -> None:
     """A division is drawn again only while it has no result."""
     division = event.division(division_id)
     if any(
@@ -142,7 +143,7 @@ def check_draw(event: Event, division_id: str) -> None:
         )
 
 
-def check_rules_change(event: Event) -> None:
+def check_rules_change(event: Tournament) -> None:
     """The ranking rules change only while no pool is closed."""
     if event.closed:
         division, number = min(event.closed)
@@ -155,8 +156,8 @@ def check_rules_change(event: Event) -> None:
         )
 
 
-def check_record(event: Event, match: Match, result: Result) -> None:
-    """``result`` may be recorded for ``match`` (see :meth:`Event.record`)."""
+def check_record(event: Tournament, match: Fixture, result: Result) -> None:
+    """``result`` may be recorded for ``match`` (see :meth:`Tournament.record`)."""
     if not match.playable:
         raise TournamentError(
             "not_ready",
@@ -190,7 +191,7 @@ def check_record(event: Event, match: Match, result: Result) -> None:
         raise _played_on_error(match.id)
 
 
-def check_clear(event: Event, match: Match) -> None:
+def check_clear(event: Tournament, match: Fixture) -> None:
     """The result of ``match`` may be removed (the locks of :func:`check_record`)."""
     if match.stage == "pool" and (match.division, match.pool) in event.closed:
         raise TournamentError("pool_closed", "The pool is closed", "このリーグは確定済みです")
@@ -198,7 +199,7 @@ def check_clear(event: Event, match: Match) -> None:
         raise _played_on_error(match.id)
 
 
-def played_on(event: Event, match_id: str) -> bool:
+def played_on(event: Tournament, match_id: str) -> bool:
     """A knockout match that ``match_id`` feeds has a result."""
     bracket = event.brackets[event.match(match_id).division]
     return any(
@@ -214,7 +215,7 @@ def _played_on_error(match_id: str) -> TournamentError:
     )
 
 
-def check_close(event: Event, pool: Pool) -> None:
+def check_close(event: Tournament, pool: Pool) -> None:
     """A pool closes once every match has a result (or a forfeit)."""
     if not event.pool_complete(pool.division, pool.number):
         raise TournamentError(
@@ -224,7 +225,7 @@ def check_close(event: Event, pool: Pool) -> None:
         )
 
 
-def check_reopen(event: Event, pool: Pool) -> None:
+def check_reopen(event: Tournament, pool: Pool) -> None:
     """A closed pool reopens while no knockout match it feeds has a result."""
     bracket = event.brackets[pool.division]
     fed = {

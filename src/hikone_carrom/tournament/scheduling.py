@@ -13,12 +13,12 @@ from hikone_carrom.tournament.boardplan import Job
 from hikone_carrom.tournament.knockout import BYE
 
 if TYPE_CHECKING:
-    from hikone_carrom.tournament.event import Event
+    from hikone_carrom.tournament.event import Tournament
 
 __all__ = ["match_jobs"]
 
 
-def match_jobs(event: Event) -> list[Job]:
+def match_jobs(event: Tournament) -> list[Job]:
     """Every match of ``event`` that is to be played, as a planner :class:`Job`."""
     order = {d: i for i, d in enumerate(event.divisions)}
     matches = event.fixtures.by_id()

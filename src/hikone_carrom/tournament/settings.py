@@ -1,4 +1,5 @@
-"""How an event is run (:class:`EventSettings`): its name, date, boards, times, seed and rules."""
+"""How an event is run (:class:`TournamentSettings`): its name, date, boards, times, seed and
+rules."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ from dataclasses import dataclass, field
 from hikone_carrom.tournament.errors import TournamentError
 from hikone_carrom.tournament.standings import StandingRules
 
-__all__ = ["EventSettings"]
+__all__ = ["TournamentSettings"]
 
 
 @dataclass(frozen=True)
-class EventSettings:
+class TournamentSettings:
     """How an event is run.
 
     Attributes:

@@ -17,7 +17,7 @@ from hikone_carrom.server.storage import GameStore
 from hikone_carrom.server.storage.store import _MIGRATIONS
 from hikone_carrom.server.storage.tournament_store import TournamentStore
 from hikone_carrom.server.tournaments.hub import TournamentHub
-from hikone_carrom.tournament import EventSettings, Result
+from hikone_carrom.tournament import Result, TournamentSettings
 
 
 def _event_with_a_result(store: GameStore) -> tuple[str, str]:
@@ -25,7 +25,7 @@ def _event_with_a_result(store: GameStore) -> tuple[str, str]:
 
     async def scenario() -> tuple[str, str]:
         hub = TournamentHub(TournamentStore(store.engine), runner)
-        live, _ = await hub.create(EventSettings("保存の大会"), None)
+        live, _ = await hub.create(TournamentSettings("保存の大会"), None)
         for entry in general_event(4).entries.values():
             live.event.add_entry(entry)
         await live.draw("GS", "運営")

@@ -251,7 +251,7 @@ def test_a_snapshot_is_never_taken_in_the_middle_of_a_change(db_url: str) -> Non
     from hikone_carrom.server.storage import GameStore
     from hikone_carrom.server.storage.tournament_store import TournamentStore
     from hikone_carrom.server.tournaments.hub import TournamentHub
-    from hikone_carrom.tournament import EventSettings, Result
+    from hikone_carrom.tournament import Result, TournamentSettings
 
     store = GameStore(db_url)
     store.migrate()
@@ -260,7 +260,7 @@ def test_a_snapshot_is_never_taken_in_the_middle_of_a_change(db_url: str) -> Non
 
     async def scenario() -> dict[str, object]:
         hub = TournamentHub(TournamentStore(store.engine), runner)
-        live, _ = await hub.create(EventSettings("途中の大会"), None)
+        live, _ = await hub.create(TournamentSettings("途中の大会"), None)
         for entry in general_event(4).entries.values():
             live.event.add_entry(entry)
         live.event.draw("GS")

@@ -75,16 +75,16 @@ def test_a_large_bracket_prints_every_qualifier_readably(
     from hikone_carrom.server.tournaments.pdf import bracket_pdf
     from hikone_carrom.tournament import (
         Entry,
-        Event,
-        EventSettings,
         Person,
         Result,
+        Tournament,
+        TournamentSettings,
         championship_divisions,
     )
 
     _tools()
     general = replace(championship_divisions()[2], pool_size=4, advance=advance)
-    event = Event(EventSettings("大きな大会"), [general])
+    event = Tournament(TournamentSettings("大きな大会"), [general])
     for i in range(pools * 4):
         person = Person(f"選手{i:03d}", "せんしゅ", f"クラブ{i % 9}", age=30)
         event.add_entry(Entry(event.next_entry_id("GS"), "GS", (person,)))

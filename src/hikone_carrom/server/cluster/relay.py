@@ -32,7 +32,7 @@ from hikone_carrom.server.core.errors import (
     room_moved,
 )
 from hikone_carrom.server.core.runner import Runner
-from hikone_carrom.server.rooms.room import Subscriber
+from hikone_carrom.server.rooms.room import RoomSubscriber
 from hikone_carrom.server.rooms.schemas import ClientMessage, HintRequest
 from hikone_carrom.server.storage import GameStore
 
@@ -122,17 +122,17 @@ class RemoteRoom:
         self.cluster = cluster
         self.store = store
         self.runner = runner
-        self.subscribers: set[Subscriber] = set()
+        self.subscribers: set[RoomSubscriber] = set()
         self.seq = 0
         self.stale = False
         self.holders = 0
         self.last_active = time.monotonic()
         self.farewells = farewells
-        self._sent: dict[Subscriber, int] = {}
-        self._told: dict[Subscriber, int] = {}
-        self._numbers: dict[Subscriber, int] = {}
-        self._joining: dict[Subscriber, list[_Relayed]] = {}
-        self._filling: dict[Subscriber, list[tuple[int, str]]] = {}
+        self._sent: dict[RoomSubscriber, int] = {}
+        self._told: dict[RoomSubscriber, int] = {}
+        self._numbers: dict[RoomSubscriber, int] = {}
+        self._joining: dict[RoomSubscriber, list[_Relayed]] = {}
+        self._filling: dict[RoomSubscriber, list[tuple[int, str]]] = {}
         self._following = False
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -168,7 +168,7 @@ class RemoteRoom:
             )
         return reply
 
-    async def join(self, sub: Subscriber, token: str | None) -> None:
+    async def join(self, sub: RoomSubscriber, token: str | None) -> None:
         """Say hello for ``sub`` (the owner counts its seats as online): its seats and a
         snapshot from the owner, then every event and every later unnumbered message."""
         await self._follow()
@@ -197,7 +197,7 @@ class RemoteRoom:
         for item in waiting:
             self._pass(sub, item)
 
-    async def resync(self, sub: Subscriber) -> None:
+    async def resync(self, sub: RoomSubscriber) -> None:
         """Send ``sub`` a fresh snapshot (it saw a gap)."""
         reply = await self._ask({"op": "view", "seats": sorted(sub.seats)})
         snapshot = reply["snapshot"]
@@ -258,19 +258,19 @@ class RemoteRoom:
         for sub in list(self.subscribers):
             self._note(sub, n, text)
 
-    def _note(self, sub: Subscriber, n: int, text: str) -> None:
+    def _note(self, sub: RoomSubscriber, n: int, text: str) -> None:
         if n > self._told.get(sub, 0):
             sub.send(text)
             self._told[sub] = n
 
-    def _pass(self, sub: Subscriber, item: _Relayed) -> None:
+    def _pass(self, sub: RoomSubscriber, item: _Relayed) -> None:
         numbered, number, text = item
         if numbered:
             self._offer(sub, number, text)
         else:
             self._note(sub, number, text)
 
-    def _offer(self, sub: Subscriber, seq: int, text: str) -> None:
+    def _offer(self, sub: RoomSubscriber, seq: int, text: str) -> None:
         if sub in self._filling:
             self._filling[sub].append((seq, text))
             return
@@ -286,7 +286,7 @@ class RemoteRoom:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _fill(self, sub: Subscriber) -> None:
+    async def _fill(self, sub: RoomSubscriber) -> None:
         """Send ``sub`` the events it missed, from the store, then what came meanwhile."""
         last = self._sent.get(sub)
         if last is None:
@@ -308,11 +308,11 @@ class RemoteRoom:
         for seq, text in later:
             self._offer(sub, seq, text)
 
-    def attach(self, sub: Subscriber) -> None:
+    def attach(self, sub: RoomSubscriber) -> None:
         """Clients are attached by :meth:`join`."""
         self.subscribers.add(sub)
 
-    def detach(self, sub: Subscriber) -> None:
+    def detach(self, sub: RoomSubscriber) -> None:
         """``sub`` left (the owner is told, once it has counted it)."""
         number = self._numbers.pop(sub, None)
         if number is not None and sub in self.subscribers:

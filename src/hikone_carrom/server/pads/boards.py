@@ -24,19 +24,19 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
-from hikone_carrom.scoring import Entry, MatchSetup, RefereedMatch
+from hikone_carrom.scoring import MatchSetup, RefereedMatch, SheetLine
 from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.pads.views import match_view, step_view
 from hikone_carrom.server.storage import GameStore, StoreError, hash_token
 from hikone_carrom.server.storage.pad_store import PadStore, StoredBoard, StoredBoardMatch
 
-__all__ = ["Board", "ConfirmListener", "Op", "PadRegistry", "Subscriber"]
+__all__ = ["Board", "BoardSubscriber", "ConfirmListener", "Op", "PadRegistry"]
 
 log = logging.getLogger(__name__)
 
 
-class Subscriber(Protocol):
+class BoardSubscriber(Protocol):
     """What a board needs of a connection."""
 
     def send(self, text: str) -> None:
@@ -148,7 +148,7 @@ class Board:
         self.pads = pads
         self.runner = runner
         self.lock = asyncio.Lock()
-        self.subscribers: set[Subscriber] = set()
+        self.subscribers: set[BoardSubscriber] = set()
         self._snapshot: tuple[int, str] = (-1, "")
         self.listeners: list[ConfirmListener] = listeners if listeners is not None else []
         self.current: _Current | None = None
@@ -318,12 +318,12 @@ class Board:
         payload: dict[str, Any] = {}
         try:
             if op.op == "add":
-                step = match.add(Entry.from_dict(op.entry))
+                step = match.add(SheetLine.from_dict(op.entry))
                 payload["steps"] = [step_view(step)]
             elif op.op == "undo":
                 match.undo(op.count)
             elif op.op == "correct":
-                steps = match.correct(op.n, Entry.from_dict(op.entry))
+                steps = match.correct(op.n, SheetLine.from_dict(op.entry))
                 payload["steps"] = [step_view(s) for s in steps]
                 payload["from"] = op.n
             else:

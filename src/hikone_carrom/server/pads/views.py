@@ -7,12 +7,12 @@ from typing import Any
 
 from hikone_carrom.records.codec import state_counts
 from hikone_carrom.rules import Color, RefereeState
-from hikone_carrom.scoring import RefereedMatch, Step
+from hikone_carrom.scoring import JudgedLine, RefereedMatch
 
 __all__ = ["match_view", "state_view", "step_view"]
 
 
-def step_view(step: Step) -> dict[str, Any]:
+def step_view(step: JudgedLine) -> dict[str, Any]:
     """One judged entry: what was entered, who, the ruling and its sentences, counts after."""
     entry = step.entry
     return {

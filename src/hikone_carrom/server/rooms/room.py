@@ -55,8 +55,8 @@ from hikone_carrom.server.rooms.room_config import (
     LOG_SHOWN,
     RoomConfig,
     RoomServices,
+    RoomSubscriber,
     Seat,
-    Subscriber,
     first_seats,
     game_options,
     log_entry,
@@ -95,8 +95,8 @@ __all__ = [
     "Room",
     "RoomConfig",
     "RoomServices",
+    "RoomSubscriber",
     "Seat",
-    "Subscriber",
     "game_options",
 ]
 
@@ -146,7 +146,7 @@ class Room:
         return self.config.id
 
     @property
-    def subscribers(self) -> set[Subscriber]:
+    def subscribers(self) -> set[RoomSubscriber]:
         """The clients this process serves for the room."""
         return self.audience.subscribers
 
@@ -239,7 +239,7 @@ class Room:
 
     # -- what clients ask, as one interface with a room another process owns ------------------
 
-    async def join(self, sub: Subscriber, token: str | None) -> None:
+    async def join(self, sub: RoomSubscriber, token: str | None) -> None:
         """Say hello for ``sub``: its seats, a snapshot, then every event of the room; the
         others learn that its seats are online (a second hello of a client moves its seats)."""
         if self.stale:
@@ -263,7 +263,7 @@ class Room:
         """These processes stopped: the seats only their clients held go offline now."""
         self.audience.forget_nodes(nodes)
 
-    async def resync(self, sub: Subscriber) -> None:
+    async def resync(self, sub: RoomSubscriber) -> None:
         """Send ``sub`` a fresh snapshot (it saw a gap)."""
         if self.stale:
             raise room_moved()
@@ -307,11 +307,11 @@ class Room:
         """Disconnect every client (another process serves the room now): they reconnect."""
         self.audience.drop_everyone()
 
-    def attach(self, sub: Subscriber) -> None:
+    def attach(self, sub: RoomSubscriber) -> None:
         """From now on ``sub`` gets every event of the room."""
         self.audience.attach(sub)
 
-    def detach(self, sub: Subscriber) -> None:
+    def detach(self, sub: RoomSubscriber) -> None:
         """``sub`` gets no more events; if it was the last client holding a seat, everyone is
         told."""
         self.audience.detach(sub)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from hikone_carrom.server.core import wire
 from hikone_carrom.server.core.errors import CloseCode
 from hikone_carrom.server.rooms.presence import Presence
-from hikone_carrom.server.rooms.room_config import Subscriber
+from hikone_carrom.server.rooms.room_config import RoomSubscriber
 
 if TYPE_CHECKING:
     from hikone_carrom.server.rooms.room import Room
@@ -24,11 +24,11 @@ class RoomAudience:
 
     def __init__(self, room: Room) -> None:
         self.room = room
-        self.subscribers: set[Subscriber] = set()
+        self.subscribers: set[RoomSubscriber] = set()
         self.presence = Presence()
         self.told = 0
 
-    def join(self, sub: Subscriber, seats: frozenset[int]) -> None:
+    def join(self, sub: RoomSubscriber, seats: frozenset[int]) -> None:
         """Say hello for ``sub`` holding ``seats``: a snapshot, then every event of the room;
         the others learn that its seats are online."""
         sub.seats = seats
@@ -57,12 +57,12 @@ class RoomAudience:
         if changed:
             self.tell_presence()
 
-    def attach(self, sub: Subscriber) -> None:
+    def attach(self, sub: RoomSubscriber) -> None:
         """From now on ``sub`` gets every event of the room."""
         self.subscribers.add(sub)
         self.room.last_active = time.monotonic()
 
-    def detach(self, sub: Subscriber) -> None:
+    def detach(self, sub: RoomSubscriber) -> None:
         """``sub`` gets no more events; if it was the last client holding a seat, everyone is
         told."""
         if sub in self.subscribers:

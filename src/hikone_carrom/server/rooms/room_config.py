@@ -21,8 +21,8 @@ __all__ = [
     "STORE_RETRY_S",
     "RoomConfig",
     "RoomServices",
+    "RoomSubscriber",
     "Seat",
-    "Subscriber",
     "first_seats",
     "game_options",
     "log_entry",
@@ -52,7 +52,7 @@ def game_options(minutes: float | None, number: int) -> RuleOptions:
     return RuleOptions(match_time_s=match_time, refereed_fouls=False, first_seat=number % 2)
 
 
-class Subscriber(Protocol):
+class RoomSubscriber(Protocol):
     """A connected client: it receives JSON text and holds zero or more seats."""
 
     seats: frozenset[int]

@@ -1,6 +1,6 @@
 """SQLAlchemy tables of tournaments, on the game store's declarative base.
 
-An event is one JSON document (``hikone_carrom.tournament.Event.to_dict``) rewritten on every
+An event is one JSON document (``hikone_carrom.tournament.Tournament.to_dict``) rewritten on every
 change of its structure, with its change number ``seq``; each match's live state (called,
 playing, finished, its result) has its own row, so a result rewrites that row only; every change
 a person or a scoring pad made is kept in the audit trail.

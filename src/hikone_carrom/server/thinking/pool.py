@@ -35,7 +35,7 @@ from hikone_carrom.server.core.errors import RoomError
 
 __all__ = [
     "Backend",
-    "Position",
+    "MatchInputs",
     "ProcessBackend",
     "RayBackend",
     "ThinkJob",
@@ -60,7 +60,7 @@ ActionInput = tuple[str, Shot | None, Noise | None]
 
 
 @dataclass(frozen=True)
-class Position:
+class MatchInputs:
     """A match as its inputs: the game's settings (and its set start position, if any), every
     action, and the resulting layout (disk id, x m, y m, layer) so that a worker can check its
     replica."""
@@ -79,7 +79,7 @@ def _layout_key(match: Match) -> tuple[tuple[str, float, float, int], ...]:
     return tuple((d.id, d.x, d.y, d.layer) for d in match.layout)
 
 
-def position_of(match: Match, game_id: str) -> Position:
+def position_of(match: Match, game_id: str) -> MatchInputs:
     """The inputs that rebuild ``match`` (a game of id ``game_id``) exactly."""
     actions: list[ActionInput] = []
     for action in match.actions:
@@ -89,7 +89,7 @@ def position_of(match: Match, game_id: str) -> Position:
             actions.append((action.kind.value, None, None))
         else:
             raise ValueError(f"a server match has no {action.kind.value} action")
-    return Position(
+    return MatchInputs(
         game_id,
         match.players,
         match.options,
@@ -106,7 +106,7 @@ class ThinkJob:
     """What to think about: ``kind`` "decide" (the computer player ``level`` with ``seed``: its
     shot and hand noise) or "hint" (the expert's shot, ``seed`` as in :mod:`hints`)."""
 
-    position: Position
+    position: MatchInputs
     kind: Literal["decide", "hint"]
     seed: int
     level: str = ""
@@ -139,7 +139,7 @@ def _replay(match: Match, action: ActionInput) -> None:
         match.call_time()
 
 
-def replica(position: Position) -> Match:
+def replica(position: MatchInputs) -> Match:
     """This worker's copy of the match at ``position``: kept from earlier jobs and brought up to
     date by undoing what differs and replaying the rest.
 

@@ -1,15 +1,15 @@
 """Tournaments on the server: each event in memory, every change stored before it is broadcast.
 
 :class:`TournamentHub` finds an event (rebuilding it from the store after a restart, so nothing
-is lost); :class:`LiveEvent` serialises the changes of one event under a lock. Each change is
+is lost); :class:`LiveTournament` serialises the changes of one event under a lock. Each change is
 checked by the pure library (:mod:`hikone_carrom.tournament`), stored in one transaction with
 its audit entry, then sent to every spectator as a numbered update.
 
-Results arrive through one method, :meth:`LiveEvent.record_result`, whoever sends them: the
+Results arrive through one method, :meth:`LiveTournament.record_result`, whoever sends them: the
 director's form or a board's scoring pad. Board calls go to every listener registered with
-:meth:`LiveEvent.on_call` (the scoring pads of the boards) as well as to the public pages.
+:meth:`LiveTournament.on_call` (the scoring pads of the boards) as well as to the public pages.
 
-The concerns of a :class:`LiveEvent` are collaborators it owns, each acting under its lock:
+The concerns of a :class:`LiveTournament` are collaborators it owns, each acting under its lock:
 the director's setting up (:mod:`.tournament_hub_setup`), board calls
 (:mod:`.tournament_hub_calls`), the numbered updates (:mod:`.tournament_hub_updates`) and what
 the spectators are sent (:mod:`.tournament_hub_feed`).
@@ -33,28 +33,33 @@ from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.storage import StoreError
 from hikone_carrom.server.storage.tournament_store import LiveState, TournamentStore
 from hikone_carrom.server.tournaments.hub_calls import BoardCall, CallListener, make_call
-from hikone_carrom.server.tournaments.hub_feed import SpectatorFeed, Subscriber
-from hikone_carrom.server.tournaments.hub_setup import EventSetup, local_seconds, refusal, started
+from hikone_carrom.server.tournaments.hub_feed import SpectatorFeed, TournamentSubscriber
+from hikone_carrom.server.tournaments.hub_setup import (
+    TournamentSetup,
+    local_seconds,
+    refusal,
+    started,
+)
 from hikone_carrom.server.tournaments.hub_updates import knockout_sides, updates
 from hikone_carrom.tournament import (
     Entry,
-    Event,
-    EventSettings,
     ImportReport,
     Person,
     Pool,
     Result,
     StandingRules,
+    Tournament,
     TournamentError,
+    TournamentSettings,
     championship_divisions,
 )
 
 __all__ = [
     "BoardCall",
     "CallListener",
-    "LiveEvent",
-    "Subscriber",
+    "LiveTournament",
     "TournamentHub",
+    "TournamentSubscriber",
     "local_seconds",
 ]
 
@@ -66,13 +71,13 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-class LiveEvent:
-    """One event being run: the library's :class:`Event`, its live match states, spectators."""
+class LiveTournament:
+    """One event being run: the library's :class:`Tournament`, its live match states, spectators."""
 
     def __init__(
         self,
         tournament_id: str,
-        event: Event,
+        event: Tournament,
         live: dict[str, LiveState],
         seq: int,
         director_hash: str,
@@ -91,10 +96,10 @@ class LiveEvent:
         self._call_listeners: list[CallListener] = []
         self.pads: dict[int, tuple[str, str]] = {}
         self.feed = SpectatorFeed(self)
-        self.setup = EventSetup(self)
+        self.setup = TournamentSetup(self)
 
     @property
-    def subscribers(self) -> set[Subscriber]:
+    def subscribers(self) -> set[TournamentSubscriber]:
         """The spectators' connections."""
         return self.feed.subscribers
 
@@ -160,7 +165,7 @@ class LiveEvent:
         except Exception as err:
             log.exception("event %s: cannot store change %d", self.id, self.seq + 1)
             stored = await self.runner.store(self.store.load, self.id)
-            self.event = Event.from_dict(stored.doc)
+            self.event = Tournament.from_dict(stored.doc)
             self.live = stored.live
             self.seq = stored.seq
             raise RoomError(
@@ -412,36 +417,40 @@ class TournamentHub:
     def __init__(self, store: TournamentStore, runner: Runner) -> None:
         self.store = store
         self.runner = runner
-        self.events: dict[str, LiveEvent] = {}
+        self.events: dict[str, LiveTournament] = {}
         self._loading = asyncio.Lock()
-        self._created: list[Callable[[LiveEvent], None]] = []
+        self._created: list[Callable[[LiveTournament], None]] = []
 
-    def on_event(self, listener: Callable[[LiveEvent], None]) -> None:
+    def on_event(self, listener: Callable[[LiveTournament], None]) -> None:
         """Have ``listener`` see every event this server loads or creates (to register
         board-call listeners, e.g. the scoring pads)."""
         self._created.append(listener)
         for live in self.events.values():
             listener(live)
 
-    def _loaded(self, live: LiveEvent) -> LiveEvent:
+    def _loaded(self, live: LiveTournament) -> LiveTournament:
         self.events[live.id] = live
         for listener in self._created:
             listener(live)
         return live
 
-    async def create(self, settings: EventSettings, password: str | None) -> tuple[LiveEvent, str]:
+    async def create(
+        self, settings: TournamentSettings, password: str | None
+    ) -> tuple[LiveTournament, str]:
         """A new event with the championship's six classes; returns it and the director token
         (the ``password`` if one was chosen)."""
         token = password or secrets.token_urlsafe(12)
         tournament_id = secrets.token_urlsafe(6)
-        event = Event(settings, championship_divisions())
+        event = Tournament(settings, championship_divisions())
         await self.runner.store(
             self.store.create, tournament_id, settings.name, hash_token(token), event.to_dict()
         )
-        live = LiveEvent(tournament_id, event, {}, 0, hash_token(token), self.store, self.runner)
+        live = LiveTournament(
+            tournament_id, event, {}, 0, hash_token(token), self.store, self.runner
+        )
         return self._loaded(live), token
 
-    async def get(self, tournament_id: str) -> LiveEvent:
+    async def get(self, tournament_id: str) -> LiveTournament:
         """The event with this id (404 when unknown)."""
         live = self.events.get(tournament_id)
         if live is not None:
@@ -456,8 +465,8 @@ class TournamentHub:
                 raise RoomError(
                     "no_tournament", "This event does not exist", "この大会はありません", status=404
                 ) from err
-            event = Event.from_dict(stored.doc)
-            live = LiveEvent(
+            event = Tournament.from_dict(stored.doc)
+            live = LiveTournament(
                 stored.id,
                 event,
                 dict(stored.live),

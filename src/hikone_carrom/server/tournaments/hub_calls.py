@@ -12,7 +12,7 @@ from hikone_carrom.server.tournaments.hub_setup import refusal
 from hikone_carrom.tournament import TournamentError
 
 if TYPE_CHECKING:
-    from hikone_carrom.server.tournaments.hub import LiveEvent
+    from hikone_carrom.server.tournaments.hub import LiveTournament
 
 __all__ = ["BoardCall", "CallListener", "busy_entries", "make_call"]
 
@@ -57,7 +57,7 @@ CallListener = Callable[[BoardCall], Awaitable[dict[str, Any] | None]]
 scoring pad's ``pad_board`` and ``pad_match``, or an online ``room``), or None."""
 
 
-def busy_entries(live: LiveEvent) -> dict[str, str]:
+def busy_entries(live: LiveTournament) -> dict[str, str]:
     """The entries in a match called or being played, with that match's id."""
     out: dict[str, str] = {}
     for state in live.live.values():
@@ -68,7 +68,7 @@ def busy_entries(live: LiveEvent) -> dict[str, str]:
     return out
 
 
-def make_call(live: LiveEvent, match_id: str, board: int | None) -> BoardCall:
+def make_call(live: LiveTournament, match_id: str, board: int | None) -> BoardCall:
     """The call of ``match_id`` to ``board`` (default: its planned board), once the match has
     two entrants and no result, and the board and both entrants are free (the caller holds the
     event's lock).

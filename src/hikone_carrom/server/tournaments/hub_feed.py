@@ -19,9 +19,9 @@ from hikone_carrom.server.tournaments.views import (
 )
 
 if TYPE_CHECKING:
-    from hikone_carrom.server.tournaments.hub import LiveEvent
+    from hikone_carrom.server.tournaments.hub import LiveTournament
 
-__all__ = ["LIVE_EVERY_S", "SpectatorFeed", "Subscriber", "to_json"]
+__all__ = ["LIVE_EVERY_S", "SpectatorFeed", "TournamentSubscriber", "to_json"]
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ LIVE_EVERY_S = 1.0
 """Live scores and clocks go to the spectators at most this often, s (one message for all)."""
 
 
-class Subscriber(Protocol):
+class TournamentSubscriber(Protocol):
     """A spectator's connection: gets every update as JSON text. ``full`` (the director's
     console) takes every update whole; a spectator's page takes the matches without their
     empty fields and the pool tables of the one ``division`` whose pools it shows (or none)."""
@@ -50,9 +50,9 @@ class SpectatorFeed:
     """The spectators of ``live`` and what they are sent; ``scores`` and ``clocks`` are the
     latest of each match being played."""
 
-    def __init__(self, live: LiveEvent) -> None:
+    def __init__(self, live: LiveTournament) -> None:
         self.live = live
-        self.subscribers: set[Subscriber] = set()
+        self.subscribers: set[TournamentSubscriber] = set()
         self.scores: dict[str, tuple[int, int]] = {}
         self.clocks: dict[str, dict[str, Any]] = {}
         self._views: dict[str, str] = {}
@@ -61,7 +61,7 @@ class SpectatorFeed:
         self._flush: asyncio.TimerHandle | None = None
 
     async def snapshot_text(self, *, full: bool) -> str:
-        """The event as JSON text (see :meth:`LiveEvent.snapshot_text`)."""
+        """The event as JSON text (see :meth:`LiveTournament.snapshot_text`)."""
         view = await self._cached("full" if full else "public")
         done = self.live.event.results
         scores = {m: list(s) for m, s in self.scores.items() if m not in done}
@@ -73,7 +73,7 @@ class SpectatorFeed:
         )
 
     async def request_text(self, kind: str, key: str) -> str:
-        """The answer to a spectator's request (see :meth:`LiveEvent.request_text`)."""
+        """The answer to a spectator's request (see :meth:`LiveTournament.request_text`)."""
         live = self.live
         if kind == "division":
             division, _, part = key.partition(":")
@@ -147,7 +147,8 @@ class SpectatorFeed:
     def live_score(
         self, match_id: str, scores: tuple[int, int] | None, clock: dict[str, Any] | None
     ) -> None:
-        """Keep a match's score and clock and send them soon (see :meth:`LiveEvent.live_score`)."""
+        """Keep a match's score and clock and send them soon (see
+        :meth:`LiveTournament.live_score`)."""
         if match_id in self.live.event.results:
             return
         changed = False

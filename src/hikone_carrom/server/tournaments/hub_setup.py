@@ -1,7 +1,7 @@
 """The director's setting up of an event: its entries, standing rules, draws and board plan.
 
 Each change is checked by the pure library (:mod:`hikone_carrom.tournament`), then stored and
-announced by the :class:`~.tournament_hub.LiveEvent` as a structural change (the spectators'
+announced by the :class:`~.tournament_hub.LiveTournament` as a structural change (the spectators'
 pages reload).
 """
 
@@ -24,9 +24,9 @@ from hikone_carrom.tournament import (
 from hikone_carrom.tournament.codec import entry_to_dict, rules_to_dict
 
 if TYPE_CHECKING:
-    from hikone_carrom.server.tournaments.hub import LiveEvent
+    from hikone_carrom.server.tournaments.hub import LiveTournament
 
-__all__ = ["EventSetup", "local_seconds", "refusal", "started"]
+__all__ = ["TournamentSetup", "local_seconds", "refusal", "started"]
 
 
 def local_seconds(moment: datetime | None = None) -> int:
@@ -40,16 +40,16 @@ def refusal(err: TournamentError) -> RoomError:
     return RoomError(err.code, err.en, err.ja, status=409)
 
 
-def started(live: LiveEvent) -> frozenset[str]:
+def started(live: LiveTournament) -> frozenset[str]:
     """Matches called, being played or played (a re-plan never moves them)."""
     return frozenset(live.live)
 
 
-class EventSetup:
+class TournamentSetup:
     """The director's changes to the entries, rules, draws and plan of ``live`` (each under
-    the event's lock; see the methods of the same names on :class:`~.tournament_hub.LiveEvent`)."""
+    the event's lock; see the methods of the same names on :class:`~.hub.LiveTournament`)."""
 
-    def __init__(self, live: LiveEvent) -> None:
+    def __init__(self, live: LiveTournament) -> None:
         self.live = live
 
     async def import_csv(self, data: bytes, who: str, *, apply: bool = True) -> ImportReport:

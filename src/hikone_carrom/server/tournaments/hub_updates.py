@@ -8,10 +8,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from hikone_carrom.server.tournaments.views import board_tiles, match_view, pool_view
-from hikone_carrom.tournament import Event
+from hikone_carrom.tournament import Tournament
 
 if TYPE_CHECKING:
-    from hikone_carrom.server.tournaments.hub import LiveEvent
+    from hikone_carrom.server.tournaments.hub import LiveTournament
 
 __all__ = ["KnockoutSides", "knockout_sides", "updates"]
 
@@ -19,13 +19,13 @@ KnockoutSides = dict[str, tuple[str | None, str | None]]
 """The entrants of a division's knockout matches, by match id."""
 
 
-def knockout_sides(event: Event, division: str) -> KnockoutSides:
+def knockout_sides(event: Tournament, division: str) -> KnockoutSides:
     """Who is in each knockout match of ``division`` now."""
     return {m.id: m.sides for m in event.matches(division) if m.stage == "knockout"}
 
 
 def updates(
-    live: LiveEvent, match_ids: Iterable[str], before: KnockoutSides | None = None
+    live: LiveTournament, match_ids: Iterable[str], before: KnockoutSides | None = None
 ) -> dict[str, Any]:
     """Changed matches, with the tables of their pools, the knockout matches whose entrants
     changed since ``before`` (the division's knockout sides before the change) and the
@@ -60,5 +60,5 @@ def updates(
     }
 
 
-def _places(event: Event, division: str) -> dict[str, list[str]]:
+def _places(event: Tournament, division: str) -> dict[str, list[str]]:
     return {str(k): v for k, v in event.final_places(division).items()}

@@ -5,7 +5,7 @@ event's standings.
 :class:`PadBridge` joins the tournament hub and the pads' registry of one server: every event's
 board calls go through :meth:`PadBridge.open_call`; every confirmed pad match through
 :meth:`PadBridge.take_result`, which finds the event's match it serves and records it with
-:meth:`~hikone_carrom.server.tournaments.hub.LiveEvent.record_result` (the same path as the
+:meth:`~hikone_carrom.server.tournaments.hub.LiveTournament.record_result` (the same path as the
 director's form). A pad result the event refuses (a closed pool...) stays on the pad and is
 noted in the event's audit trail for the director.
 """
@@ -24,7 +24,7 @@ from hikone_carrom.scoring import MatchSetup, RefereedMatch
 from hikone_carrom.scoring.setup import MAX_NAME
 from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.pads.boards import Board, PadRegistry
-from hikone_carrom.server.tournaments.hub import BoardCall, LiveEvent, TournamentHub
+from hikone_carrom.server.tournaments.hub import BoardCall, LiveTournament, TournamentHub
 from hikone_carrom.tournament import Result, TournamentError
 
 __all__ = ["PadBridge", "ScoreRelay", "pad_result", "pad_setup"]
@@ -32,14 +32,14 @@ __all__ = ["PadBridge", "ScoreRelay", "pad_result", "pad_setup"]
 log = logging.getLogger(__name__)
 
 
-def _members(live: LiveEvent, entry_id: str | None) -> list[str]:
+def _members(live: LiveTournament, entry_id: str | None) -> list[str]:
     """The names of an entry's players as its pad has them (at most MAX_NAME characters)."""
     if not entry_id:
         return []
     return [p.name[:MAX_NAME].strip() for p in live.event.entry(entry_id).members]
 
 
-def pad_setup(live: LiveEvent, call: BoardCall) -> MatchSetup:
+def pad_setup(live: LiveTournament, call: BoardCall) -> MatchSetup:
     """The pad's set-up for a called match: names in the order of play (side 1 plays red and
     shoots first until the referee records who won rock-paper-scissors, R1b; doubles alternate
     the sides, R1c), the match time (untimed finals, R7e), a deadlock decided by lot in the
@@ -56,7 +56,7 @@ def pad_setup(live: LiveEvent, call: BoardCall) -> MatchSetup:
     )
 
 
-def pad_result(live: LiveEvent, match_id: str, refereed: RefereedMatch) -> Result:
+def pad_result(live: LiveTournament, match_id: str, refereed: RefereedMatch) -> Result:
     """The event's result of a confirmed pad match: the R7b scores and pucks pocketed of each
     side (red is the side of the first name of the pad's set-up, R1b)."""
     outcome = refereed.outcome
@@ -83,7 +83,7 @@ class ScoreRelay:
     moment its pad starts the clock or takes the first entry, and each new score (R7b) and
     clock reading goes to the event's spectators."""
 
-    def __init__(self, bridge: PadBridge, live: LiveEvent, board: Board) -> None:
+    def __init__(self, bridge: PadBridge, live: LiveTournament, board: Board) -> None:
         self.bridge = bridge
         self.live = live
         self.board = board
@@ -146,7 +146,7 @@ class PadBridge:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _attach(self, live: LiveEvent) -> None:
+    def _attach(self, live: LiveTournament) -> None:
         async def listener(call: BoardCall) -> dict[str, Any] | None:
             opened = await self.open_call(live, call)
             return None if opened is None else {"pad_board": opened[0], "pad_match": opened[1]}
@@ -155,21 +155,21 @@ class PadBridge:
         if live.pads:  # an event rebuilt after a restart: watch its pads again
             self.spawn(self._watch_all(live))
 
-    async def _watch_all(self, live: LiveEvent) -> None:
+    async def _watch_all(self, live: LiveTournament) -> None:
         for pad_board, _ in list(live.pads.values()):
             try:
                 self._watch(live, await self.pads.get(pad_board))
             except RoomError:
                 log.warning("event %s: pad %s is gone", live.id, pad_board)
 
-    def _watch(self, live: LiveEvent, board: Board) -> None:
+    def _watch(self, live: LiveTournament, board: Board) -> None:
         key = (live.id, board.id)
         if key not in self._relays:
             relay = ScoreRelay(self, live, board)
             self._relays[key] = relay
             board.subscribers.add(relay)
 
-    async def open_call(self, live: LiveEvent, call: BoardCall) -> tuple[str, int] | None:
+    async def open_call(self, live: LiveTournament, call: BoardCall) -> tuple[str, int] | None:
         """Open the called match on the board's pad; (pad board id, match number), or None
         when the board has no pad. Raises :class:`RoomError` when the pad refuses (its match
         is still going)."""

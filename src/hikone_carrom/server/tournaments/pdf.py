@@ -29,10 +29,10 @@ from reportlab.platypus import (
 
 from hikone_carrom.export_text import markup
 from hikone_carrom.server.tournaments.views import clock
-from hikone_carrom.tournament import BYE, Division, Event, TournamentError
+from hikone_carrom.tournament import BYE, Division, Tournament, TournamentError
 
 if TYPE_CHECKING:
-    from hikone_carrom.server.tournaments.hub import LiveEvent
+    from hikone_carrom.server.tournaments.hub import LiveTournament
 
 __all__ = ["FONT", "KINDS", "bracket_pdf", "render"]
 
@@ -84,13 +84,13 @@ def _table(rows: Sequence[Sequence[Any]], widths: Sequence[float], size: float =
     return table
 
 
-def _divisions(event: Event, division: str | None) -> list[Division]:
+def _divisions(event: Tournament, division: str | None) -> list[Division]:
     if division is None:
         return list(event.divisions.values())
     return [event.division(division)]
 
 
-def _title(live: LiveEvent, what_ja: str, what_en: str) -> list[Any]:
+def _title(live: LiveTournament, what_ja: str, what_en: str) -> list[Any]:
     s = live.event.settings
     return [
         _para(f"{s.name}　{what_ja}", 15),
@@ -99,7 +99,7 @@ def _title(live: LiveEvent, what_ja: str, what_en: str) -> list[Any]:
     ]
 
 
-def _pools(live: LiveEvent, division: str | None) -> list[Any]:
+def _pools(live: LiveTournament, division: str | None) -> list[Any]:
     event = live.event
     story: list[Any] = _title(live, "予選リーグ表", "Pool sheets")
     any_pool = False
@@ -162,7 +162,7 @@ def _pools(live: LiveEvent, division: str | None) -> list[Any]:
     return story
 
 
-def _plan(live: LiveEvent, division: str | None) -> list[Any]:
+def _plan(live: LiveTournament, division: str | None) -> list[Any]:
     event = live.event
     if event.plan is None:
         raise TournamentError("no_plan", "Make the board plan first", "先に台割りを作ってください")
@@ -180,7 +180,7 @@ def _plan(live: LiveEvent, division: str | None) -> list[Any]:
     return story
 
 
-def _occupants(event: Event, division: str) -> list[list[str]]:
+def _occupants(event: Tournament, division: str) -> list[list[str]]:
     """Names on each line of each round of a bracket (round 0 = the lines; "" = nobody)."""
     bracket = event.brackets[division]
     qualifiers = event.qualifiers(division)
@@ -259,7 +259,7 @@ def _fit(canvas: Canvas, text: str, size: float, width: float) -> str:
 class _BracketPages:
     """Draws one division's bracket on landscape A4 pages (see :data:`BLOCK`)."""
 
-    def __init__(self, canvas: Canvas, event: Event, division: Division) -> None:
+    def __init__(self, canvas: Canvas, event: Tournament, division: Division) -> None:
         self.canvas = canvas
         self.event = event
         self.division = division
@@ -368,7 +368,7 @@ class _BracketPages:
             c.drawString(page_w / 2, 14 * mm + (len(lines) - i) * 5 * mm, text)
 
 
-def bracket_pdf(event: Event, division: str | None = None) -> bytes:
+def bracket_pdf(event: Tournament, division: str | None = None) -> bytes:
     """The knockout brackets (of one division or all) as PDF: up to 32 lines a page; a larger
     bracket in blocks of 32 lines, then a page from the block winners to the final (with the
     third-place match and the places)."""
@@ -386,7 +386,7 @@ def bracket_pdf(event: Event, division: str | None = None) -> bytes:
     return buf.getvalue()
 
 
-def _results(live: LiveEvent, division: str | None) -> list[Any]:
+def _results(live: LiveTournament, division: str | None) -> list[Any]:
     event = live.event
     story: list[Any] = _title(live, "成績表", "Results")
     for d in _divisions(event, division):
@@ -427,7 +427,7 @@ def _results(live: LiveEvent, division: str | None) -> list[Any]:
     return story
 
 
-def _certificates(live: LiveEvent, division: str | None) -> bytes:
+def _certificates(live: LiveTournament, division: str | None) -> bytes:
     event = live.event
     buf = io.BytesIO()
     width, height = A4
@@ -478,7 +478,7 @@ def _certificates(live: LiveEvent, division: str | None) -> bytes:
     return buf.getvalue()
 
 
-def render(live: LiveEvent, kind: str, division: str | None = None) -> bytes:
+def render(live: LiveTournament, kind: str, division: str | None = None) -> bytes:
     """The PDF of ``kind`` (one of :data:`KINDS`) for one division or all."""
     if division is not None:
         live.event.division(division)

@@ -6,7 +6,7 @@ Each player has a personal link (``/t/{event}/play/{entry}.{member}#k=...``, fro
 console): it shows their next match and, once it is called, takes their seat in its room (side 1
 plays red and shoots first from seat 0, R1b; doubles partners sit opposite, R1c). When the
 game is over its result goes into the standings through
-:meth:`~hikone_carrom.server.tournaments.hub.LiveEvent.record_result`, like a pad's.
+:meth:`~hikone_carrom.server.tournaments.hub.LiveTournament.record_result`, like a pad's.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.rooms.registry import RoomRegistry
 from hikone_carrom.server.rooms.room import Room
 from hikone_carrom.server.rooms.schemas import CreateRoom
-from hikone_carrom.server.tournaments.hub import BoardCall, LiveEvent, TournamentHub
+from hikone_carrom.server.tournaments.hub import BoardCall, LiveTournament, TournamentHub
 from hikone_carrom.tournament import Result, TournamentError
 
 __all__ = ["RoomBridge", "player_key", "players"]
@@ -36,13 +36,13 @@ _NAME = 24
 """Longest name a room's seat takes, characters."""
 
 
-def player_key(live: LiveEvent, player: str) -> str:
+def player_key(live: LiveTournament, player: str) -> str:
     """The secret of a player's link (``player`` = "GS-001.0": entry id and member)."""
     mac = hmac.new(live.director_hash.encode(), f"{live.id}:{player}".encode(), hashlib.sha256)
     return mac.hexdigest()[:20]
 
 
-def _reservation(live: LiveEvent, match_id: str) -> str:
+def _reservation(live: LiveTournament, match_id: str) -> str:
     """The secret the seats of ``match_id``'s room are kept for: derived from the event's
     secret, so any server process can seat the match's players and nobody else can."""
     mac = hmac.new(
@@ -51,7 +51,7 @@ def _reservation(live: LiveEvent, match_id: str) -> str:
     return mac.hexdigest()
 
 
-def players(live: LiveEvent) -> list[tuple[str, str]]:
+def players(live: LiveTournament) -> list[tuple[str, str]]:
     """Every player of the event as (player id "GS-001.0", name)."""
     return [
         (f"{e.id}.{i}", p.name)
@@ -61,7 +61,7 @@ def players(live: LiveEvent) -> list[tuple[str, str]]:
     ]
 
 
-def _seat_names(live: LiveEvent, match_id: str) -> list[str]:
+def _seat_names(live: LiveTournament, match_id: str) -> list[str]:
     match = live.event.match(match_id)
     a, b = (live.event.entry(s or "").members for s in match.sides)
     names = [a[0].name, b[0].name] if len(a) == 1 else [a[0].name, b[0].name, a[1].name, b[1].name]
@@ -75,7 +75,7 @@ class _Watcher:
 
     seats: frozenset[int] = frozenset()  # a watcher holds no seat
 
-    def __init__(self, bridge: RoomBridge, live: LiveEvent, match_id: str, room: Room) -> None:
+    def __init__(self, bridge: RoomBridge, live: LiveTournament, match_id: str, room: Room) -> None:
         self.bridge = bridge
         self.live = live
         self.match_id = match_id
@@ -137,7 +137,7 @@ class RoomBridge:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _attach(self, live: LiveEvent) -> None:
+    def _attach(self, live: LiveTournament) -> None:
         if not live.event.settings.online:
             return
 
@@ -153,20 +153,20 @@ class RoomBridge:
         if going:  # an event rebuilt after a restart: watch its rooms again
             self.spawn(self._watch_again(live, going))
 
-    async def _watch_again(self, live: LiveEvent, going: list[tuple[str, str]]) -> None:
+    async def _watch_again(self, live: LiveTournament, going: list[tuple[str, str]]) -> None:
         for match_id, room_id in going:
             try:
                 self._watch(live, match_id, await self.rooms.local(room_id))
             except RoomError:
                 log.warning("event %s: room %s is gone", live.id, room_id)
 
-    def _watch(self, live: LiveEvent, match_id: str, room: Room) -> None:
+    def _watch(self, live: LiveTournament, match_id: str, room: Room) -> None:
         if room.match.outcome is not None:
             self.spawn(self.take_result(live, match_id, room))
             return
         room.subscribers.add(_Watcher(self, live, match_id, room))
 
-    async def open_room(self, live: LiveEvent, call: BoardCall) -> dict[str, Any]:
+    async def open_room(self, live: LiveTournament, call: BoardCall) -> dict[str, Any]:
         """Create the called match's online room with every seat kept for its players: the
         first seat's token is kept for its player, the other seats are reserved (see
         :meth:`seat_for`), so the room's public id lets nobody sit down."""
@@ -183,7 +183,7 @@ class RoomBridge:
         self._watch(live, call.match_id, room)
         return {"room": room.config.id, "seat_tokens": ((0, token),)}
 
-    async def seat_for(self, live: LiveEvent, player: str, key: str) -> dict[str, Any]:
+    async def seat_for(self, live: LiveTournament, player: str, key: str) -> dict[str, Any]:
         """The room, seat and seat token of ``player``'s called match (their link's ``key``)."""
         if not hmac.compare_digest(player_key(live, player), key):
             raise RoomError(
@@ -217,7 +217,7 @@ class RoomBridge:
             "次の試合はまだ呼び出されていません",
         )
 
-    async def take_result(self, live: LiveEvent, match_id: str, room: Room) -> None:
+    async def take_result(self, live: LiveTournament, match_id: str, room: Room) -> None:
         """The room's game is over: record its result (seat 0 red = side 1, R1b)."""
         outcome = room.match.outcome
         if outcome is None:

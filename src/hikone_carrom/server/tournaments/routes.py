@@ -26,18 +26,18 @@ from hikone_carrom.server.core.deps import PadsDep, RoomBridgeDep, TournamentsDe
 from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
 from hikone_carrom.server.rooms.ws import Connection, serve_connection
-from hikone_carrom.server.tournaments.hub import LiveEvent, TournamentHub, local_seconds
+from hikone_carrom.server.tournaments.hub import LiveTournament, TournamentHub, local_seconds
 from hikone_carrom.server.tournaments.rooms import player_key, players
 from hikone_carrom.server.tournaments.views import clock, match_view, search_view
 from hikone_carrom.server.tournaments.views import results_csv as make_csv
 from hikone_carrom.tournament import (
     DEFAULT_TIEBREAKS,
-    EventSettings,
     Person,
     Result,
     StandingRules,
     TieBreak,
     TournamentError,
+    TournamentSettings,
     read_person,
     school_year_label,
 )
@@ -59,7 +59,7 @@ def _seconds(text: str) -> int:
     return int(match.group(1)) * 3600 + int(match.group(2)) * 60
 
 
-class CreateEvent(BaseModel):
+class CreateTournament(BaseModel):
     """A new event: its name, date, boards, first match and golden board; a password of the
     director's choosing (8+ characters), or none for a generated token; the order of the
     tie-breaks and the match points (win, draw, loss) if not the championship's; ``online`` for
@@ -146,7 +146,7 @@ class ResultBody(BaseModel):
 
 async def _director(
     hub: TournamentHub, request: Request, tournament_id: str
-) -> tuple[LiveEvent, str]:
+) -> tuple[LiveTournament, str]:
     live = await hub.get(tournament_id)
     auth = request.headers.get("authorization", "")
     token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
@@ -171,7 +171,7 @@ def _members(body: EntryBody) -> list[Person]:
         raise RoomError(err.code, err.en, err.ja, status=422) from err
 
 
-def _entry_view(live: LiveEvent, entry_id: str) -> dict[str, Any]:
+def _entry_view(live: LiveTournament, entry_id: str) -> dict[str, Any]:
     """An entry for the director's form: every member field, the grade as written."""
     try:
         data = entry_to_dict(live.event.entry(entry_id))
@@ -185,7 +185,7 @@ def _entry_view(live: LiveEvent, entry_id: str) -> dict[str, Any]:
     return data
 
 
-def _result(body: ResultBody, live: LiveEvent) -> Result:
+def _result(body: ResultBody, live: LiveTournament) -> Result:
     try:
         if body.forfeit is not None:
             return Result.walkover(body.forfeit, live.event.settings.rules.forfeit_score)
@@ -219,7 +219,7 @@ async def director_page(web: WebDirDep) -> FileResponse:
 
 
 @router.post("/api/tournaments", status_code=201)
-async def create_event(body: CreateEvent, hub: TournamentsDep) -> dict[str, str]:
+async def create_event(body: CreateTournament, hub: TournamentsDep) -> dict[str, str]:
     """Open an event with the six classes of the Japan Championship; keep the token."""
     try:
         win, draw, loss = body.points
@@ -229,7 +229,7 @@ async def create_event(body: CreateEvent, hub: TournamentsDep) -> dict[str, str]
             loss=loss,
             order=tuple(body.tiebreaks) if body.tiebreaks else DEFAULT_TIEBREAKS,
         )
-        settings = EventSettings(
+        settings = TournamentSettings(
             name=body.name,
             date=body.date,
             boards=body.boards,
@@ -707,7 +707,7 @@ async def _spectate(
         live.subscribers.discard(conn)
 
 
-async def _director_hello(inbox: Inbox, live: LiveEvent) -> bool:
+async def _director_hello(inbox: Inbox, live: LiveTournament) -> bool:
     """Whether the connection's first message, within :data:`HELLO_WAIT_S`, is a hello with the
     director's token."""
     try:
@@ -724,7 +724,7 @@ async def _director_hello(inbox: Inbox, live: LiveEvent) -> bool:
     return isinstance(token, str) and live.is_director(token)
 
 
-async def _answer(conn: Spectator, live: LiveEvent, text: str) -> None:
+async def _answer(conn: Spectator, live: LiveTournament, text: str) -> None:
     """Answer one message of a spectator (see :func:`watch`)."""
     try:
         msg = json.loads(text)

@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from hikone_carrom.export_text import csv_text
-from hikone_carrom.tournament import BYE, Division, Match, Pool, Standing
+from hikone_carrom.tournament import BYE, Division, Fixture, Pool, Standing
 from hikone_carrom.tournament.standings import TIEBREAK_NAMES
 
 if TYPE_CHECKING:
-    from hikone_carrom.server.tournaments.hub import LiveEvent
+    from hikone_carrom.server.tournaments.hub import LiveTournament
 
 __all__ = [
     "board_tiles",
@@ -41,7 +41,7 @@ def clock(seconds: int | float) -> str:
     return f"{s // 3600:02d}:{s % 3600 // 60:02d}"
 
 
-def _side(live: LiveEvent, side: str | None) -> dict[str, Any] | None:
+def _side(live: LiveTournament, side: str | None) -> dict[str, Any] | None:
     if side is None:
         return None
     if side == BYE:
@@ -49,7 +49,7 @@ def _side(live: LiveEvent, side: str | None) -> dict[str, Any] | None:
     return {"id": side, "name": live.event.entry(side).name}
 
 
-def match_view(live: LiveEvent, m: Match) -> dict[str, Any]:
+def match_view(live: LiveTournament, m: Fixture) -> dict[str, Any]:
     """A match: who, what, where and when (planned and live), and its result."""
     slot = live.event.plan.slot(m.id) if live.event.plan else None
     state = live.live.get(m.id)
@@ -100,7 +100,7 @@ def compact(match: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in match.items() if v is not None}
 
 
-def _standing(live: LiveEvent, s: Standing) -> dict[str, Any]:
+def _standing(live: LiveTournament, s: Standing) -> dict[str, Any]:
     return {
         "entry": s.entry,
         "name": live.event.entry(s.entry).name,
@@ -125,7 +125,7 @@ def _standing(live: LiveEvent, s: Standing) -> dict[str, Any]:
     }
 
 
-def pool_view(live: LiveEvent, pool: Pool) -> dict[str, Any]:
+def pool_view(live: LiveTournament, pool: Pool) -> dict[str, Any]:
     """A pool: its entries, its table, whether it is complete and closed."""
     event = live.event
     return {
@@ -139,7 +139,7 @@ def pool_view(live: LiveEvent, pool: Pool) -> dict[str, Any]:
     }
 
 
-def _division(live: LiveEvent, d: Division, *, pools: bool) -> dict[str, Any]:
+def _division(live: LiveTournament, d: Division, *, pools: bool) -> dict[str, Any]:
     event = live.event
     bracket = event.brackets.get(d.id)
     return {
@@ -164,7 +164,7 @@ def _division(live: LiveEvent, d: Division, *, pools: bool) -> dict[str, Any]:
     }
 
 
-def _header(live: LiveEvent) -> dict[str, Any]:
+def _header(live: LiveTournament) -> dict[str, Any]:
     s = live.event.settings
     return {
         "id": live.id,
@@ -183,7 +183,7 @@ def _header(live: LiveEvent) -> dict[str, Any]:
     }
 
 
-def event_view(live: LiveEvent) -> dict[str, Any]:
+def event_view(live: LiveTournament) -> dict[str, Any]:
     """Everything the director's console shows: every division with its pools, every entry,
     every match."""
     event = live.event
@@ -207,7 +207,7 @@ def event_view(live: LiveEvent) -> dict[str, Any]:
 
 
 def board_tiles(
-    live: LiveEvent, boards: Iterable[int] | None = None
+    live: LiveTournament, boards: Iterable[int] | None = None
 ) -> list[tuple[int, str | None, str | None]]:
     """(board, current match, next match) of each board (all, or ``boards``): the current one is
     called or being played; the next is the first planned there that is not called, played or
@@ -233,7 +233,7 @@ def board_tiles(
     return [(b, now.get(b), upcoming.get(b)) for b in sorted(wanted)]
 
 
-def public_view(live: LiveEvent) -> dict[str, Any]:
+def public_view(live: LiveTournament) -> dict[str, Any]:
     """What a spectator's page needs on connecting: the event's header, the divisions without
     their pools, every board's current and next match (``tiles``: [board, current, next]) and
     those matches, the newest calls. Pools, brackets and an entry's matches come on request."""
@@ -251,7 +251,7 @@ def public_view(live: LiveEvent) -> dict[str, Any]:
     }
 
 
-def division_view(live: LiveEvent, division: str, part: str) -> dict[str, Any]:
+def division_view(live: LiveTournament, division: str, part: str) -> dict[str, Any]:
     """One division for a spectator: ``part`` "pools" (every pool's table) or "bracket" (the
     knockout's matches and places)."""
     event = live.event
@@ -265,7 +265,7 @@ def division_view(live: LiveEvent, division: str, part: str) -> dict[str, Any]:
     return {"division": view, "part": part, "matches": matches}
 
 
-def entry_view(live: LiveEvent, entry_id: str) -> dict[str, Any]:
+def entry_view(live: LiveTournament, entry_id: str) -> dict[str, Any]:
     """One entry and its matches (a player's own page, a name search)."""
     e = live.event.entry(entry_id)
     return {
@@ -279,7 +279,7 @@ def entry_view(live: LiveEvent, entry_id: str) -> dict[str, Any]:
     }
 
 
-def search_view(live: LiveEvent, query: str) -> dict[str, Any]:
+def search_view(live: LiveTournament, query: str) -> dict[str, Any]:
     """ "Where and when is my next match": entries whose name or kana reading has ``query``,
     each with its matches and the next one (called or being played first)."""
     found = []
@@ -293,7 +293,7 @@ def search_view(live: LiveEvent, query: str) -> dict[str, Any]:
     return {"query": query, "entries": found}
 
 
-def results_csv(live: LiveEvent) -> str:
+def results_csv(live: LiveTournament) -> str:
     """Every match with its result, one row each (UTF-8 with BOM so spreadsheets read it;
     formulas neutralised)."""
     rows: list[list[object]] = [
