@@ -138,6 +138,8 @@ def test_the_ranking_rules_are_reordered_and_the_standings_follow_live(
     expect(page.locator("#flash")).to_have_text("保存しました")
     expect(note).to_contain_text("勝ち点 → パック数 → 得失点差 → 抽選")  # live, no reload
     expect(top).to_have_text("12")  # four wins at 3 points
+    # the console's own live copy too: its update must not re-render the form under the next fill
+    expect(rules.locator("input[name=win]")).to_have_value("3")
 
     rules.locator("input[name=draw]").fill("5")  # a draw worth more than a win: refused
     page.click("#rules-save")
