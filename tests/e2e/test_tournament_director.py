@@ -166,6 +166,7 @@ def test_a_match_is_playing_from_the_moment_its_pad_starts_it(
         call = c.post("/boards/1/call").json()
     page = _logged_in(browser, kind, tid, token)
     errors = page_errors(page)
+    page.clock.install()  # time runs as usual, and on demand at the end
     page.goto(f"{server_url}/t/{tid}/director?tab=boards")
     page.click("button[data-tab=boards]")
     tile = page.locator(".board-tile[data-board='1']")
@@ -200,6 +201,6 @@ def test_a_match_is_playing_from_the_moment_its_pad_starts_it(
     ])  # fmt: skip
     left = tile.locator("[data-left]")  # the referee paused the clock: the time stands still
     expect(left).to_contain_text("残り 3:45")
-    page.wait_for_timeout(2500)
+    page.clock.run_for(2500)  # the page's second timer draws the time left twice more
     expect(left).to_contain_text("残り 3:45")
     assert not errors
