@@ -6,9 +6,19 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.e2e.gamekit import drag_shot, new_game, shots_seen, wait_my_turn
+from tests.e2e.gamekit import NEXT_FRAMES, drag_shot, new_game, shots_seen, wait_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+PONG = """() => new Promise((done) => {
+  const ws = window.__game.conn.ws;
+  ws.addEventListener("message", function seen(m) {
+    if (JSON.parse(m.data).type === "pong") { ws.removeEventListener("message", seen); done(); }
+  });
+  ws.send(JSON.stringify({ type: "ping" }));
+})"""
+"""Resolves on the server's answer to a ping: what it sent before on this socket has arrived
+(it handles one socket's messages in order)."""
 
 
 def test_mouse_drag_shot_against_the_computer_until_it_replies(
@@ -46,7 +56,7 @@ def test_mouse_drag_shot_against_the_computer_until_it_replies(
         timeout=60_000,
     )
     assert shots_seen(page, 0) >= 1
-    page.wait_for_timeout(400)
+    page.evaluate(NEXT_FRAMES)  # the position after the shots drawn
     page.screenshot(path=str(artifacts / "board.png"))
     page.locator("#board").screenshot(path=str(artifacts / "board-canvas.png"))
     fps = page.evaluate("() => window.__game.stats.fps")
@@ -92,7 +102,7 @@ def test_a_shot_sent_while_the_connection_drops_is_played_once_after_reconnectin
     page.wait_for_function("() => window.__game.log.length === 1 && !window.__game.anim")
     assert page.evaluate("() => window.__game.log[0].ev.action_id") == sent[0]
     assert page.evaluate("() => window.__game.conn.pending.size") == 0
-    page.wait_for_timeout(300)
+    page.evaluate(PONG)  # the server answered a ping sent after the resent shot
     assert page.evaluate("() => window.__game.log.length") == 1
     assert errors == []
 

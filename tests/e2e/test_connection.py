@@ -23,10 +23,11 @@ def test_a_link_to_a_missing_room_says_so_and_stops_connecting(
     page.on("pageerror", lambda e: errors.append(str(e)))
     sockets: list[WebSocket] = []
     page.on("websocket", lambda ws: sockets.append(ws))
+    page.clock.install()  # time runs as usual, and on demand below
     page.goto(f"{server_url}/room/NoSuchRoom42")
     expect(page.locator(".notfound h1")).to_have_text("No such room")
     expect(page.locator(".notfound .lede")).to_contain_text("no room on this server")
-    page.wait_for_timeout(2000)  # the old client opened about 3 connections a second here
+    page.clock.run_for(2000)  # the old client opened about 3 connections a second here
     assert len(sockets) == 1
     page.screenshot(path=str(artifacts / f"no-such-room-{size}-en.png"))
     page.click(".lang-switch button[data-lang=ja]")
@@ -48,6 +49,7 @@ def test_a_dropped_connection_shows_its_state_and_comes_back(
     page = ctx.new_page()
     sockets: list[WebSocket] = []
     page.on("websocket", lambda ws: sockets.append(ws))
+    page.clock.install()  # time runs as usual, and on demand below
     new_game(page, server_url, "hotseat")
     wait_my_turn(page)
     conn = page.locator("#conn")
@@ -68,7 +70,7 @@ def test_a_dropped_connection_shows_its_state_and_comes_back(
     expect(conn).to_contain_text("Offline: waiting for the network")
     page.click(".lang-switch button[data-lang=ja]")
     expect(conn).to_contain_text("オフラインです")
-    page.wait_for_timeout(1500)
+    page.clock.run_for(1500)  # the page's timers of 1.5 s run now
     assert len(sockets) == 2
     ctx.set_offline(False)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from tests.e2e.gamekit import (
     DESKTOP,
+    NEXT_FRAMES,
     PHONE,
     REST,
     Touch,
@@ -96,7 +97,7 @@ def test_mouse_taps_right_clicks_escape_and_letting_go_on_the_striker_never_shoo
     page.mouse.down(button="right")
     page.mouse.up(button="right")
     page.mouse.up()
-    page.wait_for_timeout(150)
+    page.evaluate(NEXT_FRAMES)  # the release is handled and drawn
     assert shots_sent(page) == 0
     assert _aim(page) == before
     assert page.evaluate("() => window.__game.pendingShot") is False
@@ -109,7 +110,7 @@ def test_mouse_taps_right_clicks_escape_and_letting_go_on_the_striker_never_shoo
     shot = page.evaluate("() => window.__sent.find(m => m.type === 'shot')")
     assert shot["angle"] == pytest.approx(math.pi / 2, abs=0.02)
     assert shot["speed"] == pytest.approx(0.08 / 0.16 * 5.0, rel=0.1)
-    page.wait_for_timeout(200)
+    page.evaluate(NEXT_FRAMES)
     assert shots_sent(page) == 1
     assert errors == []
     page.context.close()
@@ -156,13 +157,13 @@ def test_touch_taps_swipes_and_a_second_finger_never_shoot(
         touch.send("touchMove", [(sx + (x1 - sx) * k / 8, sy + (y1 - sy) * k / 8)])
     touch.send("touchStart", [(x1, y1), (cx, cy)])
     touch.send("touchEnd", [])
-    page.wait_for_timeout(150)
+    page.evaluate(NEXT_FRAMES)  # the release is handled and drawn
     assert shots_sent(page) == 0
     assert _aim(page) == before
     # one finger, pulled back from the striker and let go: one shot
     touch.drag((sx, sy), (x1, y1))
     page.wait_for_function("() => window.__sent.filter(m => m.type === 'shot').length === 1")
-    page.wait_for_timeout(200)
+    page.evaluate(NEXT_FRAMES)
     assert shots_sent(page) == 1
     assert errors == []
     page.context.close()

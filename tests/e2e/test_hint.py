@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.e2e.gamekit import new_game, wait_my_turn
+from tests.e2e.gamekit import NEXT_FRAMES, new_game, wait_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -87,7 +87,7 @@ def test_ask_for_a_hint_see_the_guide_adopt_it_and_shoot(
     assert shot == hint["shot"]  # exactly the suggested shot went to the server
     # the hint belongs to the position it was asked for: it is gone after the shot
     assert page.evaluate("() => window.__game.hint") is None
-    page.wait_for_timeout(200)
+    page.evaluate(NEXT_FRAMES)  # frames drawn after the shot
     assert page.evaluate("() => window.__game.lastOverlay && window.__game.lastOverlay.hint") in (
         None,
         False,

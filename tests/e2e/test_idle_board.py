@@ -40,7 +40,7 @@ def draws(page: Page, counter: str = ROOM_DRAWS) -> int:
 
 def assert_idle(page: Page, counter: str = ROOM_DRAWS) -> None:
     """Over one second of display frames with nothing happening, the board is not drawn."""
-    page.wait_for_timeout(300)  # let what just happened settle
+    page.evaluate(NEXT_FRAMES)  # what just happened is drawn
     before = draws(page, counter)
     frames = page.evaluate(RAF_COUNT)
     assert frames > 20  # the page is alive and its frames run

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.e2e.gamekit import wait_my_turn
+from tests.e2e.gamekit import NEXT_FRAMES, wait_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -74,7 +74,7 @@ def test_the_replay_viewer_steps_through_a_game_and_plays_a_shot_again(
 
     page.click("#rp-play")  # play shot 2 again from its start
     page.wait_for_function("() => window.__replay.anim !== null")
-    page.wait_for_timeout(150)
+    page.evaluate(NEXT_FRAMES)  # frames of the shot drawn
     page.screenshot(path=str(artifacts / "replay-shot-again.png"))
     _replay_idle(page, 2)
     assert board.screenshot() == settled  # it ends where it ended the first time

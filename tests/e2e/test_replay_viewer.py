@@ -19,6 +19,7 @@ def test_a_link_opens_a_shot_keys_step_and_autoplay_plays_on(
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.clock.install()  # time runs as usual, and on demand below
     page.goto(f"{server_url}/replay/{finished_game}?shot=3")
     page.wait_for_function("() => window.__replay && window.__replay.data")
     n = page.evaluate("() => window.__replay.data.events.length")
@@ -54,7 +55,7 @@ def test_a_link_opens_a_shot_keys_step_and_autoplay_plays_on(
     page.keyboard.press("Space")
     expect(page.locator("#rp-auto")).to_have_attribute("aria-pressed", "false")
     stopped = page.evaluate("() => window.__replay.index")
-    page.wait_for_timeout(1500)
+    page.clock.run_for(1500)  # the page's timers and frames of 1.5 s run now
     assert page.evaluate("() => window.__replay.index") == stopped
     page.click(".lang-switch button[data-lang=ja]")
     expect(page.locator("#rp-auto")).to_have_text("自動再生")

@@ -138,6 +138,8 @@ def test_the_ranking_rules_are_reordered_and_the_standings_follow_live(
     expect(page.locator("#flash")).to_have_text("保存しました")
     expect(note).to_contain_text("勝ち点 → パック数 → 得失点差 → 抽選")  # live, no reload
     expect(top).to_have_text("12")  # four wins at 3 points
+    # the console's own live copy too: its update must not re-render the form under the next fill
+    expect(rules.locator("input[name=win]")).to_have_value("3")
 
     rules.locator("input[name=draw]").fill("5")  # a draw worth more than a win: refused
     page.click("#rules-save")
@@ -164,6 +166,7 @@ def test_a_match_is_playing_from_the_moment_its_pad_starts_it(
         call = c.post("/boards/1/call").json()
     page = _logged_in(browser, kind, tid, token)
     errors = page_errors(page)
+    page.clock.install()  # time runs as usual, and on demand at the end
     page.goto(f"{server_url}/t/{tid}/director?tab=boards")
     page.click("button[data-tab=boards]")
     tile = page.locator(".board-tile[data-board='1']")
@@ -198,6 +201,6 @@ def test_a_match_is_playing_from_the_moment_its_pad_starts_it(
     ])  # fmt: skip
     left = tile.locator("[data-left]")  # the referee paused the clock: the time stands still
     expect(left).to_contain_text("残り 3:45")
-    page.wait_for_timeout(2500)
+    page.clock.run_for(2500)  # the page's second timer draws the time left twice more
     expect(left).to_contain_text("残り 3:45")
     assert not errors

@@ -189,34 +189,34 @@ function entryCard() {
 
 /** Settings: the ranking rules (tie-breaks in order, match points). */
 function settingsTab() {
-  if (!rulesForm) {
-    const used = event.tiebreaks.map((x) => x.key);
-    rulesForm = { order: [...used.map((k) => [k, true]), ...TIEBREAKS.filter((k) => !used.includes(k)).map((k) => [k, false])],
-      points: [event.points.win, event.points.draw, event.points.loss], error: "" };
-  }
-  const form = rulesForm;
+  // shown from the live event until the director edits it: a save shows once it is live, not
+  // the event as it was before the save's update arrived
+  const used = event.tiebreaks.map((x) => x.key);
+  const form = rulesForm || { order: [...used.map((k) => [k, true]), ...TIEBREAKS.filter((k) => !used.includes(k)).map((k) => [k, false])],
+    points: [event.points.win, event.points.draw, event.points.loss], error: "" };
   const move = (i, by) => {
     const j = i + by;
     if (j < 0 || j >= form.order.length) return;
+    rulesForm = form;
     [form.order[i], form.order[j]] = [form.order[j], form.order[i]];
     render();
   };
   const rows = form.order.map(([key, used], i) => h("li.tiebreak", { "data-key": key },
     h("label.check", {}, h("input", { type: "checkbox", checked: used, "aria-label": `${t("d.rules.use")} ${t(`tb.${key}`)}`,
-      onchange: (e) => { form.order[i][1] = e.target.checked; render(); } }),
+      onchange: (e) => { rulesForm = form; form.order[i][1] = e.target.checked; render(); } }),
     h("span.tb-name", {}, h("strong", {}, t(`tb.${key}`)), getLang() === "ja" ? [" ", h("small", { lang: "en" }, tIn("en", `tb.${key}`))] : null)),
     h("span.tb-moves", {},
       h("button", { type: "button", "data-move": "up", disabled: i === 0, "aria-label": t("d.rules.up"), onclick: () => move(i, -1) }, "↑"),
       h("button", { type: "button", "data-move": "down", disabled: i === form.order.length - 1, "aria-label": t("d.rules.down"), onclick: () => move(i, 1) }, "↓"))));
-  const point = (i, key) => h("label", {}, t(`d.rules.${key}`), h("input", { type: "number", name: key, value: form.points[i],
-    inputmode: "numeric", oninput: (e) => { form.points[i] = e.target.value; } }));
+  const point = (i, key) => h("label", {}, t(`d.rules.${key}`), h("input", { type: "number", name: key, id: `rules-${key}`,
+    value: form.points[i], inputmode: "numeric", oninput: (e) => { rulesForm = form; form.points[i] = e.target.value; } }));
   const save = async () => {
     try {
       await api(`/api/tournaments/${id}/rules`, { method: "PUT", token: token(), body: {
         tiebreaks: form.order.filter(([, used]) => used).map(([k]) => k), points: form.points.map(Number) } });
       rulesForm = null;
       flash = { ok: true, text: t("d.saved") };
-    } catch (err) { form.error = err.message; }
+    } catch (err) { rulesForm = form; form.error = err.message; }
     render();
   };
   return [h("section.card.dform", { id: "rules" }, h("h3", {}, t("d.rules")), h("p.meta", {}, t("d.rules.note")),
