@@ -65,9 +65,11 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         store.migrate()
         runner = Runner(settings.sim_workers, 1 if settings.db_url.startswith("sqlite") else 4)
         backend: Backend = (
-            RayBackend(settings.ray_address, settings.think_workers)
+            RayBackend(settings.ray_address, settings.think_workers, spec)
             if settings.ray_address
-            else ProcessBackend(settings.think_workers)
+            else ProcessBackend(
+                settings.think_workers, warm=spec if settings.warm_thinking else None
+            )
         )
         thinker = ThinkingPool(
             backend, queue_limit=settings.think_queue, per_room=settings.think_per_room
@@ -86,6 +88,8 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         PadBridge(app.state.tournaments, app.state.pads)  # board calls to pads, pad results back
         app.state.room_bridge = RoomBridge(app.state.tournaments, registry)  # online events
         await app.state.tournaments.resume()  # events in play: watch their pads and rooms again
+        if settings.warm_thinking:
+            await thinker.start()
         sweeper = asyncio.create_task(registry.sweep())
         try:
             yield

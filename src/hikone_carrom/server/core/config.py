@@ -64,6 +64,8 @@ class ServerSettings:
     only requests whose ``Host`` names one of them (set for a server on a loopback address).
     ``redis_url`` makes this process one of several sharing the store (room leases of
     ``lease_s``); ``ray_address`` sends thinking to a Ray cluster instead of local processes.
+    With ``warm_thinking`` the thinking workers start and load the expert before the server
+    takes requests (``hikone-carrom serve``), so the first computer move is as quick as any.
     """
 
     db_url: str
@@ -82,6 +84,7 @@ class ServerSettings:
     redis_url: str | None = None
     lease_s: float = 4.0
     ray_address: str | None = None
+    warm_thinking: bool = False
 
 
 def memory_store_problem(url: str) -> str | None:

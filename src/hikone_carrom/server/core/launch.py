@@ -180,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         allowed_hosts=(*LOOPBACK_NAMES, args.host, *args.allowed_host) if loopback else (),
         redis_url=args.redis,
         ray_address=args.ray,
+        warm_thinking=True,
     )
     problem = (
         store_problem(settings.db_url, settings.store_timeout_s)
