@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, SheetLine
-from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.errors import RoomError, store_unavailable
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.pads.views import match_view, step_view
 from hikone_carrom.server.storage import GameStore, StoreError, StoreUnavailable, hash_token
@@ -102,7 +102,7 @@ def _error(code: str, en: str, ja: str, status: int = 409) -> RoomError:
 
 
 def _store_unavailable() -> RoomError:
-    """The pads' store cannot be written: nothing changed, the pad keeps its entries (503)."""
+    """A board's change cannot be stored: nothing changed, the pad keeps its entries (503)."""
     return _error(
         "store_unavailable",
         "The server could not store the entry; it is kept on the pad: try again",
@@ -469,7 +469,7 @@ class PadRegistry:
         try:
             await self.runner.store(self.pads.create_board, board_id, name, hash_token(token))
         except StoreUnavailable as err:
-            raise _store_unavailable() from err
+            raise store_unavailable() from err
         board = await self.get(board_id)
         return board, token
 
@@ -487,7 +487,7 @@ class PadRegistry:
             except StoreError as err:
                 raise _error("no_board", "No such board", "そのボードはありません", 404) from err
             except StoreUnavailable as err:
-                raise _store_unavailable() from err
+                raise store_unavailable() from err
             board = Board(stored, self.pads, self.runner, self.listeners)
             self.boards[board_id] = board
             return board
