@@ -15,6 +15,8 @@ from tests.server.padkit import Pad, auth, create_board
 
 from hikone_carrom.server.core.app import create_app
 from hikone_carrom.server.pads.boards import PadRegistry
+from hikone_carrom.server.storage import StoreUnavailable
+from hikone_carrom.server.storage.pad_store import PadStore
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -71,6 +73,9 @@ def test_pad_changes_wait_for_the_store_and_are_stored_once(store: tuple[str, Ou
             ):
                 _unavailable(client.post(path, json=body, headers=auth(token)))
             _unavailable(client.post("/api/boards", json={"name": "第3台"}))
+            if url.startswith("postgresql"):  # a read the store must answer: 503, never 500
+                r = client.get(f"{board_url}/matches/1/record")
+                assert r.status_code == 503 and r.json()["detail"]["code"] == "store_unavailable"
             assert client.get(board_url).json() == before
             assert client.get(f"/api/boards/{spare['id']}").json()["board"]["match"] is None
         done = pad.send(*queued)  # the pad sends its queue again
@@ -90,3 +95,44 @@ def test_pad_changes_wait_for_the_store_and_are_stored_once(store: tuple[str, Ou
 def client_view(answer: dict[str, Any]) -> dict[str, Any]:
     """The snapshot a board's GET gives after ``answer`` of its ops."""
     return {"type": "snapshot", "seq": answer["seq"], "board": answer["board"]}
+
+
+def test_ops_before_the_one_the_store_refused_stay_applied(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store takes the confirm, then refuses the next match's set-up: the answer is 503 (not
+    a rejection, which would empty the pad's queue), the confirmed match is heard of once, and
+    the retry applies the rest."""
+    b = create_board(client)
+    pad = Pad(client, b, "device-partial")
+    pad.setup(["田中", "佐藤"])
+    heard: list[int] = []
+
+    async def listener(_board: Any, number: int, _match: Any) -> None:
+        heard.append(number)
+
+    _registry(client).on_confirmed(listener)
+    commit = PadStore.commit
+    refused = [StoreUnavailable("database is locked")]
+
+    def flaky(self: PadStore, board_id: str, seq: int, kind: str, *args: Any, **kw: Any) -> None:
+        if kind == "match" and refused:
+            raise refused.pop()
+        commit(self, board_id, seq, kind, *args, **kw)
+
+    monkeypatch.setattr(PadStore, "commit", flaky)
+    queued = [pad.shot(red=12), pad.shot(jack=True), pad.op("confirm")]
+    queued.append(pad.op("setup", setup={"names": ["山田", "鈴木"], "match_time_s": None}))
+    _unavailable(
+        client.post(
+            f"/api/boards/{b['id']}/ops",
+            json={"device": pad.device, "ops": queued},
+            headers=auth(b["token"]),
+        )
+    )
+    board = client.get(f"/api/boards/{b['id']}").json()["board"]
+    assert board["match"]["number"] == 1 and board["match"]["confirmed"] is True
+    assert heard == [1]
+    done = pad.send(*queued)
+    assert done["ack"] == pad.seq and done["board"]["match"]["number"] == 2
+    assert heard == [1]

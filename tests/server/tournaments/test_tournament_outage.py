@@ -67,6 +67,9 @@ def test_director_changes_wait_for_the_store_and_are_stored_once(
                 assert event(client, tid) == before, (method, path)
                 assert (live.event.to_dict(), live.live, live.seq) == held, (method, path)
             _unavailable(client.post("/api/tournaments", json={"name": "新しい大会"}))
+            if url.startswith("postgresql"):  # a read the store must answer: 503, never 500
+                r = client.get(f"{base}/director", headers=h)
+                assert r.status_code == 503 and r.json()["detail"]["code"] == "store_unavailable"
         for method, path, body in changes:
             r = client.request(method, base + path, json=body, headers=h)
             assert r.status_code in (200, 201), (method, path, r.text)
