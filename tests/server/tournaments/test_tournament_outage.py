@@ -22,6 +22,8 @@ from hikone_carrom.server.storage.tournament_store import TournamentStore
 from hikone_carrom.server.tournaments import store_retry
 
 ENTRY = {"division": "GS", "members": [{"name": "後藤", "reading": "ごとう", "age": "30"}]}
+EDIT = {"division": "GS", "members": [{"name": "選手01 佐藤", "reading": "さとう", "age": "31"}]}
+CSV_ROW = "部門,氏名,よみがな,所属,都道府県,年齢,学年\nGS,選手20 森,もり,彦根,滋賀県,40,\n"
 RULES = {"tiebreaks": ["match_points", "pucks", "lot"], "points": [3, 1, 0]}
 
 
@@ -45,25 +47,28 @@ def test_director_changes_wait_for_the_store_and_are_stored_once(
         tid, token = ready_event(client)
         h = headers(token)
         base = f"/api/tournaments/{tid}"
-        first, second, third = [m["id"] for m in event(client, tid)["matches"][:3]]
+        matches = event(client, tid)["matches"]
+        first, second, third = [m["id"] for m in matches[:3]]
         assert client.put(f"{base}/matches/{first}/result", json={"scores": [5, 3]},
                           headers=h).status_code == 200  # fmt: skip
         before = event(client, tid)
         live = client.app.state.tournaments.events[tid]  # type: ignore[attr-defined]
         held = (live.event.to_dict(), dict(live.live), live.seq)
-        changes: list[tuple[str, str, dict[str, Any] | None]] = [
-            ("PUT", f"/matches/{second}/result", {"scores": [7, 2]}),
-            ("DELETE", f"/matches/{first}/result", None),  # the undo of a result
-            ("POST", f"/matches/{third}/call", {"board": 3}),
-            ("POST", "/entries", ENTRY),
-            ("PUT", "/rules", RULES),
-            ("POST", "/entries/GS-001/status", {"status": "withdrawn"}),
-            ("POST", "/replan", {"now": "10:00"}),
-            ("POST", "/pads", {"boards": [1]}),
+        changes: list[tuple[str, str, dict[str, Any]]] = [
+            ("PUT", f"/matches/{second}/result", {"json": {"scores": [7, 2]}}),
+            ("DELETE", f"/matches/{first}/result", {}),  # the undo of a result
+            ("POST", f"/matches/{third}/call", {"json": {"board": 3}}),
+            ("POST", "/entries", {"json": ENTRY}),
+            ("POST", "/entries/import", {"content": CSV_ROW.encode()}),
+            ("PUT", "/entries/GS-002", {"json": EDIT}),
+            ("PUT", "/rules", {"json": RULES}),
+            ("POST", "/entries/GS-001/status", {"json": {"status": "withdrawn"}}),
+            ("POST", "/replan", {"json": {"now": "10:00"}}),
+            ("POST", "/pads", {"json": {"boards": [1]}}),
         ]
         with outage():
             for method, path, body in changes:
-                _unavailable(client.request(method, base + path, json=body, headers=h))
+                _unavailable(client.request(method, base + path, headers=h, **body))
                 assert event(client, tid) == before, (method, path)
                 assert (live.event.to_dict(), live.live, live.seq) == held, (method, path)
             _unavailable(client.post("/api/tournaments", json={"name": "新しい大会"}))
@@ -71,13 +76,21 @@ def test_director_changes_wait_for_the_store_and_are_stored_once(
                 r = client.get(f"{base}/director", headers=h)
                 assert r.status_code == 503 and r.json()["detail"]["code"] == "store_unavailable"
         for method, path, body in changes:
-            r = client.request(method, base + path, json=body, headers=h)
+            r = client.request(method, base + path, headers=h, **body)
             assert r.status_code in (200, 201), (method, path, r.text)
+        called = event(client, tid)
+        held = (live.event.to_dict(), dict(live.live), live.seq)
+        with outage():  # the called match cannot begin either
+            _unavailable(client.post(f"{base}/matches/{third}/start", headers=h))
+            assert event(client, tid) == called
+            assert (live.event.to_dict(), live.live, live.seq) == held
+        assert client.post(f"{base}/matches/{third}/start", headers=h).status_code == 200
         after = event(client, tid)
         audit = client.get(f"{base}/director", headers=h).json()["audit"]
         actions = [a["action"] for a in reversed(audit)]
-        done = ["result", "clear", "call", "entry_add", "rules", "status", "replan"]
-        assert actions[-len(done) - 1 :] == [*done, "pads"]
+        done = ["result", "clear", "call", "entry_add", "import", "entry_edit"]
+        done += ["rules", "status", "replan"]
+        assert actions[-len(done) - 2 :] == [*done, "pads", "start"]
         assert actions.count("clear") == 1 and actions.count("result") == 2
     with TestClient(create_app(settings(url))) as restarted:
         rebuilt = event(restarted, tid)
@@ -85,7 +98,7 @@ def test_director_changes_wait_for_the_store_and_are_stored_once(
         matches = {m["id"]: m for m in after["matches"]}
         assert matches[first]["result"] is None
         assert matches[second]["result"]["scores"] == [7, 2]
-        assert matches[third]["status"] == "called"
+        assert matches[third]["status"] == "playing"
 
 
 def test_a_pad_result_the_event_could_not_store_is_recorded_once_the_store_takes_it(
