@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from tests.server.padkit import Pad
 from tests.server.tournamentkit import event, headers, play_pools, ready_event
+
+from hikone_carrom.server.pads import boards
 
 
 def _pads(client: TestClient, tid: str, token: str, boards: list[int]) -> list[dict[str, Any]]:
@@ -124,7 +127,10 @@ def test_a_pad_with_a_match_going_leaves_the_call_standing(client: TestClient) -
     assert r.json()["pad"] is None and r.json()["pad_error"]["code"] == "match_in_progress"
 
 
-def test_a_match_is_playing_from_the_moment_its_pad_starts_the_clock(client: TestClient) -> None:
+def test_a_match_is_playing_from_the_moment_its_pad_starts_the_clock(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(boards, "server_ms", lambda: 1_800_000_000_000.0)  # the server's clock
     tid, token = ready_event(client)
     link = _pads(client, tid, token, [1])[0]
     call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()

@@ -23,7 +23,7 @@ from hikone_carrom.board import BoardSpec
 from hikone_carrom.server.cluster.cluster import Cluster
 from hikone_carrom.server.core import health
 from hikone_carrom.server.core.config import ServerSettings, memory_store_problem
-from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.errors import RoomError, store_unavailable
 from hikone_carrom.server.core.hosts import HostCheck
 from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate
 from hikone_carrom.server.core.runner import Runner
@@ -32,7 +32,7 @@ from hikone_carrom.server.pads import routes as pad_routes
 from hikone_carrom.server.pads.boards import PadRegistry
 from hikone_carrom.server.rooms import routes as room_routes
 from hikone_carrom.server.rooms.registry import RoomRegistry
-from hikone_carrom.server.storage import GameStore
+from hikone_carrom.server.storage import GameStore, StoreUnavailable
 from hikone_carrom.server.storage.tournament_store import TournamentStore
 from hikone_carrom.server.thinking.pool import Backend, ProcessBackend, RayBackend, ThinkingPool
 from hikone_carrom.server.tournaments import routes as tournament_routes
@@ -122,6 +122,10 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, err: RoomError) -> JSONResponse:
         return JSONResponse(status_code=err.status, content={"detail": err.detail()})
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_down(_request: Request, _err: StoreUnavailable) -> JSONResponse:
+        return JSONResponse(status_code=503, content={"detail": store_unavailable().detail()})
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, err: RequestValidationError) -> JSONResponse:

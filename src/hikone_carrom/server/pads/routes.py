@@ -20,7 +20,7 @@ from hikone_carrom.server.core.deps import PadsDep, WebDirDep
 from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
 from hikone_carrom.server.core.invite import qr_svg
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
-from hikone_carrom.server.pads.boards import Board, Op, PadRegistry
+from hikone_carrom.server.pads.boards import MAX_WALL_MS, Board, Op, PadRegistry
 from hikone_carrom.server.rooms.ws import Connection, serve_connection
 from hikone_carrom.server.storage.store import StoreError
 
@@ -65,10 +65,13 @@ class DeviceBody(_Strict):
 
 
 class OpsBody(_Strict):
-    """Ops of one pad device, in order (``seq`` 1, 2, ...)."""
+    """Ops of one pad device, in order (``seq`` 1, 2, ...), and the pad's clock when it sent
+    them (``sent_ms``, ms since 1970: with each op's ``wall_ms`` it tells how long the op
+    waited on the pad; the server's clock says when it arrived)."""
 
     device: Device
     ops: list[Op] = Field(max_length=MAX_OPS)
+    sent_ms: float | None = Field(default=None, ge=0, le=MAX_WALL_MS)
 
 
 class OpenMatch(_Strict):
@@ -183,7 +186,7 @@ async def ops(
 ) -> dict[str, Any]:
     """Apply a pad's queued ops in order, each exactly once; answers the last applied."""
     b = await _own_board(pads, board_id, authorization)
-    return await b.apply(body.device, body.ops)
+    return await b.apply(body.device, body.ops, body.sent_ms)
 
 
 @router.post("/api/boards/{board_id}/matches", status_code=201, tags=["pads"])
