@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 from tests.e2e.gamekit import play_finished_game
+from tests.e2e.organiserkit import organiser_env
 
 from hikone_carrom.bench.server import CHROMIUM_ARGS
 
@@ -43,7 +44,10 @@ def server_url(e2e_db_url: str) -> Iterator[str]:
         f"raise SystemExit(main(['--port', '{port}', '--no-browser', '--db', '{e2e_db_url}']))"
     )
     proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=organiser_env(),
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

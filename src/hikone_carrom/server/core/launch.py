@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"Hikone Carrom: {local}")
     print(f"  organiser's sign-in link (creates events and boards): {sign_in_link(local, key)}")
-    print(f"  store: {_safe(settings.db_url)}; Ctrl+C to stop")
+    print(f"  store: {_safe(settings.db_url)}; Ctrl+C to stop", flush=True)
     if not args.no_browser:
         threading.Timer(1.0, _open, args=(sign_in_link(local, key),)).start()
     uvicorn.run(
