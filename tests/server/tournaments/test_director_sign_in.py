@@ -15,7 +15,8 @@ from tests.server.tournamentkit import create, headers
 
 from hikone_carrom.server.core.app import create_app
 from hikone_carrom.server.core.config import ServerSettings
-from hikone_carrom.server.core.organiser import FailureThrottle
+from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.organiser import FailureThrottle, SignInGuard
 
 
 class FromAddress:
@@ -131,3 +132,20 @@ def test_the_back_off_doubles_and_a_success_forgets() -> None:
     assert waits == [1.0, 2.0, 4.0, 8.0, 8.0]
     throttle.succeeded("a")
     assert throttle.wait_s("a") == 0.0 and len(throttle) == 0
+
+
+def test_one_address_guessing_for_hours_never_holds_the_director_back() -> None:
+    now = [0.0]
+    guard = SignInGuard(clock=lambda: now[0])
+    checked = 0
+    while now[0] < 3 * 3600.0:
+        try:
+            guard.check("198.51.100.66", "event")
+        except RoomError as refused:
+            assert refused.status == 429 and refused.retry_after_s
+            now[0] += 1.0
+        else:
+            guard.failed("198.51.100.66", "event")
+            checked += 1
+        guard.check("192.0.2.10", "event")  # the director, elsewhere: never refused
+    assert checked <= 24 + 2 * 12  # 24 in the first hour, then one each 5 minutes

@@ -15,8 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.ratelimit import MessageRate
 
 __all__ = [
+    "FailureBudget",
     "FailureThrottle",
     "SignInGuard",
     "bearer",
@@ -144,21 +146,58 @@ class FailureThrottle:
         return len(self._failures)
 
 
+class FailureBudget:
+    """Failed attempts per key (an event) from everyone together: ``burst`` at once, then
+    ``per_minute`` (a token bucket, :class:`MessageRate`); at most ``keys`` keys are kept."""
+
+    def __init__(
+        self,
+        burst: int,
+        per_minute: float,
+        *,
+        keys: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.burst = burst
+        self.per_minute = per_minute
+        self.keys = keys
+        self._clock = clock
+        self._buckets: dict[str, MessageRate] = {}
+
+    def wait_s(self, key: str) -> float:
+        """How long ``key`` must wait before its next attempt is checked, s (0: now)."""
+        bucket = self._buckets.get(key)
+        return 0.0 if bucket is None or bucket.ready else 60.0 / self.per_minute
+
+    def failed(self, key: str) -> None:
+        """One more failed attempt of ``key`` (takes one from its budget)."""
+        bucket = self._buckets.pop(key, None)
+        if bucket is None:
+            bucket = MessageRate(self.burst, self.per_minute / 60.0, clock=self._clock)
+            while len(self._buckets) >= self.keys:
+                del self._buckets[next(iter(self._buckets))]
+        bucket.allow()
+        self._buckets[key] = bucket  # most recent last
+
+
 class SignInGuard:
-    """Throttles wrong director secrets per client address (``per_address`` free failures) and
-    per event (``per_event``, from every address together); a refused attempt is not checked,
-    so it counts nowhere. One address guessing is stopped by its own throttle long before the
-    event's, so the director signs in from another address meanwhile."""
+    """Throttles wrong director secrets per client address (:class:`FailureThrottle`,
+    ``per_address`` free failures, then a doubling back-off) and per event from every address
+    together (:class:`FailureBudget`, ``event_burst`` at once, then ``event_per_minute``). A
+    refused attempt is not checked, so it counts nowhere. One address never spends an event's
+    budget (its back-off lets through 24 secrets in an hour, the budget refills 120), so the
+    director signs in from another address while one address guesses."""
 
     def __init__(
         self,
         per_address: int = 5,
-        per_event: int = 20,
+        event_burst: int = 20,
+        event_per_minute: float = 2.0,
         *,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.addresses = FailureThrottle(per_address, clock=clock)
-        self.events = FailureThrottle(per_event, clock=clock)
+        self.events = FailureBudget(event_burst, event_per_minute, clock=clock)
 
     def check(self, address: str, event: str) -> None:
         """Raise :func:`too_many_failures` if this attempt must wait."""
@@ -171,7 +210,6 @@ class SignInGuard:
         self.addresses.failed(address)
         self.events.failed(event)
 
-    def succeeded(self, address: str, event: str) -> None:
-        """The right secret: both start afresh."""
+    def succeeded(self, address: str) -> None:
+        """The right secret: ``address`` starts afresh (the event's budget refills by itself)."""
         self.addresses.succeeded(address)
-        self.events.succeeded(event)

@@ -184,7 +184,7 @@ def _signed_in(guard: SignInGuard, address: str, live: LiveTournament, token: st
         return False
     guard.check(address, live.id)
     if live.is_director(token):
-        guard.succeeded(address, live.id)
+        guard.succeeded(address)
         return True
     guard.failed(address, live.id)
     return False
