@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Annotated
 
 from fastapi import Depends
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.requests import HTTPConnection, Request
 
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.server.core.config import ServerSettings
 from hikone_carrom.server.core.organiser import (
     SignInGuard,
-    bearer,
     is_organiser,
     no_organiser_key,
     too_many_creations,
@@ -87,11 +87,21 @@ def client_address(conn: HTTPConnection) -> str:
     return conn.client.host if conn.client else ""
 
 
-def organiser(request: Request) -> None:
+_ORGANISER_KEY = HTTPBearer(
+    auto_error=False,
+    scheme_name="organiser_key",
+    description="The organiser's key (printed by the server on start): creates events and boards",
+)
+
+
+def organiser(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_ORGANISER_KEY)],
+) -> None:
     """Let through only the organiser (``Authorization: Bearer KEY``; else 401), at most
     ``creations_per_minute`` creations per client address (else 429 with ``Retry-After``)."""
     key: str = request.app.state.organiser_key
-    if not is_organiser(bearer(request.headers.get("authorization")), key):
+    if credentials is None or not is_organiser(credentials.credentials, key):
         raise no_organiser_key()
     rate: AddressRate = request.app.state.creation_rate
     if not rate.allow(client_address(request)):

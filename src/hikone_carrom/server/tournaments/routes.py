@@ -190,9 +190,10 @@ def _signed_in(guard: SignInGuard, address: str, live: LiveTournament, token: st
     return False
 
 
-def _operator(request: Request) -> str:
-    """The operator named in ``X-Operator`` (percent-encoded UTF-8) for the audit trail."""
-    return unquote(request.headers.get("x-operator", "")).strip()[:64] or "director"
+def _operator(request: Request, role: str = "director") -> str:
+    """The operator named in ``X-Operator`` (percent-encoded UTF-8) for the audit trail, else
+    ``role``."""
+    return unquote(request.headers.get("x-operator", "")).strip()[:64] or role
 
 
 def _members(body: EntryBody) -> list[Person]:
@@ -573,7 +574,7 @@ async def make_pads(
     the organiser's key (``Authorization: Bearer KEY``), not the director's token; at most
     :data:`MAX_EVENT_BOARDS` pads a request."""
     live = await hub.get(tournament_id)
-    who = _operator(request)
+    who = _operator(request, "organiser")
     wanted = body.boards or list(range(1, live.event.settings.boards + 1))
     bad = [b for b in wanted if not 1 <= b <= live.event.settings.boards]
     if bad:
