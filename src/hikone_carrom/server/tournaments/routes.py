@@ -30,6 +30,7 @@ from hikone_carrom.server.core.deps import (
     WebDirDep,
     client_address,
     organiser,
+    sign_in,
 )
 from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
 from hikone_carrom.server.core.organiser import SignInGuard, bearer
@@ -58,6 +59,7 @@ router = APIRouter(tags=["tournaments"])
 
 TournamentId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 MatchId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9-]{1,40}$")]
+
 MAX_EVENT_BOARDS = 200
 """Most boards an event may have, and most pads one request makes (the Japan Championship has
 124 boards)."""
@@ -167,7 +169,7 @@ async def _director(
     tokens are throttled per address and per event (:class:`SignInGuard`)."""
     live = await hub.get(tournament_id)
     token = bearer(request.headers.get("authorization"))
-    if not _signed_in(request.app.state.sign_in, client_address(request), live, token):
+    if not _signed_in(sign_in(request), client_address(request), live, token):
         raise RoomError(
             "not_director",
             "The director's token is needed for this",
