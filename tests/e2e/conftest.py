@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 from tests.e2e.gamekit import play_finished_game
+from tests.e2e.organiserkit import organiser_env
 
 from hikone_carrom.bench.server import CHROMIUM_ARGS
 
@@ -45,7 +46,9 @@ def server_url(e2e_db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Ite
     # The server's output goes to a file: a pipe nobody reads would stop the server once full.
     log_path = tmp_path_factory.mktemp("e2e-server") / "server.log"
     log = log_path.open("wb")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT, env=organiser_env()
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:

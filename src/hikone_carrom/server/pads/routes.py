@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Request, WebSocket
+from fastapi import APIRouter, Depends, Header, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, sheet_csv
-from hikone_carrom.server.core.deps import PadsDep, WebDirDep
+from hikone_carrom.server.core.deps import PadsDep, WebDirDep, organiser
 from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
 from hikone_carrom.server.core.invite import qr_svg
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
@@ -117,9 +117,10 @@ async def pad_page(board_id: str, web: WebDirDep) -> FileResponse:
     return FileResponse(web / "pad.html", media_type="text/html")
 
 
-@router.post("/api/boards", status_code=201, tags=["pads"])
+@router.post("/api/boards", status_code=201, tags=["pads"], dependencies=[Depends(organiser)])
 async def create_board(body: CreateBoard, request: Request, pads: PadsDep) -> BoardCreated:
-    """A new board with its pad token, links and the QR code of the pad link."""
+    """A new board with its pad token, links and the QR code of the pad link. Needs the
+    organiser's key (``Authorization: Bearer KEY``)."""
     b, token = await pads.create(body.name.strip())
     base = _base_url(request)
     pad_url = f"{base}/pad/{b.id}#t={token}"

@@ -5,6 +5,7 @@ import { EMPTY_TAP, PadMatch, SIDES, makeSetup, makeTap, stateView } from "./mat
 import { RulesError, seatColor } from "./referee.js";
 import { Sync, Watch, deviceId, load, save } from "./sync.js";
 import { describeTap, lang, onLang, setLang, t } from "./strings.js";
+import { NO_KEY, organiserHeaders, organiserKey } from "../organiser.js";
 
 /** @typedef {import("./sync.js").StoredMatch} StoredMatch */
 /** @typedef {import("./match.js").Tap} Tap */
@@ -112,12 +113,14 @@ class CreatePage {
     const form = h("form", { class: "card", id: "create" },
       h("h1", {}, t("create.title")),
       h("p", { class: "lede" }, t("create.lede")),
+      organiserKey() ? null : h("p", { class: "error", id: "no-key" }, NO_KEY[lang()]),
       h("label", { class: "field" }, h("span", {}, t("create.name")), h("input", { name: "name", maxlength: "40", required: true, autocomplete: "off" })),
       h("button", { class: "primary big", type: "submit" }, t("create.submit")),
       h("p", { class: "error", role: "alert" }));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
-      const res = await fetch("/api/boards", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: form.elements.name.value.trim() }) });
+      const headers = { "content-type": "application/json", ...organiserHeaders() };
+      const res = await fetch("/api/boards", { method: "POST", headers, body: JSON.stringify({ name: form.elements.name.value.trim() }) });
       const data = await res.json();
       if (!res.ok) {
         form.querySelector(".error").textContent = errorText(data.detail || {});
