@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.server.organiserkit import organiser
 from tests.server.padkit import Pad, auth, create_board
 from tests.server.tournamentkit import event, headers, ready_event
 
@@ -36,7 +37,7 @@ def _send(pad: Pad, ops: list[dict[str, Any]], sent_ms: float) -> dict[str, Any]
 def _event_pad(client: TestClient) -> tuple[str, str, Pad]:
     """An event whose board 1 has a pad with the called match open on it."""
     tid, token = ready_event(client)
-    r = client.post(f"/api/tournaments/{tid}/pads", json={"boards": [1]}, headers=headers(token))
+    r = client.post(f"/api/tournaments/{tid}/pads", json={"boards": [1]}, headers=organiser(client))
     link = r.json()["pads"][0]
     call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
     board = {"id": link["pad_board"], "token": link["pad_url"].split("#t=")[1]}

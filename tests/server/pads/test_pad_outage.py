@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.server.organiserkit import organiser
 from tests.server.outagekit import Outage, settings, store_and_outage
 from tests.server.padkit import Pad, auth, create_board
 
@@ -72,7 +73,9 @@ def test_pad_changes_wait_for_the_store_and_are_stored_once(store: tuple[str, Ou
                 (f"{spare_url}/matches", setup, spare["token"]),
             ):
                 _unavailable(client.post(path, json=body, headers=auth(token)))
-            _unavailable(client.post("/api/boards", json={"name": "第3台"}))
+            _unavailable(
+                client.post("/api/boards", json={"name": "第3台"}, headers=organiser(client))
+            )
             if url.startswith("postgresql"):  # a read the store must answer: 503, never 500
                 r = client.get(f"{board_url}/matches/1/record")
                 assert r.status_code == 503 and r.json()["detail"]["code"] == "store_unavailable"

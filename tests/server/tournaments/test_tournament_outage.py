@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.server.organiserkit import organiser
 from tests.server.outagekit import Outage, settings, store_and_outage
 from tests.server.padkit import Pad
 from tests.server.tournamentkit import event, headers, ready_event
@@ -64,19 +65,23 @@ def test_director_changes_wait_for_the_store_and_are_stored_once(
             ("PUT", "/rules", {"json": RULES}),
             ("POST", "/entries/GS-001/status", {"json": {"status": "withdrawn"}}),
             ("POST", "/replan", {"json": {"now": "10:00"}}),
-            ("POST", "/pads", {"json": {"boards": [1]}}),
+            ("POST", "/pads", {"json": {"boards": [1]}, "headers": organiser(client)}),
         ]
         with outage():
             for method, path, body in changes:
-                _unavailable(client.request(method, base + path, headers=h, **body))
+                _unavailable(client.request(method, base + path, **{"headers": h, **body}))
                 assert event(client, tid) == before, (method, path)
                 assert (live.event.to_dict(), live.live, live.seq) == held, (method, path)
-            _unavailable(client.post("/api/tournaments", json={"name": "新しい大会"}))
+            _unavailable(
+                client.post(
+                    "/api/tournaments", json={"name": "新しい大会"}, headers=organiser(client)
+                )
+            )
             if url.startswith("postgresql"):  # a read the store must answer: 503, never 500
                 r = client.get(f"{base}/director", headers=h)
                 assert r.status_code == 503 and r.json()["detail"]["code"] == "store_unavailable"
         for method, path, body in changes:
-            r = client.request(method, base + path, headers=h, **body)
+            r = client.request(method, base + path, **{"headers": h, **body})
             assert r.status_code in (200, 201), (method, path, r.text)
         called = event(client, tid)
         held = (live.event.to_dict(), dict(live.live), live.seq)
@@ -109,7 +114,7 @@ def test_a_pad_result_the_event_could_not_store_is_recorded_once_the_store_takes
     monkeypatch.setattr(store_retry, "RETRY_PAUSES_S", (0.05,) * 20)
     tid, token = ready_event(client)
     h = headers(token)
-    r = client.post(f"/api/tournaments/{tid}/pads", json={"boards": [1]}, headers=h)
+    r = client.post(f"/api/tournaments/{tid}/pads", json={"boards": [1]}, headers=organiser(client))
     link = r.json()["pads"][0]
     call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=h).json()
     pad = Pad(
