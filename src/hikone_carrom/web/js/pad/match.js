@@ -80,6 +80,19 @@ export function makeSetup({ names, match_time_s = DEFAULT_MATCH_TIME_S, deadlock
 const lastSeat = (players) => players - 1;
 
 /**
+ * A shot is lost to the 10-second rule only in the last minute (R8a) or while the round after
+ * time is finished (refereed.py _require_final_phase); at null (no clock ran) is taken as it comes.
+ * @param {State} state
+ * @param {number | null} at match time, s
+ */
+function requireFinalPhase(state, at) {
+  const o = state.options;
+  if (at !== null && !state.time_called && at < o.match_time_s - o.final_phase_s) {
+    throw new RulesError("the 10-second rule applies only in the last minute (R8a)", "10秒ルールは残り1分からです（R8a）", "clock");
+  }
+}
+
+/**
  * @param {State} state
  * @param {Entry} entry
  * @param {number} n
@@ -96,7 +109,10 @@ function judge(state, entry, n) {
       const rule = entry.kind === "skip" ? "R8a" : "R7b";
       throw new RulesError(`this match is untimed: no time call and no 10-second rule (${rule})`, `この試合は時間制限なしです。試合時間の終了も10秒ルールもありません（${rule}）`, "untimed");
     }
-    if (entry.kind === "skip") [after, ruling] = skipTurn(state);
+    if (entry.kind === "skip") {
+      requireFinalPhase(state, entry.at ?? null);
+      [after, ruling] = skipTurn(state);
+    }
     else after = callTime(state);
   } else if (entry.kind === "lot") after = decideLot(state, /** @type {import("./referee.js").Color} */ (entry.winner));
   else throw new RulesError(`unknown entry kind ${entry.kind}`, `不明な入力の種類 ${entry.kind}`, "bad_entry");
