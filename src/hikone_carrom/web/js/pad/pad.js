@@ -304,8 +304,8 @@ class PadPage {
   }
 
   addEntry(entry) {
-    if (this.op("add", { entry: { ...entry, at: this.entryAt() } })) {
-      if (this.data.clock) this.clockChange(clk.stopCountdown(this.data.clock));
+    if (this.op("add", { entry: { ...entry, at: entry.at ?? this.entryAt() } })) {
+      if (this.data.clock) this.clockChange(clk.afterEntry(this.data.clock, entry.kind));
       return true;
     }
     return false;
@@ -326,24 +326,26 @@ class PadPage {
     if (!c || !this.match) return;
     const st = this.match.state;
     const open = !st.outcome && !st.awaiting_lot && !this.match.confirmed;
-    if (open && c.started && clk.timeUp(c) && !st.time_called && !c.timeUpHandled) {
-      c.timeUpHandled = true;
-      clk.beep(660, 0.8);
-      this.addEntry({ kind: "call_time" });
-      return;
+    const due = open ? clk.due(c, st.time_called) : [];
+    for (const entry of due) {
+      const now = /** @type {PadMatch} */ (this.match).state;
+      if (now.outcome || now.awaiting_lot) break;
+      if (entry.kind === "call_time") {
+        /** @type {Clock} */ (this.data.clock).timeUpHandled = true;
+        clk.beep(660, 0.8);
+      } else {
+        clk.beep(440, 0.7);
+        this.lastSecond = null;
+      }
+      if (!this.addEntry(entry)) break;
     }
+    if (due.length) return;
     const left = clk.countdownRemaining(c);
     if (left !== null && open) {
       const whole = Math.ceil(left);
       if (whole !== this.lastSecond) {
         this.lastSecond = whole;
         if (whole > 0 && whole <= 3) clk.beep(880, 0.12);
-      }
-      if (left <= 0) {
-        clk.beep(440, 0.7);
-        this.lastSecond = null;
-        this.addEntry({ kind: "skip" });
-        return;
       }
     }
     this.paintClock();
