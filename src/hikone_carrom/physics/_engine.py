@@ -1046,6 +1046,17 @@ def pressing(
 
 
 @njit(cache=True, inline="always")
+def closing_speed(S: np.ndarray, i: int, j: int, now: float) -> float:
+    """The speed (m/s) at which disks i and j approach each other along their line of centres."""
+    xi, yi, vxi, vyi = state_at(S, i, now)
+    xj, yj, vxj, vyj = state_at(S, j, now)
+    dx = xj - xi
+    dy = yj - yi
+    d = np.sqrt(dx * dx + dy * dy)
+    return ((vxi - vxj) * dx + (vyi - vyj) * dy) / d
+
+
+@njit(cache=True, inline="always")
 def impulse(
     S: np.ndarray,
     i: int,
@@ -1089,7 +1100,7 @@ def impulse(
 
 
 @njit(cache=True)
-def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> bool:
+def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray, again: bool) -> bool:
     """Impact of i and j (at their states at now): an impulse along the line of centres with
     restitution, and a tangential friction impulse of at most ``mu_disk`` times it that changes
     the spins (the throw of a cut). Returns True when the pair moved on as one instead.
@@ -1098,7 +1109,8 @@ def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> bool:
     collapse) moves on as one, with the centre-of-mass velocity and the larger of the two
     decelerations, unless its disks slide past each other fast enough to part by themselves
     (tangential speed^2 > distance * pressing acceleration, the curvature of the gap); the
-    legacy rule (P_MERGE_ALL) merges those too.
+    legacy rule (P_MERGE_ALL) merges those too. So does ``again``: the pair's previous impact
+    was as slow (a series of ever smaller impacts that would never end, see run).
     """
     xi, yi, vxi, vyi = state_at(S, i, now)
     xj, yj, vxj, vyj = state_at(S, j, now)
@@ -1115,9 +1127,9 @@ def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> bool:
     vn = (vxi - vxj) * nx + (vyi - vyj) * ny
     if vn < STICK_SPEED:
         press = pressing(S, i, j, vxi, vyi, vxj, vyj, nx, ny)
-        if vn <= 0.0 or press > 0.0:
+        if vn <= 0.0 or press > 0.0 or again:
             merge = True
-            if vn > 0.0 and P[P_MERGE_ALL] == 0.0:
+            if vn > 0.0 and P[P_MERGE_ALL] == 0.0 and not again:
                 vt = (vyi - vyj) * nx - (vxi - vxj) * ny
                 merge = vt * vt <= d * press
             if merge:
@@ -2195,11 +2207,20 @@ def on_rail(
 
 @njit(cache=True, inline="always")
 def on_impact(
-    S: np.ndarray, L: np.ndarray, i: int, j: int, now: float, P: np.ndarray, T: Tables, n_log: int
+    S: np.ndarray,
+    L: np.ndarray,
+    i: int,
+    j: int,
+    again: bool,
+    now: float,
+    P: np.ndarray,
+    T: Tables,
+    n_log: int,
 ) -> tuple[int, bool]:
     """Disks i and j of one layer meet (a ``disk_disk`` event): a stacked disk lying across
-    others is hit as a fixed body (collide_fixed), else both move (collide). Returns the log
-    length and whether the pair moved on as one."""
+    others is hit as a fixed body (collide_fixed), else both move (collide; ``again``: their
+    previous impact was as slow). Returns the log length and whether the pair moved on as
+    one."""
     stacking = P[P_STACK] > 0.0
     held_i = stacking and L[i, LAYER] > 0 and L[i, CARRIER] < 0
     held_j = stacking and L[j, LAYER] > 0 and L[j, CARRIER] < 0
@@ -2208,7 +2229,7 @@ def on_impact(
     elif held_i and not held_j:
         merged = collide_fixed(S, j, i, now, P)
     else:
-        merged = collide(S, i, j, now, P)
+        merged = collide(S, i, j, now, P, again)
     row = n_log
     n_log = log_event(T, n_log, now, DISK_DISK, i, j, 0, S, L, P)
     retime(S, L, i, now, P, T)
@@ -2377,6 +2398,8 @@ def run(
     last_i = -1
     last_j = -1
     last_t = -1.0
+    slow_i = -1  # the pair of the last impact slower than STICK_SPEED that did not merge
+    slow_j = -1
     piles = False  # layers never rise: a shot without stacked disks never has any
     if P[P_STACK] > 0.0:
         for i in range(S.shape[0]):
@@ -2405,7 +2428,13 @@ def run(
             if L[bi, LAYER] != L[bj, LAYER]:
                 n_log = on_support_exit(S, L, bi, bj, now, P, T, n_log)
                 continue
-            n_log, merged = on_impact(S, L, bi, bj, now, P, T, n_log)
+            slow = closing_speed(S, bi, bj, now) < STICK_SPEED
+            # the second slow impact of a pair in a row ends the series (inelastic collapse: a
+            # disk nudging a resting one, which stops at once, again and again, ever slower)
+            again = slow and bi == slow_i and bj == slow_j and P[P_MERGE_ALL] == 0.0
+            n_log, merged = on_impact(S, L, bi, bj, again, now, P, T, n_log)
+            slow_i = bi if slow and not merged else -1
+            slow_j = bj if slow and not merged else -1
             if merged:
                 last_i = bi
                 last_j = bj
