@@ -22,8 +22,9 @@ def assert_invariants(result: ShotResult, disks: list[Disk], board: BoardSpec) -
     and after each impact, rail, drop or stop, not after each of the ``carried`` rows of a pile
     that moves on together (those are one step); a ``tipped`` disk may gain what the fall it
     starts releases (its weight times a disk's thickness). Continuity: at every event each disk
-    starts its new track segment where its old one put it (within 1e-9 m, no jump). Momentum is checked at impacts of disks free to
-    move (a stacked disk left at rest by an impact is held by the disks under it), to 1e-12 of
+    starts its new track segment where its old one put it (within 1e-9 m, no jump). Momentum is
+    checked at impacts of disks free to move (a stacked disk left at rest by an impact is held
+    by the disks under it), to 1e-12 of
     the pair's momentum or the engine's resolution of speeds, ``SNAP_SPEED`` (1e-9 m/s: piles
     pressed together below it ride as one)."""
     by_id = {d.id: d for d in disks}

@@ -1956,7 +1956,7 @@ def disturbed(S: np.ndarray, L: np.ndarray, u: int, now: float) -> bool:
     after 0)? A layout is held up as it was placed until its pile is disturbed."""
     if S[u, T0] > 0.0:
         return True
-    for k in range(S.shape[0]):
+    for k in range(S.shape[0]):  # noqa: SIM110 (numba compiles no generators)
         if S[k, T0] > 0.0 and is_support(S, L, u, k, now):
             return True
     return False
@@ -2162,7 +2162,8 @@ def on_rim(
 ) -> int:
     """The centre of disk i reaches its carrier's rim: it rides on the disk under it there (a
     ``carried`` event), or stops hanging over the rim (``stopped``; tip_all tips it off once its
-    centre is past the hull of its supports); both piles' motions are recomputed. Returns the log length."""
+    centre is past the hull of its supports); both piles' motions are recomputed. Returns the
+    log length."""
     c = L[i, CARRIER]
     rebase(S, i, now, P)
     L[i, CARRIER] = -1
