@@ -158,8 +158,8 @@ def fuzz(
         disks = pile_shot(rng, board)
         _one(piles, disks, board, f"pile shot {k} (seed {seed})")
     real = FuzzCounts()
-    for k, disks in enumerate(positions):
-        _one(real, list(disks), board, f"position {k}")
+    for k, layout in enumerate(positions):
+        _one(real, list(layout), board, f"position {k}")
     return piles, real
 
 

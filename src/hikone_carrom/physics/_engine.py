@@ -1053,7 +1053,7 @@ def closing_speed(S: np.ndarray, i: int, j: int, now: float) -> float:
     dx = xj - xi
     dy = yj - yi
     d = np.sqrt(dx * dx + dy * dy)
-    return ((vxi - vxj) * dx + (vyi - vyj) * dy) / d
+    return float(((vxi - vxj) * dx + (vyi - vyj) * dy) / d)
 
 
 @njit(cache=True, inline="always")
