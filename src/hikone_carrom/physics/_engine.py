@@ -43,13 +43,14 @@ Contents, in the file's order:
   ``straight_own_event``, ``own_event``); pairs (``support_exit_time``, ``resting_hit_time``,
   ``meeting_time``, ``pair_time``); the queue (``set_pair``, ``first_pair``, ``refresh``,
   ``retime``, ``next_event``).
-- impacts: ``pressing``, ``impulse``, ``collide``, ``collide_fixed``, ``rail_bounce``, and the
+- impacts: ``pressing``, ``closing_speed``, ``impulse``, ``collide``, ``collide_fixed``, ``rail_bounce``, and the
   fly-off draw ``uniform01``, ``flies_off``.
 - piles (R6e): drops (``overlaps``, ``supported``, ``push_held``, ``settle``,
   ``drop_unsupported``); riding (``centre_over``, ``find_carrier``, ``has_riders``, ``in_pile``,
   ``pile_members``, ``in_sub``, ``pile_forces``, ``pile_load``, ``pile_units``, ``pile_slip``,
-  ``pile_laws``, ``pile_changes``, ``pile_apply``, ``pile_update``, ``move_with_pile``); tipping
-  and restacking (``tip``, ``restack_core``, ``tip_check``, ``restack``).
+  ``pile_laws``, ``pile_changes``, ``pile_apply``, ``pile_update``, ``move_with_pile``);
+  restacking and tipping (``restack``, ``ahead``, ``lens_arc``, ``is_support``, ``held_up``,
+  ``clear_distance``, ``tip_off``, ``disturbed``, ``tip_all``, ``tip_ended``).
 - dispatch: the log (``write_disk``, ``write_event``, ``log_event``); one handler per event
   (``remove``, ``leave``, ``on_stop``, ``on_transition``, ``on_rim``, ``on_rail``,
   ``on_impact``, ``impact_on_piles``, ``on_support_exit``); the loop (``tables``, ``start``,
