@@ -43,8 +43,8 @@ Contents, in the file's order:
   ``straight_own_event``, ``own_event``); pairs (``support_exit_time``, ``resting_hit_time``,
   ``meeting_time``, ``pair_time``); the queue (``set_pair``, ``first_pair``, ``refresh``,
   ``retime``, ``next_event``).
-- impacts: ``pressing``, ``closing_speed``, ``impulse``, ``collide``, ``collide_fixed``, ``rail_bounce``, and the
-  fly-off draw ``uniform01``, ``flies_off``.
+- impacts: ``pressing``, ``closing_speed``, ``impulse``, ``collide``, ``collide_fixed``,
+  ``rail_bounce``, and the fly-off draw ``uniform01``, ``flies_off``.
 - piles (R6e): drops (``overlaps``, ``supported``, ``push_held``, ``settle``,
   ``drop_unsupported``); riding (``centre_over``, ``find_carrier``, ``has_riders``, ``in_pile``,
   ``pile_members``, ``in_sub``, ``pile_forces``, ``pile_load``, ``pile_units``, ``pile_slip``,
