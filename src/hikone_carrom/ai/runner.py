@@ -25,9 +25,6 @@ from typing import Any
 from hikone_carrom.ai.errors import AIError, EvaluationError
 from hikone_carrom.ai.evaluation import SoloTask, Task, run_task, task_from_dict, task_to_dict
 from hikone_carrom.board import DEFAULT_BOARD, BoardSpec
-from hikone_carrom.match import Match
-from hikone_carrom.physics import simulate_batch
-from hikone_carrom.physics.batch import PARALLEL_MIN_SHOTS
 
 __all__ = [
     "LOCAL_RAY",
@@ -81,13 +78,8 @@ class CodeMismatchError(WorkerTaskError):
 
 def warm_up() -> None:
     """Load the compiled physics once (numba's cache) so no decision's time includes it: a
-    decision and a shot, and a batch large enough for the parallel kernel, which smaller
-    batches (the first decision's) never reach."""
+    decision (its batches run on one thread) and a shot."""
     run_task(SoloTask("greedy", "0x", 0, cap=1))
-    match = Match()
-    x, y = match.board.tee_spot(match.board.seat_side(0, match.players))
-    shots = [(x, y, 0.0, 0.5 + 0.01 * k) for k in range(PARALLEL_MIN_SHOTS)]
-    simulate_batch(match.layout, shots, board=match.board)
 
 
 def _one_thread() -> None:
