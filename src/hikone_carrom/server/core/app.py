@@ -24,6 +24,7 @@ from hikone_carrom.server.cluster.cluster import Cluster
 from hikone_carrom.server.core import health
 from hikone_carrom.server.core.config import ServerSettings, memory_store_problem
 from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.headers import SecurityHeaders
 from hikone_carrom.server.core.hosts import HostCheck
 from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate
 from hikone_carrom.server.core.runner import Runner
@@ -114,6 +115,8 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
 
     if settings.allowed_hosts:
         app.add_middleware(HostCheck, allowed=settings.allowed_hosts)
+    docs = [url for url in (app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url) if url]
+    app.add_middleware(SecurityHeaders, docs_paths=docs)  # outermost: also on the 400s above
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, err: RoomError) -> JSONResponse:
