@@ -25,7 +25,7 @@ from hikone_carrom.server.core import health
 from hikone_carrom.server.core.config import ServerSettings, memory_store_problem
 from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.core.headers import SecurityHeaders
-from hikone_carrom.server.core.hosts import HostCheck
+from hikone_carrom.server.core.hosts import HostCheck, OriginCheck, origin_of
 from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.core.validation import validation_detail
@@ -51,10 +51,12 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     """The game server for ``settings`` (store URL, workers); the schema is migrated on start.
 
     Raises :class:`~hikone_carrom.server.core.ratelimit.RateLimitError` for an unusable message
-    rate and :class:`ValueError` for an in-memory SQLite store (it would lose every game).
+    rate and :class:`ValueError` for an in-memory SQLite store (it would lose every game) or an
+    allowed origin that is no origin.
     """
     spec = board or BoardSpec()
     MessageRate(settings.message_burst, settings.message_rate)  # refuse bad settings now
+    origins = [origin_of(url) for url in settings.allowed_origins]
     room_rate = AddressRate(settings.rooms_per_minute)
     problem = memory_store_problem(settings.db_url)
     if problem is not None:
@@ -113,6 +115,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     app.state.room_rate = room_rate
     app.state.web_dir = WEB_DIR
 
+    app.add_middleware(OriginCheck, names=settings.allowed_hosts, origins=origins)
     if settings.allowed_hosts:
         app.add_middleware(HostCheck, allowed=settings.allowed_hosts)
     docs = [url for url in (app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url) if url]

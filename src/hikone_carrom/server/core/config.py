@@ -8,6 +8,7 @@ from pathlib import Path
 
 __all__ = [
     "DB_ENV_VAR",
+    "ORIGINS_ENV_VAR",
     "WS_DEFLATE",
     "ServerSettings",
     "default_db_url",
@@ -23,6 +24,10 @@ phone network (a shot every few seconds)."""
 
 DB_ENV_VAR = "HIKONE_CARROM_DB"
 """Environment variable holding a SQLAlchemy URL for the game store."""
+
+ORIGINS_ENV_VAR = "HIKONE_CARROM_ALLOWED_ORIGINS"
+"""Environment variable holding the other sites' origins whose pages may open the server's
+WebSockets, separated by commas or spaces (like ``--allowed-origin``)."""
 
 
 def user_data_dir() -> Path:
@@ -62,6 +67,8 @@ class ServerSettings:
     memory (it is rebuilt from the store on its next use). One client address may make
     ``rooms_per_minute`` rooms at once and per minute. With ``allowed_hosts`` the server answers
     only requests whose ``Host`` names one of them (set for a server on a loopback address).
+    A browser page may open a WebSocket only from the server's own site, a loopback name, one of
+    ``allowed_hosts`` or one of ``allowed_origins`` (``https://host[:port]``).
     ``redis_url`` makes this process one of several sharing the store (room leases of
     ``lease_s``); ``ray_address`` sends thinking to a Ray cluster instead of local processes.
     """
@@ -79,6 +86,7 @@ class ServerSettings:
     room_idle_s: float = 600.0
     rooms_per_minute: float = 30.0
     allowed_hosts: tuple[str, ...] = ()
+    allowed_origins: tuple[str, ...] = ()
     redis_url: str | None = None
     lease_s: float = 4.0
     ray_address: str | None = None

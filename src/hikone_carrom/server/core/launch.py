@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import socket
 import sys
 import threading
@@ -15,13 +16,14 @@ import webbrowser
 from hikone_carrom.board_file import add_board_argument, board_from_args
 from hikone_carrom.server.core.config import (
     DB_ENV_VAR,
+    ORIGINS_ENV_VAR,
     WS_DEFLATE,
     ServerSettings,
     default_db_url,
     default_think_workers,
     memory_store_problem,
 )
-from hikone_carrom.server.core.hosts import LOOPBACK_NAMES, is_loopback
+from hikone_carrom.server.core.hosts import LOOPBACK_NAMES, is_loopback, origin_of
 
 __all__ = ["build_parser", "lan_address", "main", "redis_problem", "store_problem"]
 
@@ -81,6 +83,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="NAME",
         help="on a loopback address, also answer requests for this host name (a reverse proxy)",
+    )
+    parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="also let pages of this site (https://host[:port]) open the server's WebSockets "
+        f"(default: ${ORIGINS_ENV_VAR}, comma-separated)",
     )
     add_board_argument(parser)
     return parser
@@ -170,6 +180,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--room-idle must be a positive number of seconds")
     if not 0 < args.rooms_per_minute < float("inf"):
         parser.error("--rooms-per-minute must be a positive number")
+    try:
+        origins = tuple(
+            origin_of(url)
+            for url in args.allowed_origin
+            or os.environ.get(ORIGINS_ENV_VAR, "").replace(",", " ").split()
+        )
+    except ValueError as err:
+        parser.error(f"--allowed-origin: {err}")
     loopback = is_loopback(args.host)
     settings = ServerSettings(
         db_url=args.db or default_db_url(),
@@ -178,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         room_idle_s=args.room_idle,
         rooms_per_minute=args.rooms_per_minute,
         allowed_hosts=(*LOOPBACK_NAMES, args.host, *args.allowed_host) if loopback else (),
+        allowed_origins=origins,
         redis_url=args.redis,
         ray_address=args.ray,
     )
