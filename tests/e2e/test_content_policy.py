@@ -20,7 +20,7 @@ OPEN_SOCKET = """(url) => new Promise((done) => {
 def test_inline_code_is_blocked_and_reported(
     browser: Browser, server_url: str, _csp_violations: list[str]
 ) -> None:
-    page = browser.new_page(locale="en-US")
+    page = browser.new_context(locale="en-US").new_page()  # a context's pages are watched too
     page.goto(f"{server_url}/howto")
     page.evaluate("""() => {
       const s = document.createElement("script");
