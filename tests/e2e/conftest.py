@@ -1,5 +1,6 @@
 """End-to-end fixtures: the real server under uvicorn on a free loopback port, and Debian's
-Chromium driven by Playwright (``executable_path``)."""
+Chromium driven by Playwright (``executable_path``). Every test fails on a Content-Security-Policy
+violation in any page it drives (issue 45: the pages run no inline script or style)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,17 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    sync_playwright,
+)
 from tests.e2e.gamekit import play_finished_game
 from tests.e2e.organiserkit import organiser_env
 
@@ -97,6 +106,60 @@ def _close_contexts(browser: Browser) -> Iterator[None]:
     for ctx in browser.contexts:
         if ctx not in before:
             ctx.close()
+
+
+CSP_WATCH = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`
+    + ` in ${e.sourceFile || e.documentURI}:${e.lineNumber}`);
+});
+"""
+"""Run before a page's own scripts on every navigation: reports each violation on the console."""
+
+
+def _is_csp(message: ConsoleMessage) -> bool:
+    text = message.text
+    return text.startswith("CSP violation") or "Content Security Policy" in text
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _csp_violations() -> Iterator[list[str]]:
+    """The CSP violations any page reported: every context or page the tests open (also in
+    module fixtures) is watched from its first navigation on."""
+    seen: list[str] = []
+
+    def note(message: ConsoleMessage) -> None:
+        if _is_csp(message):
+            seen.append(f"{message.page.url if message.page else '?'}: {message.text}")
+
+    def watch(target: BrowserContext | Page) -> None:
+        target.add_init_script(CSP_WATCH)
+        target.on("console", note)
+
+    new_context, new_page = Browser.new_context, Browser.new_page
+
+    def watched_context(self: Browser, *args: Any, **kwargs: Any) -> BrowserContext:
+        ctx = new_context(self, *args, **kwargs)
+        watch(ctx)
+        return ctx
+
+    def watched_page(self: Browser, *args: Any, **kwargs: Any) -> Page:
+        page = new_page(self, *args, **kwargs)
+        watch(page)
+        return page
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Browser, "new_context", watched_context)
+        patch.setattr(Browser, "new_page", watched_page)
+        yield seen
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violation(_csp_violations: list[str]) -> Iterator[None]:
+    """Fail the test if a page broke the Content-Security-Policy while it ran."""
+    _csp_violations.clear()
+    yield
+    assert not _csp_violations, "\n".join(_csp_violations)
 
 
 @pytest.fixture(scope="session")

@@ -29,7 +29,8 @@ from hikone_carrom.server.core.config import (
     organiser_key_problem,
 )
 from hikone_carrom.server.core.errors import RoomError, store_unavailable
-from hikone_carrom.server.core.hosts import HostCheck
+from hikone_carrom.server.core.headers import SecurityHeaders
+from hikone_carrom.server.core.hosts import HostCheck, OriginCheck, origin_of
 from hikone_carrom.server.core.organiser import SignInGuard
 from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate
 from hikone_carrom.server.core.runner import Runner
@@ -58,11 +59,12 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
 
     Raises :class:`~hikone_carrom.server.core.ratelimit.RateLimitError` for an unusable message
     rate and :class:`ValueError` for an in-memory SQLite store (it would lose every game) or an
-    organiser's key too short. Without ``settings.organiser_key`` the key kept with the store is
-    used (made on first start).
+    organiser's key too short or an allowed origin that is no origin. Without
+    ``settings.organiser_key`` the key kept with the store is used (made on first start).
     """
     spec = board or BoardSpec()
     MessageRate(settings.message_burst, settings.message_rate)  # refuse bad settings now
+    origins = [origin_of(url) for url in settings.allowed_origins]
     room_rate = AddressRate(settings.rooms_per_minute)
     problem = memory_store_problem(settings.db_url) or (
         None if settings.organiser_key is None else organiser_key_problem(settings.organiser_key)
@@ -130,8 +132,11 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     app.state.sign_in = SignInGuard()
     app.state.web_dir = WEB_DIR
 
+    app.add_middleware(OriginCheck, names=settings.allowed_hosts, origins=origins)
     if settings.allowed_hosts:
         app.add_middleware(HostCheck, allowed=settings.allowed_hosts)
+    docs = [url for url in (app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url) if url]
+    app.add_middleware(SecurityHeaders, docs_paths=docs)  # outermost: also on the 400s above
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, err: RoomError) -> JSONResponse:

@@ -10,6 +10,7 @@ __all__ = [
     "DB_ENV_VAR",
     "ORGANISER_KEY_ENV_VAR",
     "ORGANISER_KEY_MIN_CHARS",
+    "ORIGINS_ENV_VAR",
     "WS_DEFLATE",
     "ServerSettings",
     "default_db_url",
@@ -32,6 +33,10 @@ ORGANISER_KEY_ENV_VAR = "HIKONE_CARROM_ORGANISER_KEY"
 
 ORGANISER_KEY_MIN_CHARS = 16
 """Shortest organiser's key a server accepts (a made one is 43 characters)."""
+
+ORIGINS_ENV_VAR = "HIKONE_CARROM_ALLOWED_ORIGINS"
+"""Environment variable holding the other sites' origins whose pages may open the server's
+WebSockets, separated by commas or spaces (like ``--allowed-origin``)."""
 
 
 def user_data_dir() -> Path:
@@ -71,6 +76,8 @@ class ServerSettings:
     memory (it is rebuilt from the store on its next use). One client address may make
     ``rooms_per_minute`` rooms at once and per minute. With ``allowed_hosts`` the server answers
     only requests whose ``Host`` names one of them (set for a server on a loopback address).
+    A browser page may open a WebSocket only from the server's own site, a loopback name, one of
+    ``allowed_hosts`` or one of ``allowed_origins`` (``https://host[:port]``).
     ``redis_url`` makes this process one of several sharing the store (room leases of
     ``lease_s``); ``ray_address`` sends thinking to a Ray cluster instead of local processes.
     With ``warm_thinking`` the thinking workers start and load the expert before the server
@@ -93,6 +100,7 @@ class ServerSettings:
     room_idle_s: float = 600.0
     rooms_per_minute: float = 30.0
     allowed_hosts: tuple[str, ...] = ()
+    allowed_origins: tuple[str, ...] = ()
     redis_url: str | None = None
     lease_s: float = 4.0
     ray_address: str | None = None

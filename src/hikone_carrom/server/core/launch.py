@@ -18,6 +18,7 @@ from hikone_carrom.board_file import add_board_argument, board_from_args
 from hikone_carrom.server.core.config import (
     DB_ENV_VAR,
     ORGANISER_KEY_ENV_VAR,
+    ORIGINS_ENV_VAR,
     WS_DEFLATE,
     ServerSettings,
     default_db_url,
@@ -25,7 +26,7 @@ from hikone_carrom.server.core.config import (
     memory_store_problem,
     organiser_key_problem,
 )
-from hikone_carrom.server.core.hosts import LOOPBACK_NAMES, is_loopback
+from hikone_carrom.server.core.hosts import LOOPBACK_NAMES, is_loopback, origin_of
 from hikone_carrom.server.core.organiser import sign_in_link
 
 __all__ = ["build_parser", "lan_address", "main", "redis_problem", "store_problem"]
@@ -93,6 +94,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY",
         help=f"the key that creating events and boards needs (default: ${ORGANISER_KEY_ENV_VAR}, "
         "else one made on first start and kept with the store)",
+    )
+    parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="also let pages of this site (https://host[:port]) open the server's WebSockets "
+        f"(default: ${ORIGINS_ENV_VAR}, comma-separated)",
     )
     add_board_argument(parser)
     return parser
@@ -185,6 +194,14 @@ def main(argv: list[str] | None = None) -> int:
     given_key = args.organiser_key or os.environ.get(ORGANISER_KEY_ENV_VAR) or None
     if given_key is not None and (key_problem := organiser_key_problem(given_key)):
         parser.error(key_problem)
+    try:
+        origins = tuple(
+            origin_of(url)
+            for url in args.allowed_origin
+            or os.environ.get(ORIGINS_ENV_VAR, "").replace(",", " ").split()
+        )
+    except ValueError as err:
+        parser.error(f"--allowed-origin: {err}")
     loopback = is_loopback(args.host)
     settings = ServerSettings(
         db_url=args.db or default_db_url(),
@@ -193,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         room_idle_s=args.room_idle,
         rooms_per_minute=args.rooms_per_minute,
         allowed_hosts=(*LOOPBACK_NAMES, args.host, *args.allowed_host) if loopback else (),
+        allowed_origins=origins,
         redis_url=args.redis,
         ray_address=args.ray,
         warm_thinking=True,

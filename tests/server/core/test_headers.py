@@ -1,0 +1,88 @@
+"""Every response carries the security headers (issue 45): pages, static files, API JSON and
+errors run only the server's own scripts, cannot be framed, send no ``Referer`` and are not
+type-sniffed."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.server.padkit import create_board
+from tests.server.roomkit import create_room
+from tests.server.tournamentkit import create
+
+from hikone_carrom.server.core.headers import DOCS_POLICY, POLICY
+
+FIXED = {
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+}
+
+
+def _directives(policy: str) -> dict[str, list[str]]:
+    parts = (d.split() for d in policy.split(";") if d.strip())
+    return {name: values for name, *values in parts}
+
+
+def _check(client: TestClient, path: str, status: int = 200, policy: str = POLICY) -> None:
+    r = client.get(path)
+    assert r.status_code == status, (path, r.text[:200])
+    assert r.headers["content-security-policy"] == policy, path
+    for name, value in FIXED.items():
+        assert r.headers[name] == value, (path, name)
+
+
+def test_the_policy_runs_no_inline_script_and_no_foreign_frame() -> None:
+    d = _directives(POLICY)
+    assert d["script-src"] == ["'self'"]
+    assert d["style-src"] == ["'self'"]
+    assert d["default-src"] == ["'self'"]
+    assert d["connect-src"] == ["'self'"]
+    assert d["img-src"] == ["'self'", "data:", "blob:"]
+    assert d["frame-ancestors"] == ["'none'"]
+    assert d["base-uri"] == ["'none'"]
+    assert d["object-src"] == ["'none'"]
+    assert d["form-action"] == ["'self'"]
+    assert _directives(DOCS_POLICY)["frame-ancestors"] == ["'none'"]
+
+
+def test_every_page_kind_has_the_headers(client: TestClient) -> None:
+    room = create_room(client, mode="hotseat")["room_id"]
+    board = create_board(client)["id"]
+    tid, _ = create(client, boards=2)
+    pages = ["/", "/games", "/howto", f"/room/{room}", f"/replay/{room}", "/pad", "/pad/"]
+    pages += [f"/pad/{board}", f"/boards/{board}", "/pad/sw.js", f"/t/{tid}", f"/t/{tid}/director"]
+    pages += ["/director", f"/t/{tid}/play/GS-001.1"]
+    for path in pages:
+        _check(client, path)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/js/main.js",
+        "/static/style.css",
+        "/static/favicon.svg",
+        "/api/health",
+        "/api/levels",
+        "/openapi.json",
+    ],
+)
+def test_static_files_and_api_json_have_the_headers(client: TestClient, path: str) -> None:
+    _check(client, path)
+
+
+def test_downloads_qr_codes_and_errors_have_the_headers(client: TestClient) -> None:
+    room = create_room(client, mode="hotseat")["room_id"]
+    tid, _ = create(client, boards=2)
+    _check(client, f"/api/rooms/{room}/invite.svg")
+    _check(client, f"/api/tournaments/{tid}/results.csv")
+    _check(client, "/api/rooms/nosuchroom", status=404)
+    _check(client, "/static/nosuchfile.js", status=404)
+    _check(client, "/api/games?limit=abc", status=422)
+    _check(client, f"/api/tournaments/{tid}/director", status=401)
+
+
+def test_the_api_pages_keep_their_own_policy(client: TestClient) -> None:
+    for path in ("/docs", "/redoc", "/docs/oauth2-redirect"):
+        _check(client, path, policy=DOCS_POLICY)
