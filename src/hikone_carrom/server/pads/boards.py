@@ -20,13 +20,14 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, SheetLine
 from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.core.runner import Runner
+from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.pads.views import match_view, step_view
 from hikone_carrom.server.storage import GameStore, StoreError, hash_token
 from hikone_carrom.server.storage.pad_store import PadStore, StoredBoard, StoredBoardMatch
@@ -43,11 +44,7 @@ class BoardSubscriber(Protocol):
         """Queue one message for the client (never blocks)."""
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)
-
-
-class Op(_Strict):
+class Op(StrictBody):
     """One change sent by a pad, numbered ``seq`` = 1, 2, ... per device.
 
     ``op``: "setup" (a match typed on the pad: ``setup``), "add" (``entry``), "undo"
@@ -56,9 +53,9 @@ class Op(_Strict):
     match it applies to (the new number for "setup").
     """
 
-    seq: int = Field(ge=1)
+    seq: int = Field(ge=1, le=MAX_INT)
     op: Literal["setup", "add", "undo", "correct", "clock", "confirm"]
-    match: int = Field(ge=1)
+    match: int = Field(ge=1, le=MAX_INT)
     setup: dict[str, Any] | None = None
     entry: dict[str, Any] | None = None
     count: int = Field(default=1, ge=1, le=1000)

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
@@ -20,6 +20,7 @@ from hikone_carrom.server.core.deps import PadsDep, WebDirDep
 from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
 from hikone_carrom.server.core.invite import qr_svg
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
+from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.pads.boards import Board, Op, PadRegistry
 from hikone_carrom.server.rooms.ws import Connection, serve_connection
 from hikone_carrom.server.storage.store import StoreError
@@ -30,23 +31,20 @@ router = APIRouter()
 
 BoardId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 Device = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+MatchNumber = Annotated[int, PathParam(ge=1, le=MAX_INT)]
 Lang = Literal["ja", "en"]
 
 MAX_OPS = 500
 """Most ops one sync may carry (a pad offline for a whole match sends a few hundred at most)."""
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
-
-
-class CreateBoard(_Strict):
+class CreateBoard(StrictBody):
     """POST /api/boards: a board of the hall, e.g. "第17台"."""
 
     name: str = Field(default="", max_length=40, pattern=r"^[^\x00-\x1f<>]*$")
 
 
-class BoardCreated(_Strict):
+class BoardCreated(StrictBody):
     """The new board: its token (keep it: it is shown once), the pad and watch links, the QR
     code of the pad link (SVG)."""
 
@@ -58,20 +56,20 @@ class BoardCreated(_Strict):
     qr_svg: str
 
 
-class DeviceBody(_Strict):
+class DeviceBody(StrictBody):
     """The pad device's id (random, kept by the device)."""
 
     device: Device
 
 
-class OpsBody(_Strict):
+class OpsBody(StrictBody):
     """Ops of one pad device, in order (``seq`` 1, 2, ...)."""
 
     device: Device
     ops: list[Op] = Field(max_length=MAX_OPS)
 
 
-class OpenMatch(_Strict):
+class OpenMatch(StrictBody):
     """POST /api/boards/{id}/matches: the server opens a match on the board (a board call)."""
 
     setup: dict[str, Any]
@@ -220,14 +218,16 @@ async def _finished(pads: PadRegistry, board_id: str, number: int) -> tuple[Boar
 
 
 @router.get("/api/boards/{board_id}/matches/{number}/record", tags=["pads"])
-async def match_record(pads: PadsDep, board_id: BoardId, number: int) -> dict[str, Any]:
+async def match_record(pads: PadsDep, board_id: BoardId, number: MatchNumber) -> dict[str, Any]:
     """The match record (``refereed`` actions) of a finished match of the board."""
     _, match = await _finished(pads, board_id, number)
     return refereed_record(match)
 
 
 @router.get("/api/boards/{board_id}/matches/{number}/sheet.csv", tags=["pads"])
-async def match_csv(pads: PadsDep, board_id: BoardId, number: int, lang: Lang = "ja") -> Response:
+async def match_csv(
+    pads: PadsDep, board_id: BoardId, number: MatchNumber, lang: Lang = "ja"
+) -> Response:
     """The score sheet as CSV (UTF-8 with a byte-order mark, for spreadsheets)."""
     b, match = await _finished(pads, board_id, number)
     name = f"board-{b.id}-match-{number}.csv"
@@ -239,7 +239,9 @@ async def match_csv(pads: PadsDep, board_id: BoardId, number: int, lang: Lang = 
 
 
 @router.get("/api/boards/{board_id}/matches/{number}/sheet.pdf", tags=["pads"])
-async def match_pdf(pads: PadsDep, board_id: BoardId, number: int, lang: Lang = "ja") -> Response:
+async def match_pdf(
+    pads: PadsDep, board_id: BoardId, number: MatchNumber, lang: Lang = "ja"
+) -> Response:
     """The printable score sheet (A4 PDF, Japanese fonts, every entry with its ruling)."""
     from hikone_carrom.scoring.pdf import sheet_pdf
 

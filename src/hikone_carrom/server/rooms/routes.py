@@ -22,6 +22,7 @@ from hikone_carrom.server.core.deps import (
 from hikone_carrom.server.core.invite import invite_svg, room_url
 from hikone_carrom.server.core.ratelimit import too_many_rooms
 from hikone_carrom.server.core.runner import Runner
+from hikone_carrom.server.core.validation import MAX_INT
 from hikone_carrom.server.rooms.my_rooms import my_rooms
 from hikone_carrom.server.rooms.room import ACTION_KINDS, game_options
 from hikone_carrom.server.rooms.schemas import (
@@ -49,6 +50,8 @@ MAX_OFFSET = 1_000_000_000
 
 RoomId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
+Seat = Annotated[int, PathParam(ge=0, le=MAX_INT)]
+"""A seat number (one the room does not have is 404 ``no_such_seat``)."""
 
 
 def _summary(game: StoredGame) -> GameSummary:
@@ -139,7 +142,7 @@ async def mine(body: MyRoomsQuery, registry: RoomsDep) -> dict[str, Any]:
 
 
 @router.post("/api/rooms/{room_id}/seats/{seat}", tags=["rooms"])
-async def take_seat(body: TakeSeat, registry: RoomsDep, seat: int, room_id: RoomId) -> SeatGranted:
+async def take_seat(body: TakeSeat, registry: RoomsDep, seat: Seat, room_id: RoomId) -> SeatGranted:
     """Take an open seat of an online room; keep the token to get the seat back."""
     async with registry.use(room_id) as room:
         token = await room.take_seat(seat, body.name)

@@ -20,11 +20,12 @@ import segno
 from fastapi import APIRouter, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
-from pydantic import BaseModel, Field, field_validator
+from pydantic import Field, field_validator
 
 from hikone_carrom.server.core.deps import PadsDep, RoomBridgeDep, TournamentsDep, WebDirDep
 from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
+from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.rooms.ws import Connection, serve_connection
 from hikone_carrom.server.tournaments.hub import LiveTournament, TournamentHub, local_seconds
 from hikone_carrom.server.tournaments.rooms import player_key, players
@@ -49,6 +50,11 @@ router = APIRouter(tags=["tournaments"])
 
 TournamentId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 MatchId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9-]{1,40}$")]
+MAX_BOARDS = 1000
+"""Most boards an event may have."""
+BoardNumber = Annotated[int, Field(ge=1, le=MAX_BOARDS)]
+Points = Annotated[int, Field(ge=-100, le=100)]
+Score = Annotated[int, Field(ge=-1000, le=1000)]
 _TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
@@ -59,7 +65,7 @@ def _seconds(text: str) -> int:
     return int(match.group(1)) * 3600 + int(match.group(2)) * 60
 
 
-class CreateTournament(BaseModel):
+class CreateTournament(StrictBody):
     """A new event: its name, date, boards, first match and golden board; a password of the
     director's choosing (8+ characters), or none for a generated token; the order of the
     tie-breaks and the match points (win, draw, loss) if not the championship's; ``online`` for
@@ -67,13 +73,13 @@ class CreateTournament(BaseModel):
 
     name: str = Field(min_length=1, max_length=200)
     date: str = Field(default="", max_length=10)
-    boards: int = Field(default=124, ge=1, le=1000)
+    boards: int = Field(default=124, ge=1, le=MAX_BOARDS)
     start: str = "09:30"
-    golden_board: int | None = Field(default=1, ge=1)
-    seed: int = Field(default=0, ge=0, le=2**31)
+    golden_board: BoardNumber | None = 1
+    seed: int = Field(default=0, ge=0, le=MAX_INT)
     password: str | None = Field(default=None, min_length=8, max_length=128)
     tiebreaks: list[TieBreak] | None = Field(default=None, max_length=5)
-    points: tuple[int, int, int] = (2, 1, 0)
+    points: tuple[Points, Points, Points] = Field(default=(2, 1, 0), strict=False)
     online: bool = False
 
     @field_validator("start")
@@ -83,7 +89,7 @@ class CreateTournament(BaseModel):
         return value
 
 
-class MemberBody(BaseModel):
+class MemberBody(StrictBody):
     """One player of an entry as the form has it (the grade as people write it: 小3, 中1,
     一般; needed under 18)."""
 
@@ -95,7 +101,7 @@ class MemberBody(BaseModel):
     grade: str = Field(default="", max_length=16)
 
 
-class EntryBody(BaseModel):
+class EntryBody(StrictBody):
     """One entry: its division, one member (singles) or two (doubles), an optional seed."""
 
     division: str = Field(max_length=12)
@@ -103,24 +109,24 @@ class EntryBody(BaseModel):
     seed: int | None = Field(default=None, ge=1, le=10000)
 
 
-class RulesBody(BaseModel):
+class RulesBody(StrictBody):
     """The ranking rules: the tie-breaks in order and the match points (win, draw, loss)."""
 
     tiebreaks: list[TieBreak] = Field(min_length=1, max_length=5)
-    points: tuple[int, int, int] = (2, 1, 0)
+    points: tuple[Points, Points, Points] = Field(default=(2, 1, 0), strict=False)
 
 
-class StatusBody(BaseModel):
+class StatusBody(StrictBody):
     status: Literal["entered", "checked_in", "withdrawn"]
 
 
-class DrawBody(BaseModel):
+class DrawBody(StrictBody):
     seeded: bool = True
 
 
-class ReplanBody(BaseModel):
+class ReplanBody(StrictBody):
     now: str | None = None
-    out_of_service: list[int] = Field(default_factory=list, max_length=1000)
+    out_of_service: list[BoardNumber] = Field(default_factory=list, max_length=MAX_BOARDS)
 
     @field_validator("now")
     @classmethod
@@ -130,16 +136,16 @@ class ReplanBody(BaseModel):
         return value
 
 
-class CallBody(BaseModel):
-    board: int | None = Field(default=None, ge=1)
+class CallBody(StrictBody):
+    board: BoardNumber | None = None
 
 
-class ResultBody(BaseModel):
+class ResultBody(StrictBody):
     """A result: both R7b scores; optionally pucks pocketed, the winner of a level score (R7c
     extra rounds or R7d lot), or the side that did not show (forfeit)."""
 
-    scores: tuple[int, int] = (0, 0)
-    pucks: tuple[int, int] | None = None
+    scores: tuple[Score, Score] = Field(default=(0, 0), strict=False)
+    pucks: tuple[Score, Score] | None = Field(default=None, strict=False)
     winner: int | None = Field(default=None, ge=0, le=1)
     forfeit: int | None = Field(default=None, ge=0, le=1)
 
@@ -460,7 +466,10 @@ async def call_match(
 
 @router.post("/api/tournaments/{tournament_id}/boards/{board}/call")
 async def call_board(
-    request: Request, hub: TournamentsDep, tournament_id: TournamentId, board: int
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    board: Annotated[int, PathParam(ge=1, le=MAX_BOARDS)],
 ) -> dict[str, Any]:
     """Call the next match planned on a board."""
     live, who = await _director(hub, request, tournament_id)
@@ -510,7 +519,7 @@ async def pool_action(
     hub: TournamentsDep,
     tournament_id: TournamentId,
     division: str,
-    number: int,
+    number: Annotated[int, PathParam(ge=1, le=MAX_INT)],
     action: Literal["close", "reopen"],
 ) -> dict[str, Any]:
     """Close a complete pool (its places go into the knockout) or reopen it for a correction."""
@@ -519,10 +528,10 @@ async def pool_action(
     return {"division": division, "pool": number, "closed": action == "close"}
 
 
-class PadsBody(BaseModel):
+class PadsBody(StrictBody):
     """Boards to give a scoring pad (all boards without one when omitted)."""
 
-    boards: list[int] | None = Field(default=None, max_length=1000)
+    boards: list[BoardNumber] | None = Field(default=None, max_length=MAX_BOARDS)
 
 
 @router.post("/api/tournaments/{tournament_id}/pads")
@@ -580,7 +589,7 @@ async def list_pads(
     return {"pads": out}
 
 
-class PlayBody(BaseModel):
+class PlayBody(StrictBody):
     """The key of a player's link."""
 
     key: str = Field(min_length=1, max_length=64)
