@@ -17,7 +17,13 @@ from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, sheet_csv
 from hikone_carrom.server.core.deps import PadsDep, WebDirDep
-from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
+from hikone_carrom.server.core.errors import (
+    CloseCode,
+    RoomError,
+    error_message,
+    errors,
+    file_answer,
+)
 from hikone_carrom.server.core.invite import qr_svg
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
@@ -112,7 +118,7 @@ async def pad_page(board_id: str, web: WebDirDep) -> FileResponse:
     return FileResponse(web / "pad.html", media_type="text/html")
 
 
-@router.post("/api/boards", status_code=201, tags=["pads"])
+@router.post("/api/boards", status_code=201, tags=["pads"], responses=errors(422, 503))
 async def create_board(body: CreateBoard, request: Request, pads: PadsDep) -> BoardCreated:
     """A new board with its pad token, links and the QR code of the pad link."""
     b, token = await pads.create(body.name.strip())
@@ -128,13 +134,18 @@ async def create_board(body: CreateBoard, request: Request, pads: PadsDep) -> Bo
     )
 
 
-@router.get("/api/boards/{board_id}", tags=["pads"])
+@router.get("/api/boards/{board_id}", tags=["pads"], responses=errors(404, 422, 503))
 async def get_board(pads: PadsDep, board_id: BoardId) -> dict[str, Any]:
     """The board as a spectator sees it now (same as a WebSocket snapshot)."""
     return (await pads.get(board_id)).snapshot()
 
 
-@router.get("/api/boards/{board_id}/qr.svg", tags=["pads"])
+@router.get(
+    "/api/boards/{board_id}/qr.svg",
+    tags=["pads"],
+    response_class=Response,
+    responses={**file_answer("image/svg+xml"), **errors(403, 404, 422, 503)},
+)
 async def board_qr(
     request: Request,
     pads: PadsDep,
@@ -148,7 +159,9 @@ async def board_qr(
     return Response(qr_svg(url, scale=6), media_type="image/svg+xml")
 
 
-@router.post("/api/boards/{board_id}/claim", tags=["pads"])
+@router.post(
+    "/api/boards/{board_id}/claim", tags=["pads"], responses=errors(403, 404, 409, 422, 503)
+)
 async def claim(
     body: DeviceBody,
     pads: PadsDep,
@@ -160,7 +173,9 @@ async def claim(
     return await b.claim(body.device)
 
 
-@router.post("/api/boards/{board_id}/takeover", tags=["pads"])
+@router.post(
+    "/api/boards/{board_id}/takeover", tags=["pads"], responses=errors(403, 404, 409, 422, 503)
+)
 async def takeover(
     body: DeviceBody,
     pads: PadsDep,
@@ -172,7 +187,7 @@ async def takeover(
     return await b.takeover(body.device)
 
 
-@router.post("/api/boards/{board_id}/ops", tags=["pads"])
+@router.post("/api/boards/{board_id}/ops", tags=["pads"], responses=errors(403, 404, 409, 422, 503))
 async def ops(
     body: OpsBody,
     pads: PadsDep,
@@ -184,7 +199,12 @@ async def ops(
     return await b.apply(body.device, body.ops)
 
 
-@router.post("/api/boards/{board_id}/matches", status_code=201, tags=["pads"])
+@router.post(
+    "/api/boards/{board_id}/matches",
+    status_code=201,
+    tags=["pads"],
+    responses=errors(403, 404, 409, 422, 503),
+)
 async def open_match(
     body: OpenMatch,
     pads: PadsDep,
@@ -217,14 +237,23 @@ async def _finished(pads: PadRegistry, board_id: str, number: int) -> tuple[Boar
     return b, match
 
 
-@router.get("/api/boards/{board_id}/matches/{number}/record", tags=["pads"])
+@router.get(
+    "/api/boards/{board_id}/matches/{number}/record",
+    tags=["pads"],
+    responses=errors(404, 409, 422, 503),
+)
 async def match_record(pads: PadsDep, board_id: BoardId, number: MatchNumber) -> dict[str, Any]:
     """The match record (``refereed`` actions) of a finished match of the board."""
     _, match = await _finished(pads, board_id, number)
     return refereed_record(match)
 
 
-@router.get("/api/boards/{board_id}/matches/{number}/sheet.csv", tags=["pads"])
+@router.get(
+    "/api/boards/{board_id}/matches/{number}/sheet.csv",
+    tags=["pads"],
+    response_class=Response,
+    responses={**file_answer("text/csv"), **errors(404, 409, 422, 503)},
+)
 async def match_csv(
     pads: PadsDep, board_id: BoardId, number: MatchNumber, lang: Lang = "ja"
 ) -> Response:
@@ -238,7 +267,12 @@ async def match_csv(
     )
 
 
-@router.get("/api/boards/{board_id}/matches/{number}/sheet.pdf", tags=["pads"])
+@router.get(
+    "/api/boards/{board_id}/matches/{number}/sheet.pdf",
+    tags=["pads"],
+    response_class=Response,
+    responses={**file_answer("application/pdf"), **errors(404, 409, 422, 503)},
+)
 async def match_pdf(
     pads: PadsDep, board_id: BoardId, number: MatchNumber, lang: Lang = "ja"
 ) -> Response:

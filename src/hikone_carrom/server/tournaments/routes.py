@@ -23,7 +23,13 @@ from fastapi.responses import FileResponse, Response
 from pydantic import Field, field_validator
 
 from hikone_carrom.server.core.deps import PadsDep, RoomBridgeDep, TournamentsDep, WebDirDep
-from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
+from hikone_carrom.server.core.errors import (
+    CloseCode,
+    RoomError,
+    error_message,
+    errors,
+    file_answer,
+)
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.rooms.ws import Connection, serve_connection
@@ -224,7 +230,7 @@ async def director_page(web: WebDirDep) -> FileResponse:
 # -- public ------------------------------------------------------------------------------------
 
 
-@router.post("/api/tournaments", status_code=201)
+@router.post("/api/tournaments", status_code=201, responses=errors(422, 503))
 async def create_event(body: CreateTournament, hub: TournamentsDep) -> dict[str, str]:
     """Open an event with the six classes of the Japan Championship; keep the token."""
     try:
@@ -251,14 +257,14 @@ async def create_event(body: CreateTournament, hub: TournamentsDep) -> dict[str,
     return {"id": live.id, "token": token}
 
 
-@router.get("/api/tournaments/{tournament_id}")
+@router.get("/api/tournaments/{tournament_id}", responses=errors(404, 422, 503))
 async def get_event(hub: TournamentsDep, tournament_id: TournamentId) -> Response:
     """The whole event as the pages show it (same as the WebSocket snapshot)."""
     live = await hub.get(tournament_id)
     return Response(await live.snapshot_text(), media_type="application/json")
 
 
-@router.get("/api/tournaments/{tournament_id}/search")
+@router.get("/api/tournaments/{tournament_id}/search", responses=errors(404, 422, 503))
 async def search(
     hub: TournamentsDep, tournament_id: TournamentId, q: str = Query(min_length=1, max_length=40)
 ) -> dict[str, Any]:
@@ -268,7 +274,11 @@ async def search(
     return search_view(live, q)
 
 
-@router.get("/api/tournaments/{tournament_id}/results.csv")
+@router.get(
+    "/api/tournaments/{tournament_id}/results.csv",
+    response_class=Response,
+    responses={**file_answer("text/csv"), **errors(404, 422, 503)},
+)
 async def results_csv(hub: TournamentsDep, tournament_id: TournamentId) -> Response:
     """Every match and its result as CSV (UTF-8 with BOM)."""
     live = await hub.get(tournament_id)
@@ -279,7 +289,11 @@ async def results_csv(hub: TournamentsDep, tournament_id: TournamentId) -> Respo
     )
 
 
-@router.get("/api/tournaments/{tournament_id}/print/{kind}.pdf")
+@router.get(
+    "/api/tournaments/{tournament_id}/print/{kind}.pdf",
+    response_class=Response,
+    responses={**file_answer("application/pdf"), **errors(404, 409, 422, 503)},
+)
 async def printout(
     hub: TournamentsDep,
     tournament_id: TournamentId,
@@ -304,7 +318,7 @@ async def printout(
 # -- director ----------------------------------------------------------------------------------
 
 
-@router.get("/api/tournaments/{tournament_id}/director")
+@router.get("/api/tournaments/{tournament_id}/director", responses=errors(401, 404, 409, 422, 503))
 async def director_check(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -327,7 +341,9 @@ async def director_check(
     }
 
 
-@router.post("/api/tournaments/{tournament_id}/entries/import")
+@router.post(
+    "/api/tournaments/{tournament_id}/entries/import", responses=errors(401, 404, 409, 422, 503)
+)
 async def import_entries(
     request: Request,
     hub: TournamentsDep,
@@ -347,7 +363,11 @@ async def import_entries(
     }
 
 
-@router.post("/api/tournaments/{tournament_id}/entries", status_code=201)
+@router.post(
+    "/api/tournaments/{tournament_id}/entries",
+    status_code=201,
+    responses=errors(401, 404, 409, 422, 503),
+)
 async def add_entry(
     body: EntryBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -359,7 +379,9 @@ async def add_entry(
     return {"entry": _entry_view(live, entry.id), "pool": None if pool is None else pool.label}
 
 
-@router.get("/api/tournaments/{tournament_id}/entries/{entry_id}")
+@router.get(
+    "/api/tournaments/{tournament_id}/entries/{entry_id}", responses=errors(401, 404, 409, 422, 503)
+)
 async def get_entry(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId, entry_id: str
 ) -> dict[str, Any]:
@@ -368,7 +390,9 @@ async def get_entry(
     return {"entry": _entry_view(live, entry_id)}
 
 
-@router.put("/api/tournaments/{tournament_id}/entries/{entry_id}")
+@router.put(
+    "/api/tournaments/{tournament_id}/entries/{entry_id}", responses=errors(401, 404, 409, 422, 503)
+)
 async def edit_entry(
     body: EntryBody,
     request: Request,
@@ -382,7 +406,7 @@ async def edit_entry(
     return {"entry": _entry_view(live, entry_id)}
 
 
-@router.put("/api/tournaments/{tournament_id}/rules")
+@router.put("/api/tournaments/{tournament_id}/rules", responses=errors(401, 404, 409, 422, 503))
 async def set_rules(
     body: RulesBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -400,7 +424,10 @@ async def set_rules(
     return {"tiebreaks": list(rules.order), "points": [rules.win, rules.draw, rules.loss]}
 
 
-@router.post("/api/tournaments/{tournament_id}/entries/{entry_id}/status")
+@router.post(
+    "/api/tournaments/{tournament_id}/entries/{entry_id}/status",
+    responses=errors(401, 404, 409, 422, 503),
+)
 async def entry_status(
     body: StatusBody,
     request: Request,
@@ -414,7 +441,10 @@ async def entry_status(
     return {"entry": entry_id, "status": body.status}
 
 
-@router.post("/api/tournaments/{tournament_id}/divisions/{division}/draw")
+@router.post(
+    "/api/tournaments/{tournament_id}/divisions/{division}/draw",
+    responses=errors(401, 404, 409, 422, 503),
+)
 async def draw(
     body: DrawBody,
     request: Request,
@@ -428,7 +458,7 @@ async def draw(
     return {"division": division, "pools": len(live.event.pools[division])}
 
 
-@router.post("/api/tournaments/{tournament_id}/plan")
+@router.post("/api/tournaments/{tournament_id}/plan", responses=errors(401, 404, 409, 422, 503))
 async def plan(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -440,7 +470,7 @@ async def plan(
     return {"matches": len(live.event.plan.slots), "end": clock(stats.end_s)}
 
 
-@router.post("/api/tournaments/{tournament_id}/replan")
+@router.post("/api/tournaments/{tournament_id}/replan", responses=errors(401, 404, 409, 422, 503))
 async def replan(
     body: ReplanBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -451,7 +481,10 @@ async def replan(
     return {"now": clock(now), "out_of_service": sorted(set(body.out_of_service))}
 
 
-@router.post("/api/tournaments/{tournament_id}/matches/{match_id}/call")
+@router.post(
+    "/api/tournaments/{tournament_id}/matches/{match_id}/call",
+    responses=errors(401, 404, 409, 422, 503),
+)
 async def call_match(
     body: CallBody,
     request: Request,
@@ -464,7 +497,10 @@ async def call_match(
     return (await live.call(match_id, who, body.board)).to_dict()
 
 
-@router.post("/api/tournaments/{tournament_id}/boards/{board}/call")
+@router.post(
+    "/api/tournaments/{tournament_id}/boards/{board}/call",
+    responses=errors(401, 404, 409, 422, 503),
+)
 async def call_board(
     request: Request,
     hub: TournamentsDep,
@@ -476,7 +512,10 @@ async def call_board(
     return (await live.call_next(board, who)).to_dict()
 
 
-@router.post("/api/tournaments/{tournament_id}/matches/{match_id}/start")
+@router.post(
+    "/api/tournaments/{tournament_id}/matches/{match_id}/start",
+    responses=errors(401, 404, 409, 422, 503),
+)
 async def start_match(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId, match_id: MatchId
 ) -> dict[str, str]:
@@ -486,7 +525,10 @@ async def start_match(
     return {"match": match_id, "status": "playing"}
 
 
-@router.put("/api/tournaments/{tournament_id}/matches/{match_id}/result")
+@router.put(
+    "/api/tournaments/{tournament_id}/matches/{match_id}/result",
+    responses=errors(401, 404, 409, 422, 503),
+)
 async def put_result(
     body: ResultBody,
     request: Request,
@@ -503,7 +545,10 @@ async def put_result(
     }
 
 
-@router.delete("/api/tournaments/{tournament_id}/matches/{match_id}/result")
+@router.delete(
+    "/api/tournaments/{tournament_id}/matches/{match_id}/result",
+    responses=errors(401, 404, 409, 422, 503),
+)
 async def delete_result(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId, match_id: MatchId
 ) -> dict[str, str]:
@@ -513,7 +558,10 @@ async def delete_result(
     return {"match": match_id, "status": "cleared"}
 
 
-@router.post("/api/tournaments/{tournament_id}/pools/{division}/{number}/{action}")
+@router.post(
+    "/api/tournaments/{tournament_id}/pools/{division}/{number}/{action}",
+    responses=errors(401, 404, 409, 422, 503),
+)
 async def pool_action(
     request: Request,
     hub: TournamentsDep,
@@ -534,7 +582,7 @@ class PadsBody(StrictBody):
     boards: list[BoardNumber] | None = Field(default=None, max_length=MAX_BOARDS)
 
 
-@router.post("/api/tournaments/{tournament_id}/pads")
+@router.post("/api/tournaments/{tournament_id}/pads", responses=errors(401, 404, 409, 422, 503))
 async def make_pads(
     body: PadsBody,
     request: Request,
@@ -567,7 +615,7 @@ async def make_pads(
     return await list_pads(request, hub, tournament_id)
 
 
-@router.get("/api/tournaments/{tournament_id}/pads")
+@router.get("/api/tournaments/{tournament_id}/pads", responses=errors(401, 404, 409, 422, 503))
 async def list_pads(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -595,7 +643,7 @@ class PlayBody(StrictBody):
     key: str = Field(min_length=1, max_length=64)
 
 
-@router.get("/api/tournaments/{tournament_id}/players")
+@router.get("/api/tournaments/{tournament_id}/players", responses=errors(401, 404, 409, 422, 503))
 async def player_links(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -614,7 +662,9 @@ async def player_links(
     }
 
 
-@router.post("/api/tournaments/{tournament_id}/play/{player}")
+@router.post(
+    "/api/tournaments/{tournament_id}/play/{player}", responses=errors(403, 404, 409, 422, 503)
+)
 async def play(
     body: PlayBody,
     hub: TournamentsDep,
