@@ -38,6 +38,7 @@ required by ``POST /api/tournaments``, ``POST /api/boards`` and ``POST
 ORGANISER_OPERATIONS = {
     ("POST", "/api/tournaments"),
     ("POST", "/api/boards"),
+    ("POST", "/api/tournaments/{tournament_id}/pads"),  # with a real event: its director token
 }
 
 EXAMPLES = 20
@@ -52,7 +53,8 @@ CHECKS = [
 
 
 class Api:
-    """The running app and the real ids (and their tokens) the cases may use."""
+    """The running app and the real ids (and their tokens) the cases may use: an online room,
+    a board, an event of four boards with four entries in one division."""
 
     def __init__(self, client: TestClient) -> None:
         self.client = client
@@ -61,6 +63,14 @@ class Api:
         event = client.post(
             "/api/tournaments", json={"name": "Hikone Open", "boards": 4}, headers=ORGANISER_HEADERS
         ).json()
+        director = {"Authorization": f"Bearer {event['token']}"}
+        for i, name in enumerate(("山田 花子", "田中 太郎", "佐藤 次郎", "鈴木 三郎")):
+            member = {"name": name, "reading": "かろむ", "club": f"彦根{i}"}
+            entry = {"division": "GS", "members": [member]}
+            made = client.post(
+                f"/api/tournaments/{event['id']}/entries", json=entry, headers=director
+            )
+            assert made.status_code == 201, made.text
         self.ids = {
             "room_id": room["room_id"],
             "board_id": board["id"],
