@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 from tests.e2e.gamekit import play_finished_game
+from tests.e2e.organiserkit import organiser_env
 
 from hikone_carrom.bench.server import CHROMIUM_ARGS
 
@@ -36,14 +37,17 @@ def e2e_db_url(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 @pytest.fixture(scope="session")
-def server_url(e2e_db_url: str) -> Iterator[str]:
+def server_url(e2e_db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     code = (
         "from hikone_carrom.server import main; "
         f"raise SystemExit(main(['--port', '{port}', '--no-browser', '--db', '{e2e_db_url}']))"
     )
+    # The server's output goes to a file: a pipe nobody reads would stop the server once full.
+    log_path = tmp_path_factory.mktemp("e2e-server") / "server.log"
+    log = log_path.open("wb")
     proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        [sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT, env=organiser_env()
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -55,9 +59,10 @@ def server_url(e2e_db_url: str) -> Iterator[str]:
         except OSError:
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
-            out = proc.stdout.read().decode() if proc.stdout else ""
             proc.kill()
-            raise RuntimeError(f"server did not start:\n{out}")
+            proc.wait()
+            log.close()
+            raise RuntimeError(f"server did not start:\n{log_path.read_text(errors='replace')}")
         time.sleep(0.2)
     yield url
     proc.terminate()
@@ -65,6 +70,7 @@ def server_url(e2e_db_url: str) -> Iterator[str]:
         proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
         proc.kill()
+    log.close()
 
 
 @pytest.fixture(scope="session")

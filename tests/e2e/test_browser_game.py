@@ -32,6 +32,8 @@ def test_mouse_drag_shot_against_the_computer_until_it_replies(
         "human",
         "computer",
     ]
+    # The computer's seat is named as the home page's list names its level, not by its id.
+    expect(page.locator("#seats li").nth(1)).to_contain_text("Computer (Level 1 (beginner))")
     for attempt in range(8):
         if shots_seen(page, 1):
             break

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.e2e.organiserkit import ORGANISER_KEY, organiser_headers
 from tests.e2e.padkit import both_languages, last_ruling, phone, server_board, shoot, tap_shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -41,7 +42,7 @@ def test_a_referee_scores_a_timed_doubles_match_offline_and_back(
     page.on("dialog", lambda d: d.accept())
 
     # a board is created; its QR code and links are shown
-    page.goto(f"{server_url}/pad")
+    page.goto(f"{server_url}/pad?key={ORGANISER_KEY}")
     expect(page.locator("#create h1")).to_have_text("ボードを作る")
     both_languages(page, artifacts, "pad-create")
     page.fill("input[name=name]", "第17台")
@@ -180,7 +181,9 @@ def test_spectators_watch_a_board_live_and_the_pad_in_english(
     ctx = phone(browser, "en-US")
     page = ctx.new_page()
     page.add_init_script("localStorage.setItem('hikone-carrom.lang', 'en')")
-    made = page.request.post(f"{server_url}/api/boards", data={"name": "Board 3"}).json()
+    made = page.request.post(
+        f"{server_url}/api/boards", data={"name": "Board 3"}, headers=organiser_headers()
+    ).json()
     page.goto(made["pad_url"])
     expect(page.locator("#setup h1")).to_have_text("Match set-up")
     page.fill("input[name=name0]", "Tanaka")

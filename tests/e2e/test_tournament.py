@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
+from tests.e2e.organiserkit import KEY_STORE, ORGANISER_KEY, organiser_env
 from tests.e2e.tourneykit import (
     BAD_CSV,
     GOOD_CSV,
@@ -246,6 +247,7 @@ def test_a_board_call_reaches_the_pad_and_the_pads_result_the_standings(
     tid, token = drawn_event(server_url)
     director = context(browser, "desktop")
     director.add_init_script(f"localStorage.setItem('hikone-carrom.director.{tid}', '{token}')")
+    director.add_init_script(f"localStorage.setItem('{KEY_STORE}', '{ORGANISER_KEY}')")
     page = director.new_page()
     errors = page_errors(page)
     page.goto(f"{server_url}/t/{tid}/director?tab=boards")
@@ -309,7 +311,7 @@ def _serve(port: int, db_url: str) -> subprocess.Popen[bytes]:
         f"raise SystemExit(main(['--port', '{port}', '--no-browser', '--db', {db_url!r}]))"
     )
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)  # fmt: skip
+                            stderr=subprocess.DEVNULL, env=organiser_env())  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -365,7 +367,7 @@ def test_an_online_event_takes_each_player_to_their_seat(
     director = context(browser, "desktop")
     page = director.new_page()
     errors = page_errors(page)
-    page.goto(f"{server_url}/director")
+    page.goto(f"{server_url}/director?key={ORGANISER_KEY}")
     form = page.locator("#create")
     form.locator("input[name=name]").fill("オンライン春の大会")
     form.locator("input[name=boards]").fill("2")

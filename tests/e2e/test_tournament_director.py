@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.e2e.organiserkit import ORGANISER_KEY, organiser_headers
 from tests.e2e.tourneykit import (
     GOOD_CSV,
     context,
@@ -162,7 +163,7 @@ def test_a_match_is_playing_from_the_moment_its_pad_starts_it(
 ) -> None:
     tid, token = drawn_event(server_url)
     with referee(server_url, tid, token) as c:
-        pad = c.post("/pads", json={"boards": [1]}).json()["pads"][0]
+        pad = c.post("/pads", json={"boards": [1]}, headers=organiser_headers()).json()["pads"][0]
         call = c.post("/boards/1/call").json()
     page = _logged_in(browser, kind, tid, token)
     errors = page_errors(page)
@@ -204,3 +205,28 @@ def test_a_match_is_playing_from_the_moment_its_pad_starts_it(
     page.clock.run_for(2500)  # the page's second timer draws the time left twice more
     expect(left).to_contain_text("残り 3:45")
     assert not errors
+
+
+def test_the_sign_in_link_keeps_the_organisers_key_in_the_browser(
+    browser: Browser, server_url: str
+) -> None:
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    errors = page_errors(page)
+    page.goto(f"{server_url}/director")  # no key yet: the form says how to get it
+    expect(page.locator("#no-key")).to_contain_text("サインイン用リンク")
+    page.goto(f"{server_url}/pad")
+    expect(page.locator("#no-key")).to_contain_text("サインイン用リンク")
+    page.goto(f"{server_url}/?key={ORGANISER_KEY}")  # the link the server printed
+    page.wait_for_function("() => !location.search.includes('key=')")
+    assert "key=" not in page.url
+    page.goto(f"{server_url}/director")
+    expect(page.locator("#create")).to_be_visible()
+    expect(page.locator("#no-key")).to_have_count(0)
+    form = page.locator("#create")
+    form.locator("input[name=name]").fill("キーの大会")
+    form.locator("input[name=boards]").fill("2")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/t/*/director")
+    assert not errors
+    ctx.close()

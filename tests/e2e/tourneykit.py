@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from tests.e2e.organiserkit import ORGANISER_KEY, organiser_headers
 
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1366, "height": 900}}
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -43,7 +44,7 @@ def page_errors(page: Page) -> list[str]:
 
 
 def create_event(page: Page, server_url: str, name: str, boards: int = 3) -> str:
-    page.goto(f"{server_url}/director")
+    page.goto(f"{server_url}/director?key={ORGANISER_KEY}")
     form = page.locator("#create")
     form.locator("input[name=name]").fill(name)
     form.locator("input[name=boards]").fill(str(boards))
@@ -97,7 +98,8 @@ def event_matches(server_url: str, tid: str) -> list[dict[str, Any]]:
 
 
 def drawn_event(server_url: str) -> tuple[str, str]:
-    r = httpx.post(f"{server_url}/api/tournaments", json={"name": "ライブ大会", "boards": 3})
+    r = httpx.post(f"{server_url}/api/tournaments", json={"name": "ライブ大会", "boards": 3},
+                   headers=organiser_headers())  # fmt: skip
     r.raise_for_status()
     tid, token = r.json()["id"], r.json()["token"]
     with referee(server_url, tid, token) as c:

@@ -4,9 +4,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  clockTime, countdownRemaining, elapsed, fromReading, mmss, newClock, pause, reading, remaining,
-  resume, start, startCountdown, stopCountdown, tenSecondRule, timeUp,
+  afterEntry, clockTime, countdownRemaining, due, elapsed, fromReading, mmss, newClock, pause,
+  reading, remaining, resume, start, startCountdown, stopCountdown, tenSecondRule, timeUp,
 } from "../../src/hikone_carrom/web/js/pad/clock.js";
+import { RulesError } from "../../src/hikone_carrom/web/js/pad/referee.js";
 
 const setup = { match_time_s: 300, options: { final_phase_s: 60, shot_time_s: 10 } };
 
@@ -58,4 +59,32 @@ test("m:ss readings: time used rounds down, time left rounds up", () => {
   assert.equal(mmss(59.1), "1:00");
   assert.equal(mmss(0.01), "0:01");
   assert.equal(mmss(0), "0:00");
+});
+
+test("R8a: the countdown begins only in the last minute, with the clock running", () => {
+  const fresh = newClock(setup);
+  assert.throws(() => startCountdown(fresh, 0), (e) => e instanceof RulesError && e.code === "clock");
+  const c = start(fresh, 0);
+  assert.throws(() => startCountdown(c, 10_000), (e) => e instanceof RulesError && e.code === "clock" && e.en === "the 10-second rule applies only in the last minute (R8a)" && e.ja === "10秒ルールは残り1分からです（R8a）");
+  assert.throws(() => startCountdown(pause(c, 250_000), 250_000), (e) => e instanceof RulesError && e.code === "clock");
+  assert.equal(startCountdown(c, 240_000).countdownAt, 240);
+});
+
+test("R8a: a time call leaves the countdown of the player on turn running; other entries stop it", () => {
+  const c = startCountdown(start(newClock(setup), 0), 296_000);
+  assert.deepEqual(due(c, false, 300_000), [{ kind: "call_time", at: 300 }]);
+  const called = { ...afterEntry(c, "call_time"), timeUpHandled: true };
+  assert.equal(countdownRemaining(called, 300_000), 6);
+  assert.deepEqual(due(called, true, 306_000), [{ kind: "skip", at: 306 }]);
+  assert.equal(afterEntry(called, "skip").countdownAt, null);
+  assert.equal(afterEntry(called, "shot").countdownAt, null);
+});
+
+test("R8a, R7b: a countdown run out just before time and the time call are both due, in order", () => {
+  const c = startCountdown(start(newClock(setup), 0), 289_500);
+  assert.deepEqual(due(c, false, 299_000), []);
+  assert.deepEqual(due(c, false, 300_100), [{ kind: "skip", at: 299.5 }, { kind: "call_time", at: 300 }]);
+  const late = startCountdown(start(newClock(setup), 0), 295_000);
+  assert.deepEqual(due(late, false, 306_000), [{ kind: "call_time", at: 300 }, { kind: "skip", at: 305 }]);
+  assert.deepEqual(due({ ...late, timeUpHandled: true }, false, 306_000), [{ kind: "skip", at: 305 }]);
 });

@@ -77,3 +77,14 @@ test("an untimed match has no time call", () => {
   const m = new PadMatch(makeSetup({ names: ["A", "B"], match_time_s: null }));
   assert.throws(() => m.add({ kind: "call_time", at: null }), (e) => e instanceof RulesError && e.code === "untimed");
 });
+
+test("R8a: an untimed match has no lost shot either; a timed one loses a shot only in the last minute", () => {
+  const untimed = new PadMatch(makeSetup({ names: ["A", "B"], match_time_s: null }));
+  assert.throws(() => untimed.add({ kind: "skip", at: null }), (e) => e instanceof RulesError && e.code === "untimed" && e.en.includes("(R8a)"));
+  const m = new PadMatch(makeSetup({ names: ["A", "B"] }));
+  assert.throws(() => m.add({ kind: "skip", at: 10 }), (e) => e instanceof RulesError && e.code === "clock" && e.en === "the 10-second rule applies only in the last minute (R8a)" && e.ja === "10秒ルールは残り1分からです（R8a）");
+  assert.equal(m.steps.length, 0);
+  assert.equal(m.add({ kind: "skip", at: 240 }).ruling.skipped, true);
+  m.add({ kind: "call_time", at: 300 });
+  assert.equal(m.add({ kind: "skip", at: null }).ruling.skipped, true);
+});

@@ -98,3 +98,27 @@ test("a refusal is passed on; a server error means offline and a retry later", a
   assert.ok(second.sync.timer !== undefined, "a retry is due");
   clearTimeout(second.sync.timer);
 });
+
+test("ops carry the pad's clock when sent, so the server can tell how long each waited", async () => {
+  const { sync } = board({ pending: [op(1)], nextSeq: 2 });
+  server = () => ({ status: 200, body: { ack: 1 } });
+  const before = Date.now();
+  await sync.push();
+  const sent = JSON.parse(requests[0].init.body).sent_ms;
+  assert.ok(before <= sent && sent <= Date.now(), `sent_ms ${sent}`);
+});
+
+test("the store being down keeps every op queued and sends them again later", async () => {
+  const detail = { code: "store_unavailable", en: "try again", ja: "もう一度" };
+  server = () => ({ status: 503, body: { detail } });
+  const { sync, store, seen } = board({ pending: [op(1), op(2)], nextSeq: 3 });
+  await sync.push();
+  assert.deepEqual(store.data.pending, [op(1), op(2)]);
+  assert.deepEqual([seen.offline, seen.refused.length, seen.rejected.length], [1, 0, 0]);
+  assert.ok(sync.timer !== undefined, "a retry is due");
+  clearTimeout(sync.timer);
+  server = () => ({ status: 200, body: { ack: 2 } });
+  await sync.push();
+  assert.deepEqual(JSON.parse(requests[1].init.body).ops, [op(1), op(2)]);
+  assert.deepEqual(store.data.pending, []);
+});

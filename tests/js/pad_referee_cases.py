@@ -215,7 +215,7 @@ def _entry(rng: random.Random, match: RefereedMatch) -> SheetLine:
         return SheetLine.call_time(30.0)
     skip = 0.12 if not state.time_called else 0.35
     if roll < skip:
-        return SheetLine.skip(12.5)
+        return SheetLine.skip(rng.choice((250.0, 12.5)))  # in the last minute, or refused (R8a)
     if roll < skip + 0.02:
         return SheetLine.lot(rng.choice((Color.RED, Color.GREEN)))
     return SheetLine.shot(random_tap(rng, state))

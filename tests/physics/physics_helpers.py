@@ -10,6 +10,7 @@ from hikone_carrom.physics._engine import SNAP_SPEED
 from hikone_carrom.physics.result import position_on_segment, spin_decay
 
 OVERLAP_TOL = 1e-9  # m
+JUMP_TOL = 1e-9  # m
 
 
 def assert_invariants(result: ShotResult, disks: list[Disk], board: BoardSpec) -> None:
@@ -19,8 +20,11 @@ def assert_invariants(result: ShotResult, disks: list[Disk], board: BoardSpec) -
     rails; disks leave only by a pocketed / flew_off event; every disk rests at the end; the
     tracks end where the final layout is. The energy is compared from one instant to the next
     and after each impact, rail, drop or stop, not after each of the ``carried`` rows of a pile
-    that moves on together (those are one step). Momentum is checked at impacts of disks free to
-    move (a stacked disk left at rest by an impact is held by the disks under it), to 1e-12 of
+    that moves on together (those are one step); a ``tipped`` disk may gain what the fall it
+    starts releases (its weight times a disk's thickness). Continuity: at every event each disk
+    starts its new track segment where its old one put it (within 1e-9 m, no jump). Momentum is
+    checked at impacts of disks free to move (a stacked disk left at rest by an impact is held
+    by the disks under it), to 1e-12 of
     the pair's momentum or the engine's resolution of speeds, ``SNAP_SPEED`` (1e-9 m/s: piles
     pressed together below it ride as one)."""
     by_id = {d.id: d for d in disks}
@@ -53,10 +57,16 @@ def assert_invariants(result: ShotResult, disks: list[Disk], board: BoardSpec) -
             assert e_before <= e_last * (1.0 + 1e-12) + 1e-18, (ev, e_before, e_last)
             e_start = e_before
             t_last = ev.time
+        if ev.kind is EventKind.TIPPED:
+            d = by_id[ev.ids[0]]
+            e_start += d.mass * board.gravity * board.puck_thickness
         if ev.kind in (EventKind.POCKETED, EventKind.FLEW_OFF):
             del seg[ev.ids[0]]
         else:
             for s in ev.states:
+                was = before[s.id]
+                jump = math.hypot(s.x - was.x, s.y - was.y)
+                assert jump <= JUMP_TOL, ("jump", ev, s.id, jump)
                 new = tracks[s.id].segments[nxt[s.id]]
                 nxt[s.id] += 1
                 assert (new.t_start, new.x, new.y, new.vx, new.vy, new.layer) == (

@@ -22,8 +22,10 @@ from hikone_carrom.physics.batch import PARALLEL_MIN_SHOTS, shots_from_angles
 B = BoardSpec()
 
 
-def _compare(layout: tuple[Disk, ...], shots: np.ndarray, seeds: list[int], fly: bool) -> None:
-    batch = simulate_batch(layout, shots, B, seeds=seeds, fly_off=fly)
+def _compare(
+    layout: tuple[Disk, ...], shots: np.ndarray, seeds: list[int], fly: bool, parallel: bool = False
+) -> None:
+    batch = simulate_batch(layout, shots, B, seeds=seeds, fly_off=fly, parallel=parallel)
     assert len(batch) == len(shots)
     for m, (x, y, vx, vy) in enumerate(shots):
         single = simulate([*layout, Disk.striker("S", x, y, vx, vy)], B, seed=seeds[m], fly_off=fly)
@@ -52,7 +54,22 @@ def test_batch_equals_single_on_random_midgame_shots(count: int) -> None:
     for _ in range(2):
         layout = midgame_layout(rng, B)
         shots = np.array([random_shot(rng, layout, B) for _ in range(count)])
+        _compare(layout, shots, list(range(count)), fly=True, parallel=True)
         _compare(layout, shots, list(range(count)), fly=True)
+
+
+def test_a_batch_runs_on_one_thread_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba's threads lose badly on a busy machine (issue 46): only ``parallel=True`` uses them."""
+    from hikone_carrom.physics import batch as batch_module
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the parallel kernel ran")
+
+    shots = np.tile([[0.0, -0.2, 0.0, 1.0]], (PARALLEL_MIN_SHOTS + 6, 1))
+    monkeypatch.setattr(batch_module.E, "run_batch_parallel", refuse)
+    assert len(simulate_batch([], shots, B)) == len(shots)
+    with pytest.raises(AssertionError, match="parallel kernel"):
+        simulate_batch([], shots, B, parallel=True)
 
 
 def test_batch_equals_single_on_opening_breaks() -> None:

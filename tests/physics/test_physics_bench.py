@@ -41,3 +41,15 @@ def test_the_command_prints_every_figure_and_writes_json(
     assert fig["positions"] == len(stored()) and fig["rounds"] == 1
     for key in ("real_per_s", "engine_us", "overhead_us", "batch_1_per_s", "break_ms"):
         assert fig[key]["median"] > 0
+    for key in ("batch_all_per_s", "big_1_per_s", "big_all_per_s"):
+        assert fig[key]["median"] > 0
+    assert fig["big_batch"] == 4096 and fig["busy"] == 0
+
+
+def test_the_fuzz_finds_no_jump_loop_or_broken_invariant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "physics", "--fuzz", "50"]) == 0
+    text = capsys.readouterr().out
+    assert "50 fuzzed pile shots" in text and "stored match positions" in text
+    assert "jumps" in text and "loops" in text

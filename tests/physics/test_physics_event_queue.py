@@ -64,7 +64,7 @@ def _at_start(disks: list[Disk]) -> tuple[np.ndarray, np.ndarray, np.ndarray, in
         )
         L[i, E.STATUS] = E.ON_BOARD
         L[i, E.CARRIER] = -1
-        L[i, E.TIPTO] = -1
+        L[i, E.HOLD] = E.FREE
     return S, L, params, [d.id for d in ordered].index("S")
 
 

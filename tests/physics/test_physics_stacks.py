@@ -59,14 +59,14 @@ def test_no_drop_while_another_support_remains() -> None:
     disks = [
         Disk.puck("A", -0.012, 0.0),
         Disk.puck("B", 0.02, 0.0),
-        Disk.puck("U", 0.004, 0.0, layer=1),
+        Disk.puck("U", 0.006, 0.0, layer=1),
         Disk.striker("S", -0.012, -0.2, 0.0, 2.0),
     ]
     res = simulate(disks, B)
     assert any(e.kind is EventKind.DISK_DISK and set(e.ids) == {"A", "S"} for e in res.events)
     final = {d.id: d for d in res.final}
     assert final["U"].layer == 1
-    assert (final["U"].x, final["U"].y) == (0.004, 0.0)
+    assert (final["U"].x, final["U"].y) == (0.006, 0.0)
     assert not any(e.kind is EventKind.DROPPED for e in res.events)
     assert_invariants(res, disks, B)
 

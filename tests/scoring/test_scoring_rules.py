@@ -14,16 +14,19 @@ from hikone_carrom.rules import (
     Piece,
     RulesError,
     UnshootableInSinglesError,
+    UntimedMatchError,
 )
 from hikone_carrom.scoring import (
     ConfirmedError,
     CorrectionError,
     EntryError,
+    EntryKind,
     MatchSetup,
     RefereedMatch,
     SetupError,
     SheetLine,
     Tap,
+    replay_entries,
 )
 
 R, G, J = Piece.RED, Piece.GREEN, Piece.JACK
@@ -365,11 +368,64 @@ def test_R8a_pause_stops_match_time_and_countdown() -> None:
 
 def test_R8a_lost_shot_and_time_call_are_refused_in_an_untimed_match() -> None:
     m = singles()
-    with pytest.raises(GameOverError):
+    with pytest.raises(UntimedMatchError, match="untimed"):
         m.skip_turn()
-    with pytest.raises(GameOverError):
+    with pytest.raises(UntimedMatchError, match="untimed"):
         m.call_time()
     assert m.entries == ()
+
+
+def test_R8a_the_time_call_leaves_the_countdown_of_the_player_on_turn_running() -> None:
+    m, now = timed(2)
+    clock = m.clock
+    assert clock is not None
+    clock.start()
+    now.advance(296)
+    clock.start_countdown()  # red's turn began at 4:56
+    now.advance(4)
+    (step,) = m.tick()  # 5:00: time is called, red's 10 s go on (R8a counts from the turn)
+    assert step.entry.kind is EntryKind.CALL_TIME and step.entry.at == 300.0
+    assert clock.countdown_remaining() == pytest.approx(6.0)
+    now.advance(6)
+    (lost,) = m.tick()
+    assert lost.entry.kind is EntryKind.SKIP and lost.seat == 0 and lost.entry.at == 306.0
+    assert m.shooter == 1
+
+
+def test_R8a_a_countdown_run_out_just_before_time_and_the_time_call_are_both_entered_in_order() -> (
+    None
+):
+    m, now = timed(2)
+    clock = m.clock
+    assert clock is not None
+    clock.start()
+    now.advance(289.5)
+    clock.start_countdown()  # red's 10 s run out at 4:59.5, time at 5:00
+    now.advance(10.6)  # the next tick comes after both
+    steps = m.tick()
+    assert [(s.entry.kind, s.entry.at, s.seat) for s in steps] == [
+        (EntryKind.SKIP, 299.5, 0),
+        (EntryKind.CALL_TIME, 300.0, 1),
+    ]
+    assert m.state.time_called and m.shooter == 1 and not m.is_over
+    r = m.shot()  # green, the last seat, ends the round: level at 0-0, an extra round (R7c)
+    assert r.outcome is None and m.state.extra_round == 1
+
+
+def test_R8a_a_lost_shot_before_the_last_minute_is_refused() -> None:
+    m, now = timed(2)
+    assert m.clock is not None
+    m.clock.start()
+    now.advance(10)
+    with pytest.raises(ClockError, match="last minute"):
+        m.skip_turn()  # 0:10 of 5:00: the 10-second rule does not apply yet
+    assert m.entries == ()
+    now.advance(230)
+    assert m.skip_turn().skipped  # 4:00: the last minute has begun
+    with pytest.raises(CorrectionError, match=r"entry 1 .*last minute"):
+        replay_entries(m.setup, [SheetLine.skip(239.9)])
+    done = replay_entries(m.setup, [SheetLine.call_time(300.0), SheetLine.skip(None)])
+    assert done[-1].ruling is not None and done[-1].ruling.skipped
 
 
 # -- impossible entries: a clear error, nothing changes -----------------------------------------

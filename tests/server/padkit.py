@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
+from tests.server.organiserkit import organiser
 
 
 def create_board(client: TestClient, name: str = "第1台") -> dict[str, Any]:
-    r = client.post("/api/boards", json={"name": name})
+    r = client.post("/api/boards", json={"name": name}, headers=organiser(client))
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
     return data

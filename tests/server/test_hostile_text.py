@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from PIL import Image
 from tests.hostile_text import HOSTILE, MARKUP, NAME_SAFE, longest, squeeze, uncell
+from tests.server.organiserkit import organiser
 from tests.server.padkit import Pad, auth, create_board
 from tests.server.tournamentkit import create, event, finish, headers, ready_event
 
@@ -140,7 +141,7 @@ def test_hostile_clubs_and_names_through_the_api_are_kept_literally(client: Test
 
 
 def _pad_link(client: TestClient, tid: str, token: str) -> dict[str, Any]:
-    r = client.post(f"/api/tournaments/{tid}/pads", json={"boards": [1]}, headers=headers(token))
+    r = client.post(f"/api/tournaments/{tid}/pads", json={"boards": [1]}, headers=organiser(client))
     assert r.status_code == 200, r.text
     link: dict[str, Any] = r.json()["pads"][0]
     return link

@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi.testclient import TestClient
+from tests.server.organiserkit import organiser
 
 PLAYERS = [
     ("山田", "やまだ", "彦根"),
@@ -33,6 +34,7 @@ def create(client: TestClient, boards: int = 4, name: str = "テスト大会") -
     r = client.post(
         "/api/tournaments",
         json={"name": name, "date": "2026-07-12", "boards": boards, "start": "09:30"},
+        headers=organiser(client),
     )
     assert r.status_code == 201, r.text
     return r.json()["id"], r.json()["token"]

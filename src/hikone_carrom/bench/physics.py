@@ -27,6 +27,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from hikone_carrom.bench.physics_fuzz import fuzz
 from hikone_carrom.bench.positions import Position, stored
 from hikone_carrom.bench.scenes import opening_break
 from hikone_carrom.board import BoardSpec
@@ -39,6 +40,8 @@ __all__ = ["main", "run_bench"]
 
 BATCH_SHOTS = 64
 """Shots per batch: variations of the executed shot of a position, as a computer player tries."""
+BIG_BATCH = 4096
+"""Shots of the one big batch timed (the first stacked position's batch, repeated)."""
 
 _FRESH = (
     "import time; t0 = time.perf_counter()\n"
@@ -110,6 +113,12 @@ def _fresh_process_latency() -> tuple[float, float]:
     return float(out.strip().splitlines()[-1]), time.perf_counter() - t0
 
 
+def _busy(count: int) -> list[subprocess.Popen[bytes]]:
+    """``count`` processes spinning on the CPU (a loaded machine), to be killed by the caller."""
+    code = "while True: pass"
+    return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(count)]
+
+
 def _summary(values: Sequence[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
@@ -119,8 +128,10 @@ def run_bench(
     board: BoardSpec | None = None,
     with_pymunk: bool = True,
     console: Console | None = None,
+    busy: int = 0,
 ) -> dict[str, Any]:
-    """Run every round; returns the figures (medians and ranges over the rounds) as a dict."""
+    """Run every round; returns the figures (medians and ranges over the rounds) as a dict.
+    ``busy`` processes spinning on the CPU all along load the machine (see :func:`_busy`)."""
     import numba
 
     con = console or Console(width=140)
@@ -131,6 +142,8 @@ def run_bench(
     real = [p.shot_disks(physics) for p in positions]
     flat = [_floor_only(p.shot_disks(plain)) for p in positions]
     batches = [(p.layout(physics), _batch_shots(p)) for p in positions]
+    lay, shots = next(b for b, p in zip(batches, positions, strict=True) if p.stacked)
+    big = (lay, np.tile(shots, (BIG_BATCH // BATCH_SHOTS, 1)))
     threads = numba.get_num_threads()
     load_before = os.getloadavg()
     if with_pymunk:
@@ -144,50 +157,59 @@ def run_bench(
         simulate(brk, plain, fly_off=False)
         simulate(brk, physics, fly_off=False)
         simulate_batch(*batches[0], physics, fly_off=False)
-        simulate_batch(batches[0][0], np.tile(batches[0][1], (2, 1)), physics, fly_off=False)
-    for r in range(rounds):
-        with con.status(f"round {r + 1} of {rounds} / {r + 1}/{rounds} 回目..."):
-            add(
-                "break_ms",
-                1e3
-                * statistics.median(
-                    _timed(lambda: simulate(brk, plain, fly_off=False)) for _ in range(20)
-                ),
-            )
-            add(
-                "break_full_ms",
-                1e3
-                * statistics.median(
-                    _timed(lambda: simulate(brk, physics, fly_off=False)) for _ in range(20)
-                ),
-            )
-            if with_pymunk:
-                add("pymunk_break_ms", 1e3 * _timed(lambda: pymunk_shot(brk, plain)))
-            t = _timed(lambda: [simulate(d, plain, fly_off=False) for d in flat])
-            add("flat_per_s", len(flat) / t)
-            if with_pymunk:
-                t = _timed(lambda: [pymunk_shot(d, plain) for d in flat])
-                add("pymunk_flat_per_s", len(flat) / t)
-            t = _timed(lambda: [simulate(d, physics, fly_off=False) for d in real])
-            add("real_per_s", len(real) / t)
-            engine, total = _engine_and_total(real, physics)
-            add("engine_us", 1e6 * engine / len(real))
-            add("overhead_us", 1e6 * (total - engine) / len(real))
-            numba.set_num_threads(1)
-            try:
+        simulate_batch(*batches[0], physics, fly_off=False, parallel=True)
+    spinners = _busy(busy)
+    try:
+        for r in range(rounds):
+            with con.status(f"round {r + 1} of {rounds} / {r + 1}/{rounds} 回目..."):
+                add(
+                    "break_ms",
+                    1e3
+                    * statistics.median(
+                        _timed(lambda: simulate(brk, plain, fly_off=False)) for _ in range(20)
+                    ),
+                )
+                add(
+                    "break_full_ms",
+                    1e3
+                    * statistics.median(
+                        _timed(lambda: simulate(brk, physics, fly_off=False)) for _ in range(20)
+                    ),
+                )
+                if with_pymunk:
+                    add("pymunk_break_ms", 1e3 * _timed(lambda: pymunk_shot(brk, plain)))
+                t = _timed(lambda: [simulate(d, plain, fly_off=False) for d in flat])
+                add("flat_per_s", len(flat) / t)
+                if with_pymunk:
+                    t = _timed(lambda: [pymunk_shot(d, plain) for d in flat])
+                    add("pymunk_flat_per_s", len(flat) / t)
+                t = _timed(lambda: [simulate(d, physics, fly_off=False) for d in real])
+                add("real_per_s", len(real) / t)
+                engine, total = _engine_and_total(real, physics)
+                add("engine_us", 1e6 * engine / len(real))
+                add("overhead_us", 1e6 * (total - engine) / len(real))
                 t = _timed(
                     lambda: [simulate_batch(lay, s, physics, fly_off=False) for lay, s in batches]
                 )
                 add("batch_1_per_s", BATCH_SHOTS * len(batches) / t)
-            finally:
-                numba.set_num_threads(threads)
-            t = _timed(
-                lambda: [simulate_batch(lay, s, physics, fly_off=False) for lay, s in batches]
-            )
-            add("batch_all_per_s", BATCH_SHOTS * len(batches) / t)
-            if with_pymunk:
-                add("break_ratio", per["pymunk_break_ms"][-1] / per["break_ms"][-1])
-                add("flat_ratio", per["flat_per_s"][-1] / per["pymunk_flat_per_s"][-1])
+                t = _timed(
+                    lambda: [
+                        simulate_batch(lay, s, physics, fly_off=False, parallel=True)
+                        for lay, s in batches
+                    ]
+                )
+                add("batch_all_per_s", BATCH_SHOTS * len(batches) / t)
+                t = _timed(lambda: simulate_batch(*big, physics, fly_off=False))
+                add("big_1_per_s", BIG_BATCH / t)
+                t = _timed(lambda: simulate_batch(*big, physics, fly_off=False, parallel=True))
+                add("big_all_per_s", BIG_BATCH / t)
+                if with_pymunk:
+                    add("break_ratio", per["pymunk_break_ms"][-1] / per["break_ms"][-1])
+                    add("flat_ratio", per["flat_per_s"][-1] / per["pymunk_flat_per_s"][-1])
+    finally:
+        for proc in spinners:
+            proc.kill()
+            proc.wait()
     with con.status("fresh process / 新規プロセス..."):
         inproc, wall = _fresh_process_latency()
     disks = [len(d) for d in real]
@@ -201,6 +223,8 @@ def run_bench(
         flat_disks=statistics.median(len(d) for d in flat),
         break_events=simulate(brk, plain, fly_off=False).events_handled,
         batch_shots=BATCH_SHOTS,
+        big_batch=BIG_BATCH,
+        busy=busy,
         fresh_first_shot_s=inproc,
         fresh_process_wall_s=wall,
         load_before=list(load_before),
@@ -221,6 +245,7 @@ def _print(con: Console, fig: dict[str, Any]) -> None:
         title=(
             f"physics benchmark / 物理ベンチマーク: medians [ranges] over {fig['rounds']} rounds; "
             f"load average {load} at the start"
+            + (f", {fig['busy']} busy processes / 負荷プロセス" if fig["busy"] else "")
         )
     )
     table.add_column("figure / 項目")
@@ -277,12 +302,20 @@ def _print(con: Console, fig: dict[str, Any]) -> None:
         disks,
     )
     table.add_row(
-        f"batches of {b} shots per position, {n} threads, shots/s",
+        f"batches of {b} shots per position, {n} threads (parallel=True), shots/s",
         _fmt(fig["batch_all_per_s"], ",.0f"),
         "",
         "",
         disks,
     )
+    for key, threads in (("big_1_per_s", "1 thread"), ("big_all_per_s", f"{n} threads")):
+        table.add_row(
+            f"one batch of {fig['big_batch']:,} shots (a pile), {threads}, shots/s",
+            _fmt(fig[key], ",.0f"),
+            "",
+            "",
+            "",
+        )
     table.add_row(
         "fresh process: import + first shot, s",
         f"{fig['fresh_first_shot_s']:.2f} (process {fig['fresh_process_wall_s']:.2f})",
@@ -295,6 +328,32 @@ def _print(con: Console, fig: dict[str, Any]) -> None:
     con.print(f"load average at the end / 終了時の負荷: {after} ({os.cpu_count()} cores)")
 
 
+def run_fuzz(n: int, board: BoardSpec | None = None, console: Console | None = None) -> int:
+    """``--fuzz N``: check N fuzzed pile shots and the stored positions (physics_fuzz); prints
+    the counts and returns 0 when nothing jumped, looped or broke an invariant, else 1."""
+    con = console or Console(width=140)
+    physics = board or BoardSpec()
+    positions = [p.shot_disks(physics) for p in stored()]
+    t0 = time.perf_counter()
+    with con.status(f"fuzzing {n:,} pile shots / パイルのショットを検査中..."):
+        piles, real = fuzz(n, physics, positions)
+    wall = time.perf_counter() - t0
+    table = Table(title=f"physics fuzz / 物理の検査: {wall:.0f} s")
+    for col in ("shots / ショット", "events / イベント", "jumps / 瞬間移動", "loops / 無限ループ"):
+        table.add_column(col, justify="right")
+    table.add_column("invariants broken / 不変量違反", justify="right")
+    for name, c in ((f"{n:,} fuzzed pile shots", piles), ("stored match positions", real)):
+        table.add_row(
+            f"{c.shots:,} ({name})", f"{c.events:,}", str(c.jumps), str(c.loops),
+            str(c.violations),
+        )  # fmt: skip
+    con.print(table)
+    for example in piles.examples + real.examples:
+        con.print(example)
+    bad = any(c.jumps or c.loops or c.violations for c in (piles, real))
+    return 1 if bad else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``hikone-carrom bench physics``; returns the exit status."""
     parser = argparse.ArgumentParser(
@@ -305,17 +364,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=7, help="timing rounds (median; 7)")
     parser.add_argument("--no-pymunk", action="store_true", help="skip the pymunk peer")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument(
+        "--busy",
+        type=int,
+        default=0,
+        metavar="K",
+        help="load the machine with K processes spinning on the CPU while timing (0)",
+    )
+    parser.add_argument(
+        "--fuzz",
+        type=int,
+        metavar="N",
+        help="instead of timing: check N fuzzed pile shots and the stored positions for jumps, "
+        "loops and broken invariants",
+    )
     add_board_argument(parser)
     args = parser.parse_args(argv)
     board = board_from_args(parser, args)
     if not 1 <= args.rounds <= 1000:
         parser.error("--rounds must be between 1 and 1000")
+    if not 0 <= args.busy <= 64:
+        parser.error("--busy must be between 0 and 64")
+    if args.fuzz is not None:
+        if not 0 <= args.fuzz <= 10_000_000:
+            parser.error("--fuzz must be between 0 and 10,000,000")
+        return run_fuzz(args.fuzz, board)
     if not args.no_pymunk:
         try:
             import pymunk  # noqa: F401
         except ImportError:
             parser.error("pymunk is not installed (pip install -e '.[dev]'), or use --no-pymunk")
-    fig = run_bench(args.rounds, board, not args.no_pymunk)
+    fig = run_bench(args.rounds, board, not args.no_pymunk, busy=args.busy)
     if args.json:
         try:
             with open(args.json, "w", encoding="utf-8") as fh:

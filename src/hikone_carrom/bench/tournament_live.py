@@ -23,6 +23,7 @@ import json
 import math
 import os
 import re
+import secrets
 import socket
 import statistics
 import subprocess
@@ -69,13 +70,13 @@ def _free_port() -> int:
 
 
 @contextmanager
-def running_server(db_url: str) -> Iterator[str]:
-    """``hikone-carrom serve`` on a free loopback port in a subprocess; yields its base URL."""
+def running_server(db_url: str, key: str = "") -> Iterator[str]:
+    """``hikone-carrom serve`` on a free loopback port in a subprocess (with the organiser's
+    ``key`` if given); yields its base URL."""
     port = _free_port()
-    code = (
-        "from hikone_carrom.server import main; "
-        f"raise SystemExit(main(['--port', '{port}', '--no-browser', '--db', {db_url!r}]))"
-    )
+    options = ["--port", str(port), "--no-browser", "--db", db_url]
+    options += ["--organiser-key", key] if key else []
+    code = f"from hikone_carrom.server import main; raise SystemExit(main({options!r}))"
     proc = subprocess.Popen(
         [sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
@@ -112,11 +113,12 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-async def _setup(base: str) -> tuple[str, str]:
+async def _setup(base: str, key: str) -> tuple[str, str]:
     import httpx
 
     async with httpx.AsyncClient(base_url=base, timeout=120) as c:
-        r = await c.post("/api/tournaments", json={"name": "模擬選手権", "boards": 124})
+        r = await c.post("/api/tournaments", json={"name": "模擬選手権", "boards": 124},
+                         headers={"Authorization": f"Bearer {key}"})  # fmt: skip
         r.raise_for_status()
         tid, token = r.json()["id"], r.json()["token"]
         h = {"Authorization": f"Bearer {token}", "X-Operator": "bench"}
@@ -243,9 +245,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--spectators, --results, --batch and --rate must be positive")
     with tempfile.TemporaryDirectory() as tmp:
         db_url = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        with running_server(db_url) as base:
+        key = secrets.token_urlsafe(32)
+        with running_server(db_url, key) as base:
             t0 = time.perf_counter()
-            tid, token = asyncio.run(_setup(base))
+            tid, token = asyncio.run(_setup(base, key))
             setup_s = time.perf_counter() - t0
             fig = asyncio.run(
                 _watch(base, tid, token, args.spectators, args.results, args.rate, args.batch)

@@ -17,8 +17,9 @@ Model (docs/physics.md; SI units; figures in :class:`hikone_carrom.board.BoardSp
 - Stacks (R6e): a disk on layer k >= 1 rests on the disks of layer k-1 under its footprint. One
   whose centre is over a support rides on it by friction (``stack_friction``), leaves it when
   its centre reaches the support's rim, and drops where it stands when the support has slid
-  from under it (or slides off beside a support that has stopped). Only disks of one layer
-  collide. ``stack_friction = 0``: stacked disks never move with their support.
+  from under it. One whose centre has left the hull of its supports' contacts slides off their
+  edge (``tipped``) and drops where it stops, clear of them: no disk ever jumps. Only disks of
+  one layer collide. ``stack_friction = 0``: stacked disks never move with their support.
 - Flying off (R5c/R5d/R6c): at a rail impact with normal speed v above ``fly_off_speed`` the disk
   leaves the board with probability ``fly_off_max_probability`` * min(1, (v - fly_off_speed) /
   (fly_off_full_speed - fly_off_speed)); the draw is splitmix64(seed, event counter), so it is the

@@ -43,13 +43,14 @@ Contents, in the file's order:
   ``straight_own_event``, ``own_event``); pairs (``support_exit_time``, ``resting_hit_time``,
   ``meeting_time``, ``pair_time``); the queue (``set_pair``, ``first_pair``, ``refresh``,
   ``retime``, ``next_event``).
-- impacts: ``pressing``, ``impulse``, ``collide``, ``collide_fixed``, ``rail_bounce``, and the
-  fly-off draw ``uniform01``, ``flies_off``.
+- impacts: ``pressing``, ``closing_speed``, ``impulse``, ``collide``, ``collide_fixed``,
+  ``rail_bounce``, and the fly-off draw ``uniform01``, ``flies_off``.
 - piles (R6e): drops (``overlaps``, ``supported``, ``push_held``, ``settle``,
   ``drop_unsupported``); riding (``centre_over``, ``find_carrier``, ``has_riders``, ``in_pile``,
   ``pile_members``, ``in_sub``, ``pile_forces``, ``pile_load``, ``pile_units``, ``pile_slip``,
-  ``pile_laws``, ``pile_changes``, ``pile_apply``, ``pile_update``, ``move_with_pile``); tipping
-  and restacking (``tip``, ``restack_core``, ``tip_check``, ``restack``).
+  ``pile_laws``, ``pile_changes``, ``pile_apply``, ``pile_update``, ``move_with_pile``);
+  restacking and tipping (``restack``, ``ahead``, ``lens_arc``, ``is_support``, ``held_up``,
+  ``clear_distance``, ``tip_off``, ``disturbed``, ``tip_all``, ``tip_ended``).
 - dispatch: the log (``write_disk``, ``write_event``, ``log_event``); one handler per event
   (``remove``, ``leave``, ``on_stop``, ``on_transition``, ``on_rim``, ``on_rail``,
   ``on_impact``, ``impact_on_piles``, ``on_support_exit``); the loop (``tables``, ``start``,
@@ -67,14 +68,15 @@ from numba import njit, prange
 # --- layout constants ----------------------------------------------------------------------------
 T0, X, Y, VX, VY, SP, TSTOP, RAD, MASS, PTIME, DEC, AX, AY, CURV, W = range(15)
 N_SCOL = 15
-LAYER, STATUS, POCKET, ORDER, CARRIER, TIPTO = range(6)
+LAYER, STATUS, POCKET, ORDER, CARRIER, HOLD = range(6)
+"""L columns; HOLD is FREE, BLOCKED, TIPPING or STUCK."""
 N_LCOL = 6
 N_LOUT = 4
 """The L columns a batch reports per shot (layer, status, pocket, order)."""
 # disk status
 ON_BOARD, IN_POCKET, OFF_BOARD = 0, 1, 2
 # logged event kinds (EventKind order)
-DISK_DISK, DISK_RAIL, POCKETED, STOPPED, DROPPED, FLEW_OFF, CARRIED = range(7)
+DISK_DISK, DISK_RAIL, POCKETED, STOPPED, DROPPED, FLEW_OFF, CARRIED, TIPPED = range(8)
 # own (single-disk) events
 OWN_STOP, OWN_RAIL, OWN_POCKET, OWN_TRANS, OWN_RIM = 1, 2, 3, 4, 5
 # rail sides, in Side order: south, west, north, east
@@ -114,9 +116,17 @@ PATH_MARGIN = 1e-6
 examined: far beyond the rounding of the contact roots (about 1e-15 m)."""
 STICK_SPEED = 1e-4
 """Normal approach speed (m/s) below which a pair pressed together by friction may move as one."""
+FREE = -1
+"""HOLD value of a disk free to ride, to be held up by its supports or to tip off them."""
 BLOCKED = -2
-"""TIPTO value of a stacked disk that was pressed against another on its layer: it lies where
-it is and rides on nothing until its layer changes."""
+"""HOLD value of a stacked disk that was pressed against another on its layer: it lies where
+it is and rides on nothing until its layer changes (it may still tip off its supports)."""
+TIPPING = -3
+"""HOLD value of a stacked disk sliding off the edge of its supports (see :func:`tip_off`):
+nothing rides on it, and it drops once it has stopped clear of them."""
+STUCK = -4
+"""HOLD value of a disk whose tip was stopped on its layer (by a disk or a rail) while a support
+still held it: it lies where it is and rides on nothing until its layer changes."""
 SNAP_SPEED = 1e-9
 """Relative speed (m/s) below which a disk sliding on its support counts as riding with it."""
 SPIN_DECAY = 4.0 / 3.0
@@ -1037,6 +1047,17 @@ def pressing(
 
 
 @njit(cache=True, inline="always")
+def closing_speed(S: np.ndarray, i: int, j: int, now: float) -> float:
+    """The speed (m/s) at which disks i and j approach each other along their line of centres."""
+    xi, yi, vxi, vyi = state_at(S, i, now)
+    xj, yj, vxj, vyj = state_at(S, j, now)
+    dx = xj - xi
+    dy = yj - yi
+    d = np.sqrt(dx * dx + dy * dy)
+    return float(((vxi - vxj) * dx + (vyi - vyj) * dy) / d)
+
+
+@njit(cache=True, inline="always")
 def impulse(
     S: np.ndarray,
     i: int,
@@ -1080,7 +1101,7 @@ def impulse(
 
 
 @njit(cache=True)
-def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> bool:
+def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray, again: bool) -> bool:
     """Impact of i and j (at their states at now): an impulse along the line of centres with
     restitution, and a tangential friction impulse of at most ``mu_disk`` times it that changes
     the spins (the throw of a cut). Returns True when the pair moved on as one instead.
@@ -1089,7 +1110,8 @@ def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> bool:
     collapse) moves on as one, with the centre-of-mass velocity and the larger of the two
     decelerations, unless its disks slide past each other fast enough to part by themselves
     (tangential speed^2 > distance * pressing acceleration, the curvature of the gap); the
-    legacy rule (P_MERGE_ALL) merges those too.
+    legacy rule (P_MERGE_ALL) merges those too. So does ``again``: the pair's previous impact
+    was as slow (a series of ever smaller impacts that would never end, see run).
     """
     xi, yi, vxi, vyi = state_at(S, i, now)
     xj, yj, vxj, vyj = state_at(S, j, now)
@@ -1106,9 +1128,9 @@ def collide(S: np.ndarray, i: int, j: int, now: float, P: np.ndarray) -> bool:
     vn = (vxi - vxj) * nx + (vyi - vyj) * ny
     if vn < STICK_SPEED:
         press = pressing(S, i, j, vxi, vyi, vxj, vyj, nx, ny)
-        if vn <= 0.0 or press > 0.0:
+        if vn <= 0.0 or press > 0.0 or again:
             merge = True
-            if vn > 0.0 and P[P_MERGE_ALL] == 0.0:
+            if vn > 0.0 and P[P_MERGE_ALL] == 0.0 and not again:
                 vt = (vyi - vyj) * nx - (vxi - vxj) * ny
                 merge = vt * vt <= d * press
             if merge:
@@ -1314,7 +1336,8 @@ def settle(
     turn the disks it held.
 
     A dropping disk comes down where it stands, keeping its velocity, to the highest layer that
-    supports it (one ``dropped`` event). ``stack`` (n + 1 ints) and ``queued`` (n flags) are
+    supports it (one ``dropped`` event); one still supported at rest counts as disturbed
+    (tip_all). ``stack`` (n + 1 ints) and ``queued`` (n flags) are
     work space: a disk is queued at most once at a time. Returns the log length.
     """
     stack = T[6]
@@ -1324,14 +1347,18 @@ def settle(
         u = stack[top]
         queued[u] = False
         old = L[u, LAYER]
-        if L[u, STATUS] != ON_BOARD or old == 0 or supported(S, L, u, old, now):
+        if L[u, STATUS] != ON_BOARD or old == 0:
+            continue
+        if supported(S, L, u, old, now):
+            if P[P_STACK] > 0.0 and not moving(S, u, now):
+                rebase(S, u, now, P)  # a support left it: its pile is disturbed (tip_all)
             continue
         new = old - 1
         while new > 0 and not supported(S, L, u, new, now):
             new -= 1
         L[u, LAYER] = new
         L[u, CARRIER] = -1
-        L[u, TIPTO] = -1
+        L[u, HOLD] = FREE
         rebase(S, u, now, P)
         n_log = log_event(T, n_log, now, DROPPED, u, -1, new, S, L, P)
         retime(S, L, u, now, P, T)
@@ -1375,8 +1402,8 @@ def centre_over(S: np.ndarray, u: int, c: int, now: float) -> bool:
 
 @njit(cache=True)
 def find_carrier(S: np.ndarray, L: np.ndarray, u: int, now: float, skip: int) -> int:
-    """The disk of the layer below (other than ``skip``) whose footprint holds disk u's centre,
-    or -1."""
+    """The disk of the layer below (other than ``skip``, and not tipping) whose footprint holds
+    disk u's centre, or -1."""
     layer = L[u, LAYER]
     if layer == 0:
         return -1
@@ -1386,6 +1413,7 @@ def find_carrier(S: np.ndarray, L: np.ndarray, u: int, now: float, skip: int) ->
             and k != skip
             and L[k, STATUS] == ON_BOARD
             and L[k, LAYER] == layer - 1
+            and L[k, HOLD] != TIPPING
             and centre_over(S, u, k, now)
         ):
             return k
@@ -1743,56 +1771,11 @@ def move_with_pile(
 
 
 @njit(cache=True)
-def tip(
-    S: np.ndarray, L: np.ndarray, u: int, c: int, now: float, P: np.ndarray, T: Tables, n_log: int
-) -> int:
-    """Disk u, resting with its centre over the rim of disk c (at rest), slides off it: it comes
-    down beside c, touching it, on the highest layer that supports it there (a ``dropped``
-    event). It stays where it is if that spot is beyond the rails or taken on its own layer.
-    Returns the log length."""
-    L[u, TIPTO] = -1
-    xu, yu, _, _ = state_at(S, u, now)
-    xc, yc, _, _ = state_at(S, c, now)
-    dx = xu - xc
-    dy = yu - yc
-    d = np.sqrt(dx * dx + dy * dy)
-    if d == 0.0:
-        return n_log
-    ru = S[u, RAD]
-    rr = S[c, RAD] + ru
-    tx = xc + rr * dx / d
-    ty = yc + rr * dy / d
-    lim = P[P_HALF] - ru
-    if abs(tx) > lim or abs(ty) > lim:
-        return n_log
-    old = L[u, LAYER]
-    new = 0
-    for k in range(S.shape[0]):
-        if k == u or L[k, STATUS] != ON_BOARD:
-            continue
-        xk, yk, _, _ = state_at(S, k, now)
-        r2 = S[k, RAD] + ru
-        if (xk - tx) * (xk - tx) + (yk - ty) * (yk - ty) < r2 * r2 - 2.0 * r2 * TOUCH:
-            if L[k, LAYER] >= old:
-                return n_log
-            if L[k, LAYER] + 1 > new:
-                new = L[k, LAYER] + 1
-    top = push_held(S, L, u, old + 1, now, T[6], T[7], 0)
-    set_motion(S, u, now, tx, ty, 0.0, 0.0, spin_at(S, u, now, P), P[P_DECEL])
-    L[u, LAYER] = new
-    L[u, CARRIER] = -1
-    n_log = log_event(T, n_log, now, DROPPED, u, -1, new, S, L, P)
-    retime(S, L, u, now, P, T)
-    return settle(S, L, top, now, P, T, n_log)
-
-
-@njit(cache=True)
-def restack_core(
-    S: np.ndarray, L: np.ndarray, now: float, P: np.ndarray, T: Tables, n_log: int
-) -> int:
+def restack(S: np.ndarray, L: np.ndarray, now: float, P: np.ndarray, T: Tables, n_log: int) -> int:
     """After layers or supports changed: every stacked disk rides on the disk under its centre,
     if any; one without such a disk rests where it is (lying across others, R6e); every pile's
-    motion is recomputed. Returns the log length."""
+    motion is recomputed. Without stack friction nothing rides: nothing is done. Returns the log
+    length."""
     if P[P_STACK] == 0.0:
         return n_log
     n = S.shape[0]
@@ -1801,7 +1784,7 @@ def restack_core(
             continue
         if L[u, LAYER] == 0:
             L[u, CARRIER] = -1
-            L[u, TIPTO] = -1
+            L[u, HOLD] = FREE
             continue
         c = L[u, CARRIER]
         if (
@@ -1809,13 +1792,11 @@ def restack_core(
             and L[c, STATUS] == ON_BOARD
             and L[c, LAYER] == L[u, LAYER] - 1
             and centre_over(S, u, c, now)
-        ) or L[u, TIPTO] == BLOCKED:
+        ) or L[u, HOLD] < FREE:
             continue
         c = find_carrier(S, L, u, now, -1)
         L[u, CARRIER] = c
-        if c >= 0:
-            L[u, TIPTO] = -1
-        elif moving(S, u, now):
+        if c < 0 and moving(S, u, now):
             stop_at(S, u, now, P)
             n_log = log_event(T, n_log, now, STOPPED, u, -1, 0, S, L, P)
             retime(S, L, u, now, P, T)
@@ -1829,42 +1810,187 @@ def restack_core(
 
 
 @njit(cache=True, inline="always")
-def tip_check(
-    S: np.ndarray, L: np.ndarray, now: float, P: np.ndarray, T: Tables, n_log: int
-) -> int:
-    """Every disk hanging over the rim of a support that has come to rest slides off it."""
+def ahead(ax: float, ay: float, vx: float, vy: float) -> bool:
+    """Is the unit vector v within the half-turn counter-clockwise from the unit vector a (a
+    itself included, its opposite not), to 1e-12?"""
+    cr = ax * vy - ay * vx
+    return bool(cr > 1e-12 or (cr >= -1e-12 and ax * vx + ay * vy > 0.0))
+
+
+@njit(cache=True, inline="always")
+def lens_arc(
+    dx: float, dy: float, ru: float, rk: float
+) -> tuple[float, float, float, float, float, float]:
+    """The contact of a disk of radius ru (m) with a support of radius rk whose centre is
+    (dx, dy) (m) from its own, beyond rk: the lens where their footprints overlap, seen from the
+    disk's centre. Returns the unit vector to the support's centre and the clockwise and
+    counter-clockwise ends of the arc of directions the lens covers (less than a half-turn):
+    bounded by the tangents to the support's rim when they touch it inside the disk, else by
+    the corners of the lens."""
+    d2 = dx * dx + dy * dy
+    d = np.sqrt(d2)
+    cx = dx / d
+    cy = dy / d
+    if d2 <= ru * ru + rk * rk:
+        sa = rk / d
+        ca = np.sqrt(d2 - rk * rk) / d
+    else:
+        ca = (d2 + ru * ru - rk * rk) / (2.0 * d * ru)
+        sa = np.sqrt(max(0.0, 1.0 - ca * ca))
+    return cx, cy, cx * ca + cy * sa, cy * ca - cx * sa, cx * ca - cy * sa, cy * ca + cx * sa
+
+
+@njit(cache=True, inline="always")
+def is_support(S: np.ndarray, L: np.ndarray, u: int, k: int, now: float) -> bool:
+    """Is disk k a disk of the layer below stacked disk u overlapping its footprint?"""
+    return bool(
+        k != u
+        and L[k, STATUS] == ON_BOARD
+        and L[k, LAYER] == L[u, LAYER] - 1
+        and overlaps(S, u, k, now)
+    )
+
+
+@njit(cache=True)
+def held_up(S: np.ndarray, L: np.ndarray, u: int, now: float) -> tuple[bool, float, float]:
+    """R6e: is stacked disk u held up by its supports (the disks of the layer below overlapping
+    its footprint) at time now: its centre over one of them (to TOUCH), or over the convex hull
+    of their contacts with it (the lenses, see lens_arc)? If not, also the unit vector away from
+    them (against the sum of the directions to their centres), the way it tips. A disk without
+    supports counts as held: it drops where it is (settle)."""
+    xu, yu, _, _ = state_at(S, u, now)
+    ru = S[u, RAD]
     n = S.shape[0]
-    for _ in range(n):
-        tipped = False
-        for u in range(n):
-            c = L[u, TIPTO]
-            if c < 0:
+    sx = 0.0
+    sy = 0.0
+    m = 0
+    for k in range(n):
+        if not is_support(S, L, u, k, now):
+            continue
+        xk, yk, _, _ = state_at(S, k, now)
+        dx = xk - xu
+        dy = yk - yu
+        rk = S[k, RAD] + TOUCH
+        if dx * dx + dy * dy <= rk * rk:
+            return True, 0.0, 0.0
+        d = np.sqrt(dx * dx + dy * dy)
+        sx += dx / d
+        sy += dy / d
+        m += 1
+    if m == 0:
+        return True, 0.0, 0.0
+    # the centre lies outside the hull iff every lens lies within the half-turn counter-
+    # clockwise from the clockwise end of one of them
+    for k in range(n):
+        if not is_support(S, L, u, k, now):
+            continue
+        xk, yk, _, _ = state_at(S, k, now)
+        _, _, ax, ay, _, _ = lens_arc(xk - xu, yk - yu, ru, S[k, RAD])
+        outside = True
+        for j in range(n):
+            if not is_support(S, L, u, j, now):
                 continue
-            if (
-                L[u, STATUS] != ON_BOARD
-                or L[c, STATUS] != ON_BOARD
-                or L[u, LAYER] != L[c, LAYER] + 1
-                or L[u, CARRIER] >= 0
-            ):
-                L[u, TIPTO] = -1
-                continue
-            if moving(S, c, now):
-                continue
-            n_log = tip(S, L, u, c, now, P, T, n_log)
-            n_log = restack_core(S, L, now, P, T, n_log)
-            tipped = True
-        if not tipped:
-            break
+            xj, yj, _, _ = state_at(S, j, now)
+            _, _, px, py, qx, qy = lens_arc(xj - xu, yj - yu, ru, S[j, RAD])
+            if not (ahead(ax, ay, px, py) and ahead(ax, ay, qx, qy)):
+                outside = False
+                break
+        if outside:
+            s = np.sqrt(sx * sx + sy * sy)
+            return False, -sx / s, -sy / s
+    return True, 0.0, 0.0
+
+
+@njit(cache=True)
+def clear_distance(S: np.ndarray, L: np.ndarray, u: int, ex: float, ey: float, now: float) -> float:
+    """How far (m) stacked disk u must slide along the unit vector (ex, ey) for its footprint to
+    leave every support's."""
+    xu, yu, _, _ = state_at(S, u, now)
+    far = 0.0
+    for k in range(S.shape[0]):
+        if not is_support(S, L, u, k, now):
+            continue
+        xk, yk, _, _ = state_at(S, k, now)
+        qx = xu - xk
+        qy = yu - yk
+        rr = S[u, RAD] + S[k, RAD]
+        b = qx * ex + qy * ey
+        s = -b + np.sqrt(max(0.0, b * b - (qx * qx + qy * qy - rr * rr)))
+        if s > far:
+            far = s
+    return far
+
+
+@njit(cache=True)
+def tip_off(
+    S: np.ndarray, L: np.ndarray, u: int, now: float, P: np.ndarray, T: Tables, n_log: int
+) -> int:
+    """R6e: stacked disk u, at rest and not held up by its supports (held_up), tips off them: it
+    slides away from them on its layer, straight at the board's deceleration, from the speed at
+    which it stops just clear of them (a ``tipped`` event; the kinetic energy comes from its fall,
+    ``friction * gravity`` times the distance, within the fall of one disk's thickness for a
+    partly covered puck); it drops there (on_stop). What rode on it stays where it is. Returns
+    the log length."""
+    held, ex, ey = held_up(S, L, u, now)
+    if held:
+        return n_log
+    dist = clear_distance(S, L, u, ex, ey, now)
+    x, y, _, _ = state_at(S, u, now)
+    v = np.sqrt(2.0 * P[P_DECEL] * dist)
+    set_motion(S, u, now, x, y, v * ex, v * ey, spin_at(S, u, now, P), P[P_DECEL])
+    L[u, HOLD] = TIPPING
+    n_log = log_event(T, n_log, now, TIPPED, u, -1, 0, S, L, P)
+    retime(S, L, u, now, P, T)
+    for k in range(S.shape[0]):
+        if L[k, CARRIER] == u and L[k, STATUS] == ON_BOARD:
+            L[k, CARRIER] = -1
+            if moving(S, k, now):
+                stop_at(S, k, now, P)
+                n_log = log_event(T, n_log, now, STOPPED, k, -1, 0, S, L, P)
+                retime(S, L, k, now, P, T)
     return n_log
 
 
 @njit(cache=True, inline="always")
-def restack(S: np.ndarray, L: np.ndarray, now: float, P: np.ndarray, T: Tables, n_log: int) -> int:
-    """restack_core, then tip_check. Without stack friction nothing rides: nothing is done."""
-    if P[P_STACK] == 0.0:
-        return n_log
-    n_log = restack_core(S, L, now, P, T, n_log)
-    return tip_check(S, L, now, P, T, n_log)
+def disturbed(S: np.ndarray, L: np.ndarray, u: int, now: float) -> bool:
+    """Has stacked disk u or one of its supports had an event in this shot (a reference time
+    after 0)? A layout is held up as it was placed until its pile is disturbed."""
+    if S[u, T0] > 0.0:
+        return True
+    for k in range(S.shape[0]):  # noqa: SIM110 (numba compiles no generators)
+        if S[k, T0] > 0.0 and is_support(S, L, u, k, now):
+            return True
+    return False
+
+
+@njit(cache=True)
+def tip_all(S: np.ndarray, L: np.ndarray, now: float, P: np.ndarray, T: Tables, n_log: int) -> int:
+    """Every stacked disk of a disturbed pile that rests across others (not riding, not tipping
+    nor stuck) and is no longer held up tips off (tip_off). Returns the log length."""
+    for u in range(S.shape[0]):
+        if (
+            L[u, STATUS] == ON_BOARD
+            and L[u, LAYER] > 0
+            and L[u, CARRIER] < 0
+            and (L[u, HOLD] == FREE or L[u, HOLD] == BLOCKED)
+            and not moving(S, u, now)
+            and disturbed(S, L, u, now)
+        ):
+            n_log = tip_off(S, L, u, now, P, T, n_log)
+    return n_log
+
+
+@njit(cache=True)
+def tip_ended(
+    S: np.ndarray, L: np.ndarray, u: int, now: float, P: np.ndarray, T: Tables, n_log: int
+) -> int:
+    """Tipping disk u has come to rest (stopped, or held by an impact): it drops if clear of its
+    supports (settle), else it lies where it is (stuck); the piles are restacked. Returns the log
+    length."""
+    n_log = drop_unsupported(S, L, u, True, now, P, T, n_log)
+    if L[u, HOLD] == TIPPING:
+        L[u, HOLD] = STUCK
+    return restack(S, L, now, P, T, n_log)
 
 
 # --- dispatch ------------------------------------------------------------------------------------
@@ -1967,7 +2093,7 @@ def remove(
     L[i, POCKET] = aux if status == IN_POCKET else -1
     L[i, ORDER] = order
     L[i, CARRIER] = -1
-    L[i, TIPTO] = -1
+    L[i, HOLD] = FREE
     S[i, PTIME] = now
     retime(S, L, i, now, P, T)
 
@@ -1999,8 +2125,8 @@ def leave(
 def on_stop(
     S: np.ndarray, L: np.ndarray, i: int, now: float, P: np.ndarray, T: Tables, n_log: int
 ) -> int:
-    """Disk i comes to rest (a ``stopped`` event); its pile's motion is recomputed, and what
-    hangs over its rim slides off. Returns the log length."""
+    """Disk i comes to rest (a ``stopped`` event); its pile's motion is recomputed; a tipping
+    disk drops if clear (tip_ended). Returns the log length."""
     rebase(S, i, now, P)
     row = n_log
     n_log = log_event(T, n_log, now, STOPPED, i, -1, 0, S, L, P)
@@ -2008,8 +2134,8 @@ def on_stop(
     if in_pile(L, i, P):
         n_log = pile_update(S, L, i, now, P, T, n_log, i, -1)
         write_event(T, row, now, STOPPED, i, -1, 0, S, L, P)
-    if P[P_STACK] > 0.0:
-        n_log = tip_check(S, L, now, P, T, n_log)
+    if L[i, HOLD] == TIPPING:
+        n_log = tip_ended(S, L, i, now, P, T, n_log)
     return n_log
 
 
@@ -2028,7 +2154,7 @@ def on_transition(
         set_motion(S, i, now, x, y, vx, vy, spin_at(S, i, now, P), P[P_DECEL])
         n_log = log_event(T, n_log, now, CARRIED, i, -1, 0, S, L, P)
         n_log = pile_update(S, L, i, now, P, T, n_log, -1, -1)
-    return tip_check(S, L, now, P, T, n_log)
+    return n_log
 
 
 @njit(cache=True, inline="always")
@@ -2036,8 +2162,9 @@ def on_rim(
     S: np.ndarray, L: np.ndarray, i: int, now: float, P: np.ndarray, T: Tables, n_log: int
 ) -> int:
     """The centre of disk i reaches its carrier's rim: it rides on the disk under it there (a
-    ``carried`` event), or stops hanging over the rim (``stopped``, it tips off once the carrier
-    rests); both piles' motions are recomputed. Returns the log length."""
+    ``carried`` event), or stops hanging over the rim (``stopped``; tip_all tips it off once its
+    centre is past the hull of its supports); both piles' motions are recomputed. Returns the
+    log length."""
     c = L[i, CARRIER]
     rebase(S, i, now, P)
     L[i, CARRIER] = -1
@@ -2048,14 +2175,13 @@ def on_rim(
         L[i, CARRIER] = k
     else:
         stop_at(S, i, now, P)
-        L[i, TIPTO] = c
         kind = STOPPED
     n_log = log_event(T, n_log, now, kind, i, -1, 0, S, L, P)
     retime(S, L, i, now, P, T)
     n_log = pile_update(S, L, c, now, P, T, n_log, i, -1)
     n_log = pile_update(S, L, i, now, P, T, n_log, i, -1)
     write_event(T, row, now, kind, i, -1, 0, S, L, P)
-    return tip_check(S, L, now, P, T, n_log)
+    return n_log
 
 
 @njit(cache=True, inline="always")
@@ -2083,11 +2209,20 @@ def on_rail(
 
 @njit(cache=True, inline="always")
 def on_impact(
-    S: np.ndarray, L: np.ndarray, i: int, j: int, now: float, P: np.ndarray, T: Tables, n_log: int
+    S: np.ndarray,
+    L: np.ndarray,
+    i: int,
+    j: int,
+    again: bool,
+    now: float,
+    P: np.ndarray,
+    T: Tables,
+    n_log: int,
 ) -> tuple[int, bool]:
     """Disks i and j of one layer meet (a ``disk_disk`` event): a stacked disk lying across
-    others is hit as a fixed body (collide_fixed), else both move (collide). Returns the log
-    length and whether the pair moved on as one."""
+    others is hit as a fixed body (collide_fixed), else both move (collide; ``again``: their
+    previous impact was as slow). Returns the log length and whether the pair moved on as
+    one."""
     stacking = P[P_STACK] > 0.0
     held_i = stacking and L[i, LAYER] > 0 and L[i, CARRIER] < 0
     held_j = stacking and L[j, LAYER] > 0 and L[j, CARRIER] < 0
@@ -2096,7 +2231,7 @@ def on_impact(
     elif held_i and not held_j:
         merged = collide_fixed(S, j, i, now, P)
     else:
-        merged = collide(S, i, j, now, P)
+        merged = collide(S, i, j, now, P, again)
     row = n_log
     n_log = log_event(T, n_log, now, DISK_DISK, i, j, 0, S, L, P)
     retime(S, L, i, now, P, T)
@@ -2130,7 +2265,7 @@ def impact_on_piles(
         for k in (i, j):
             if L[k, CARRIER] >= 0:
                 L[k, CARRIER] = -1
-                L[k, TIPTO] = BLOCKED
+                L[k, HOLD] = BLOCKED
     for k in (i, j):
         if L[k, LAYER] > 0 and L[k, CARRIER] < 0:
             # a disk lying across others does not slide: it stays where it is
@@ -2142,6 +2277,9 @@ def impact_on_piles(
     if merged and L[i, LAYER] == 0:
         move_with_pile(S, L, i, j, now, P, T)
     write_event(T, row, now, DISK_DISK, i, j, 0, S, L, P)
+    for k in (i, j):
+        if L[k, HOLD] == TIPPING and not moving(S, k, now):
+            n_log = tip_ended(S, L, k, now, P, T, n_log)
     return n_log
 
 
@@ -2190,7 +2328,7 @@ def start(S: np.ndarray, L: np.ndarray, P: np.ndarray, T: Tables) -> int:
         L[i, POCKET] = -1
         L[i, ORDER] = -1
         L[i, CARRIER] = -1
-        L[i, TIPTO] = -1
+        L[i, HOLD] = FREE
         S[i, PTIME] = INF
     if stacking:
         for i in range(n):
@@ -2262,7 +2400,16 @@ def run(
     last_i = -1
     last_j = -1
     last_t = -1.0
+    slow_i = -1  # the pair of the last impact slower than STICK_SPEED that did not merge
+    slow_j = -1
+    piles = False  # layers never rise: a shot without stacked disks never has any
+    if P[P_STACK] > 0.0:
+        for i in range(S.shape[0]):
+            if L[i, LAYER] > 0:
+                piles = True
     while True:
+        if piles:
+            n_log = tip_all(S, L, now, P, T, n_log)
         best, bi, bj = next_event(T)
         if best == INF:
             break
@@ -2283,7 +2430,13 @@ def run(
             if L[bi, LAYER] != L[bj, LAYER]:
                 n_log = on_support_exit(S, L, bi, bj, now, P, T, n_log)
                 continue
-            n_log, merged = on_impact(S, L, bi, bj, now, P, T, n_log)
+            slow = closing_speed(S, bi, bj, now) < STICK_SPEED
+            # the second slow impact of a pair in a row ends the series (inelastic collapse: a
+            # disk nudging a resting one, which stops at once, again and again, ever slower)
+            again = slow and bi == slow_i and bj == slow_j and P[P_MERGE_ALL] == 0.0
+            n_log, merged = on_impact(S, L, bi, bj, again, now, P, T, n_log)
+            slow_i = bi if slow and not merged else -1
+            slow_j = bj if slow and not merged else -1
             if merged:
                 last_i = bi
                 last_j = bj

@@ -19,7 +19,10 @@ from hikone_carrom.physics.simulate import _QUIET, DEFAULT_MAX_EVENTS, MAX_EVENT
 __all__ = ["BatchResult", "batch_seeds", "shots_from_angles", "simulate_batch"]
 
 PARALLEL_MIN_SHOTS = 64
-"""Batches this large run on numba's threads; smaller ones on the calling thread (same results)."""
+"""Batches this large run on numba's threads when asked (``parallel=True``); smaller ones, and
+every batch by default, on the calling thread (same results). One thread by default because
+numba's threads lose badly on a busy machine (docs/performance.md: 64-shot batches 11 times
+slower on 2 threads than on 1 under load), and a server or player runs many batches at once."""
 _SIDES = tuple(Side)
 _FATES = (StrikerFate.ON_BOARD, StrikerFate.POCKETED, StrikerFate.FLEW_OFF)
 
@@ -112,8 +115,10 @@ def simulate_batch(
     fly_off: bool = True,
     max_events: int = DEFAULT_MAX_EVENTS,
     striker: str = "S",
+    parallel: bool = False,
 ) -> BatchResult:
-    """Simulate each shot from the same layout, in parallel on every core (numba.prange).
+    """Simulate each shot from the same layout, on the calling thread or, when asked, on
+    numba's threads (numba.prange).
 
     Args:
         disks: the layout at rest, without the striker.
@@ -123,6 +128,8 @@ def simulate_batch(
             one seed per shot (a sequence or an integer array); they seed the fly-off draws.
         fly_off, max_events: as in :func:`simulate`.
         striker: id given to the striker (must not be in ``disks``).
+        parallel: spread a batch of at least :data:`PARALLEL_MIN_SHOTS` shots over numba's
+            threads (default: one thread, see :data:`PARALLEL_MIN_SHOTS`).
 
     Each shot's outcome equals ``simulate(disks + [striker], ...)`` with the same seed.
 
@@ -174,7 +181,8 @@ def simulate_batch(
     RB = np.full((m, E.MAX_RAILS_BEFORE), -1, dtype=np.int64)
     if m:
         with _QUIET or np.errstate(over="ignore"):
-            kernel = E.run_batch_parallel if m >= PARALLEL_MIN_SHOTS else E.run_batch_serial
+            threads = parallel and m >= PARALLEL_MIN_SHOTS
+            kernel = E.run_batch_parallel if threads else E.run_batch_serial
             kernel(
                 S0,
                 L0,

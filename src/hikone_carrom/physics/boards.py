@@ -15,7 +15,7 @@ from numpy.typing import ArrayLike
 from hikone_carrom.board import DEFAULT_BOARD, BoardSpec
 from hikone_carrom.physics import _engine as E
 from hikone_carrom.physics._pack import board_params, check_count, pack, seed_bits
-from hikone_carrom.physics.batch import PARALLEL_MIN_SHOTS, BatchResult
+from hikone_carrom.physics.batch import BatchResult
 from hikone_carrom.physics.disk import Disk
 from hikone_carrom.physics.errors import InvalidLayoutError, InvalidShotError
 from hikone_carrom.physics.simulate import _QUIET, DEFAULT_MAX_EVENTS, MAX_EVENTS_LIMIT
@@ -81,7 +81,7 @@ def simulate_boards(
     seeds: Sequence[int] | np.ndarray,
     fly_off: bool = True,
     max_events: int = DEFAULT_MAX_EVENTS,
-    parallel: bool | None = None,
+    parallel: bool = False,
 ) -> BatchResult:
     """One shot on each of M boards, each with its own layout of the disks of ``boards``.
 
@@ -93,7 +93,8 @@ def simulate_boards(
         shots: (M, 4) the striker's start (x, y) m and velocity (vx, vy) m/s on each board.
         seeds: (M,) ints, the fly-off draws of each board's shot.
         fly_off, max_events: as in :func:`~hikone_carrom.physics.simulate`.
-        parallel: spread the boards over numba's threads (default: when M >= 64).
+        parallel: spread the boards over numba's threads (default: one thread, as
+            :func:`~hikone_carrom.physics.simulate_batch`).
 
     Board m's outcome equals ``simulate(its disks + striker, seed=seeds[m])``, bit for bit. The
     result's arrays are (M, N) over ``boards.ids``, with status, layer, pocket and order
@@ -132,8 +133,7 @@ def simulate_boards(
     RB = np.full((m, E.MAX_RAILS_BEFORE), -1, dtype=np.int64)
     ERR = np.zeros((m, 3), dtype=np.int64)
     if m:
-        threads = m >= PARALLEL_MIN_SHOTS if parallel is None else parallel
-        kernel = E.run_boards_parallel if threads else E.run_boards_serial
+        kernel = E.run_boards_parallel if parallel else E.run_boards_serial
         with _QUIET or np.errstate(over="ignore"):
             kernel(
                 boards.S,

@@ -31,6 +31,9 @@ class EventKind(StrEnum):
     CARRIED = "carried"
     """A stacked disk's motion changed through friction with the disk under it (it started to
     ride along, caught up with it, slipped), or a support's motion changed with its load."""
+    TIPPED = "tipped"
+    """A stacked disk no longer held up by the disks under it (its centre past the hull of their
+    contacts, R6e) starts to slide off their edge; it drops where it stops, clear of them."""
 
 
 class StrikerFate(StrEnum):

@@ -19,10 +19,20 @@ from hikone_carrom.records.codec import (
 from hikone_carrom.rules import Color, RuleOptions, RulesError
 from hikone_carrom.scoring import EntryKind, JudgedLine, MatchSetup, RefereedMatch, SheetLine, Tap
 
-__all__ = ["REFEREED", "apply_refereed", "refereed_match_of", "refereed_record"]
+__all__ = [
+    "REFEREED",
+    "REFEREED_KINDS",
+    "apply_refereed",
+    "refereed_divergence",
+    "refereed_match_of",
+    "refereed_record",
+]
 
 REFEREED = "refereed"
 """The action kind of a tapped shot."""
+
+REFEREED_KINDS = (REFEREED, "skip", "call_time", "lot")
+"""The action kinds of a refereed record, each re-entered with its ``at``."""
 
 _KIND = {
     EntryKind.SHOT: REFEREED,
@@ -113,16 +123,19 @@ def refereed_match_of(data: dict[str, Any]) -> RefereedMatch:
     return RefereedMatch(setup)
 
 
-def _at(entry: dict[str, Any]) -> float | None:
-    at = entry.get("at")
-    return at if isinstance(at, int | float) and not isinstance(at, bool) else None
+def _at(entry: dict[str, Any]) -> Any:
+    """The recorded ``at`` as it stands: :class:`SheetLine` refuses a mistyped one."""
+    if "at" not in entry:
+        raise ValueError("the entry lacks 'at'")
+    return entry["at"]
 
 
 def apply_refereed(game: Any, entry: dict[str, Any], n: int) -> JudgedLine:
-    """Re-judge one action of a refereed record on ``game`` (a :class:`RefereedMatch`).
+    """Re-enter one action of a refereed record on ``game`` (a :class:`RefereedMatch`) at its
+    recorded ``at`` (a lost shot before the last minute is refused, R8a).
 
-    Raises :class:`RulesError` (or ValueError) when it cannot be applied; the caller compares
-    the ruling and reports the first divergence.
+    Raises :class:`RulesError` (or ValueError) when it cannot be applied, a mistyped ``at``
+    included; the caller compares the step with :func:`refereed_divergence`.
     """
     if not isinstance(game, RefereedMatch):
         raise RecordFormatError(f"action {n}: a refereed action in a simulated match's record")
@@ -136,3 +149,27 @@ def apply_refereed(game: Any, entry: dict[str, Any], n: int) -> JudgedLine:
     else:
         made = SheetLine.lot(Color(entry.get("winner")), _at(entry))
     return game.add(made)
+
+
+def refereed_divergence(step: JudgedLine, entry: dict[str, Any]) -> str | None:
+    """What of a refereed record's action the re-judged ``step`` contradicts, ``None`` if nothing:
+    a lost shot's ruling; a tapped shot's ruling, colour (R1b, R1c) and ``outcome``, the report
+    the referee was told (docs/record-format.md)."""
+    ruling = step.ruling
+    if step.entry.kind is EntryKind.SKIP:
+        assert ruling is not None
+        return (
+            None
+            if ruling.to_dict() == entry.get("ruling")
+            else "the ruling of the lost shot differs"
+        )
+    if step.entry.kind is not EntryKind.SHOT:
+        return None
+    assert ruling is not None and step.entry.tap is not None
+    if ruling.to_dict() != entry.get("ruling"):
+        return "the ruling differs from the recorded one"
+    if ruling.color.value != entry.get("color"):
+        return f"the colour differs from the recorded one: {ruling.color.value} shot (R1b, R1c)"
+    if step.entry.tap.report().to_dict() != entry.get("outcome"):
+        return "the outcome (the report the referee was told) differs from the tap"
+    return None

@@ -16,7 +16,13 @@ from hikone_carrom.records.codec import (
     match_of,
 )
 from hikone_carrom.records.hints import hint_problem, hints_of
-from hikone_carrom.records.refereed import REFEREED, apply_refereed, refereed_match_of
+from hikone_carrom.records.refereed import (
+    REFEREED,
+    REFEREED_KINDS,
+    apply_refereed,
+    refereed_divergence,
+    refereed_match_of,
+)
 from hikone_carrom.rules import Color, RulesError
 from hikone_carrom.scoring import RefereedMatch
 
@@ -77,11 +83,8 @@ def _shot(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
 
 def _refereed(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
     step = apply_refereed(match, entry, n)
-    assert step.ruling is not None
-    if step.ruling.to_dict() != _field(entry, "ruling", n):
-        raise ReplayError(n, "the ruling differs from the recorded one")
-    if step.ruling.seat != _field(entry, "ruling", n).get("seat"):
-        raise ReplayError(n, "the seat that shot differs")
+    if (problem := refereed_divergence(step, entry)) is not None:
+        raise ReplayError(n, problem)
     return None
 
 
@@ -151,7 +154,8 @@ def _apply(match: Game, entry: dict[str, Any], n: int) -> PlayResult | None:
     seat = _field(entry, "seat", n)
     if seat != match.shooter and kind not in _ANY_SEAT:
         raise ReplayError(n, f"seat {seat} acts, but it is seat {match.shooter}'s turn")
-    apply = _APPLY.get(kind) if isinstance(kind, str) else None
+    refereed = isinstance(match, RefereedMatch) and kind in REFEREED_KINDS
+    apply = _refereed if refereed else _APPLY.get(kind) if isinstance(kind, str) else None
     if apply is None:
         raise ReplayError(n, f"unknown action kind {kind!r}")
     try:

@@ -116,35 +116,71 @@ def apply(state: RefereeState, report: ShotReport) -> tuple[RefereeState, Ruling
     _check_playing(state)
     seat = state.shooter if report.seat is None else state.check_seat(report.seat)
     _check_report(state, report, seat)
-    color = state.color(seat)
-    opponent = color.opponent
     wrong_order = seat != state.shooter
     conduct = [Foul.WRONG_ORDER] if wrong_order else []
     conduct += [f for f in report.fouls if f is Foul.TOUCHED_STRIKER]
-
-    pocketed = list(state.pocketed)
-    debt = list(state.debt)
-    reasons: set[str] = set()
-    pile = _Pile()
-    debt_paid: tuple[Piece, ...] = ()
-    voided = taken = debt_added = service = 0
-    off_board: tuple[Piece, ...] = ()
-    continues = restored = False
-    outcome: Outcome | None = None
-
+    tally = _Tally(state, state.color(seat))
     if report.unshootable_hit:
         # R4c: the board is restored, nothing counts, the turn passes; conduct fouls still cost.
-        restored = True
-        reasons.add("R4c")
-        fouls = sort_fouls([Foul.UNSHOOTABLE_HIT, *conduct])
+        tally.restored = True
+        tally.reasons.add("R4c")
+        tally.fouls = sort_fouls([Foul.UNSHOOTABLE_HIT, *conduct])
     else:
+        tally.count(report, conduct)
+    tally.charge_penalty()
+    new = state.evolve(
+        pocketed=(tally.pocketed[0], tally.pocketed[1]),
+        debt=(tally.debt[0], tally.debt[1]),
+        has_shot=tuple(h or s == seat for s, h in enumerate(state.has_shot)),
+        shots=state.shots + 1,
+        jack=tally.color if tally.outcome is not None else None,
+    )
+    if tally.outcome is not None:
+        return new.evolve(outcome=tally.outcome), tally.ruling(seat, None, tally.outcome)
+    new_shooter, turn_passed = _next_shooter(state, seat, wrong_order, tally.continues)
+    if turn_passed:
+        tally.reasons.add("R3d")
+    new, end_reasons = _after_turn(state, new.evolve(shooter=new_shooter), turn_passed)
+    tally.reasons.update(end_reasons)
+    next_up = None if new.outcome is not None or new.awaiting_lot else new.shooter
+    return new, tally.ruling(seat, next_up, new.outcome)
+
+
+class _Tally:
+    """What one shot does to the pockets and debts, worked out step by step for :func:`apply`."""
+
+    def __init__(self, state: RefereeState, color: Color) -> None:
+        self.state = state
+        self.color = color
+        self.pocketed = list(state.pocketed)
+        self.debt = list(state.debt)
+        self.reasons: set[str] = set()
+        self.fouls: tuple[Foul, ...] = ()
+        self.pile = _Pile()
+        self.debt_paid: tuple[Piece, ...] = ()
+        self.off_board: tuple[Piece, ...] = ()
+        self.voided = self.taken = self.debt_added = self.service = self.penalty = 0
+        self.continues = self.restored = False
+        self.outcome: Outcome | None = None
+
+    def count(self, report: ShotReport, conduct: list[Foul]) -> None:
+        """The pieces the shot pocketed or sent off the board: fouls (R5, R6), the win (R6b,
+        R7a), service (R3b), debts paid (R5i) and whether the shooter goes on (R3a)."""
+        state, color, reasons, debt, pocketed = (
+            self.state,
+            self.color,
+            self.reasons,
+            self.debt,
+            self.pocketed,
+        )
+        opponent = color.opponent
         own_in = report.count(color.puck)
         opp_in = report.count(opponent.puck)
         jack_in = Piece.JACK in report.pocketed
         jack_off = Piece.JACK in report.off_board
         own_off = report.count_off(color.puck)
         opp_off = report.count_off(opponent.puck)
-        off_board = report.off_board
+        self.off_board = report.off_board
         all_in_before = state.pocketed_of(color) == PUCKS_PER_COLOR
         found = list(conduct)
         if report.striker_pocketed:
@@ -166,16 +202,17 @@ def apply(state: RefereeState, report: ShotReport) -> tuple[RefereeState, Ruling
             reasons.update(("R6b", "R7a"))
         elif jack_in and all_in_before:
             reasons.add("R6b")  # the win is voided by another foul (reading)
+        self.fouls = fouls
         # Opponent pucks stay pocketed (R3b, R5h) unless they pay the opponent's debt (R5i).
         paid_opp = min(opp_in, debt[opponent.index])
         debt[opponent.index] -= paid_opp
         pocketed[opponent.index] += opp_in - paid_opp
-        service = opp_in - paid_opp
+        self.service = opp_in - paid_opp
         paid_own = 0
         if fouls:
             # R5h: own pucks of this shot go back to the jack spot and pay no debt.
-            voided = own_in
-            if voided:
+            self.voided = own_in
+            if own_in:
                 reasons.add("R5h")
             if jack_in or jack_off:
                 reasons.add("R5j")
@@ -184,100 +221,85 @@ def apply(state: RefereeState, report: ShotReport) -> tuple[RefereeState, Ruling
             debt[color.index] -= paid_own
             pocketed[color.index] += own_in - paid_own
             counted = own_in if state.options.debt_payment_is_success else own_in - paid_own
-            continues = counted > 0
-            if continues:
+            self.continues = counted > 0
+            if self.continues:
                 reasons.add("R3a")
-                if off_board:
+                if self.off_board:
                     reasons.add("R3c")
-        if service:
+        if self.service:
             reasons.add("R3b")
-        debt_paid = (opponent.puck,) * paid_opp + (color.puck,) * paid_own
-        if debt_paid:
+        self.debt_paid = (opponent.puck,) * paid_opp + (color.puck,) * paid_own
+        if self.debt_paid:
             reasons.add("R5i")
-        pile = _Pile(
+        self.pile = _Pile(
             opponent=paid_opp + opp_off,
-            own=voided + paid_own + own_off,
+            own=self.voided + paid_own + own_off,
             jack=bool(fouls) and (jack_in or jack_off),
         )
         if win:
-            outcome = Outcome(
+            self.outcome = Outcome(
                 winner=color, reason="R7a", scores=_scores_after(state, pocketed, debt, color)
             )
 
-    penalty = _penalty_total(fouls, state)
-    reasons.update(f.rule_id for f in fouls)
-    if penalty:
-        if len(fouls) > 1:
-            reasons.add("R5g")
-        taken = min(penalty, pocketed[color.index])
-        pocketed[color.index] -= taken
-        debt_added = penalty - taken
-        debt[color.index] += debt_added
-        pile = _Pile(opponent=pile.opponent, own=pile.own + taken, jack=pile.jack)
-        if taken:
-            reasons.add("R5h")
-        if debt_added:
-            reasons.add("R5i")
-    returned = pile.stack(color)
-    if pile.opponent and (pile.own or pile.jack):
-        reasons.add("R6d")
-    if returned:
-        reasons.add("R6e")
+    def charge_penalty(self) -> None:
+        """The fouls' penalty (R5g): pocketed pucks go back to the jack spot (R5h), what is
+        missing becomes debt (R5i); then the reasons of the pile (R6d, R6e)."""
+        index = self.color.index
+        self.penalty = _penalty_total(self.fouls, self.state)
+        self.reasons.update(f.rule_id for f in self.fouls)
+        if self.penalty:
+            if len(self.fouls) > 1:
+                self.reasons.add("R5g")
+            self.taken = min(self.penalty, self.pocketed[index])
+            self.pocketed[index] -= self.taken
+            self.debt_added = self.penalty - self.taken
+            self.debt[index] += self.debt_added
+            pile = self.pile
+            self.pile = _Pile(opponent=pile.opponent, own=pile.own + self.taken, jack=pile.jack)
+            if self.taken:
+                self.reasons.add("R5h")
+            if self.debt_added:
+                self.reasons.add("R5i")
+        if self.pile.opponent and (self.pile.own or self.pile.jack):
+            self.reasons.add("R6d")
+        if self.pile.stack(self.color):
+            self.reasons.add("R6e")
 
-    has_shot = tuple(h or s == seat for s, h in enumerate(state.has_shot))
-    new = state.evolve(
-        pocketed=(pocketed[0], pocketed[1]),
-        debt=(debt[0], debt[1]),
-        has_shot=has_shot,
-        shots=state.shots + 1,
-        jack=color if outcome is not None else None,
-    )
-    if outcome is not None:
-        new = new.evolve(outcome=outcome)
-        ruling = Ruling(
+    def ruling(self, seat: int, next_up: int | None, outcome: Outcome | None) -> Ruling:
+        """The shot's ruling (a winning shot has no fouls, R7a: every count below is 0)."""
+        return Ruling(
             seat=seat,
-            color=color,
-            reasons=_sorted_ids(reasons),
-            returned=returned,
-            debt_paid=debt_paid,
-            service=service,
-            off_board=off_board,
+            color=self.color,
+            penalty=self.penalty,
+            fouls=self.fouls,
+            foul_counts=tuple(f.count(self.state.options) for f in self.fouls),
+            reasons=_sorted_ids(self.reasons),
+            returned=self.pile.stack(self.color),
+            debt_paid=self.debt_paid,
+            voided=self.voided,
+            taken=self.taken,
+            debt_added=self.debt_added,
+            service=self.service,
+            off_board=self.off_board,
+            continues=self.continues,
+            restored=self.restored,
+            next_seat=next_up,
             outcome=outcome,
         )
-        return new, ruling
+
+
+def _next_shooter(
+    state: RefereeState, seat: int, wrong_order: bool, continues: bool
+) -> tuple[int, bool]:
+    """Who shoots next and whether the turn passed (R3a, R3d; a shot out of order: the
+    ``wrong_order_turn`` option)."""
     if continues:
-        new_shooter, turn_passed = seat, False
-    elif wrong_order and state.options.wrong_order_turn == "rightful":
-        new_shooter, turn_passed = state.shooter, False
-    elif wrong_order:
-        new_shooter, turn_passed = next_seat(seat, state.players), True
-    else:
-        new_shooter, turn_passed = next_seat(state.shooter, state.players), True
-    if turn_passed:
-        reasons.add("R3d")
-    new = new.evolve(shooter=new_shooter)
-    new, end_reasons = _after_turn(state, new, turn_passed)
-    reasons.update(end_reasons)
-    ruling = Ruling(
-        seat=seat,
-        color=color,
-        penalty=penalty,
-        fouls=fouls,
-        foul_counts=tuple(f.count(state.options) for f in fouls),
-        reasons=_sorted_ids(reasons),
-        returned=returned,
-        debt_paid=debt_paid,
-        voided=voided,
-        taken=taken,
-        debt_added=debt_added,
-        service=service,
-        off_board=off_board,
-        continues=continues,
-        restored=restored,
-        next_seat=None if new.outcome is not None or new.awaiting_lot else new.shooter,
-        outcome=new.outcome,
-    )
-    return new, ruling
+        return seat, False
+    if wrong_order and state.options.wrong_order_turn == "rightful":
+        return state.shooter, False
+    if wrong_order:
+        return next_seat(seat, state.players), True
+    return next_seat(state.shooter, state.players), True
 
 
 def _scores_after(

@@ -20,7 +20,9 @@ class PadClock:
 
     The match time runs from :meth:`start` and stops while paused (a referee's time-out). In the
     last ``final_phase_s`` (60 s) the referee starts a ``shot_time_s`` (10 s) countdown when the
-    turn reaches a player; a shot not taken when it runs out is lost (R8a). Every entry stops it.
+    turn reaches a player; a shot not taken when it runs out is lost (R8a). Every entry but a time
+    call stops it: calling time does not move the turn, so the 10 s still count from when the turn
+    reached the player.
     """
 
     def __init__(self, options: RuleOptions, now: Callable[[], float] = time.monotonic) -> None:
@@ -105,11 +107,16 @@ class PadClock:
         """True while a 10-second countdown runs (or has run out unanswered)."""
         return self._countdown_at is not None
 
-    def countdown_remaining(self) -> float | None:
-        """Seconds left for the shot (R8a), ``None`` when no countdown runs."""
+    def countdown_deadline(self) -> float | None:
+        """Match time (s) at which the shot is lost (R8a), ``None`` when no countdown runs."""
         if self._countdown_at is None:
             return None
-        return max(0.0, self._countdown_at + self.shot_time_s - self.elapsed())
+        return self._countdown_at + self.shot_time_s
+
+    def countdown_remaining(self) -> float | None:
+        """Seconds left for the shot (R8a), ``None`` when no countdown runs."""
+        deadline = self.countdown_deadline()
+        return None if deadline is None else max(0.0, deadline - self.elapsed())
 
     @property
     def countdown_expired(self) -> bool:

@@ -4,7 +4,8 @@ The pad rules offline with its own referee (``web/js/pad/referee.js``). What tha
 library share as data has one source, the Python side, and ``web/js/pad/shared-rules.js`` is
 generated from it: the default rule options (:class:`~hikone_carrom.rules.RuleOptions`) and
 match time, pucks per colour, the jack's score, the fouls in rule-id order with their penalties,
-colour and foul names and every sentence of :data:`~hikone_carrom.rules.messages.SENTENCES`.
+colour and foul names, every sentence of :data:`~hikone_carrom.rules.messages.SENTENCES` and the
+names of a tap's fields in its error messages (:data:`~hikone_carrom.scoring.tap.FIELD_NAMES`).
 Regenerate with::
 
     python -m hikone_carrom.scoring.js_shared          # writes the file
@@ -29,6 +30,7 @@ from typing import Literal, Union, get_args, get_origin, get_type_hints
 from hikone_carrom.rules import JACK_SCORE, PUCKS_PER_COLOR, Foul, RuleOptions
 from hikone_carrom.rules.messages import COLOR_NAMES, FOUL_NAMES, SENTENCES
 from hikone_carrom.scoring.setup import DEFAULT_MATCH_TIME_S
+from hikone_carrom.scoring.tap import FIELD_NAMES, MAX_COUNT
 
 __all__ = ["PATH", "main", "render"]
 
@@ -144,6 +146,12 @@ def render() -> str:
         "export const COLOR_NAMES = "
         + _js({lang: {c.value: n for c, n in names.items()} for lang, names in COLOR_NAMES.items()})
         + ";",
+        "",
+        "/** Most pucks of one colour a tap may name (scoring/tap.py; R1a). */",
+        f"export const MAX_COUNT = {MAX_COUNT};",
+        "",
+        "/** Each tap field as the pad's error messages name it (scoring/tap.py FIELD_NAMES). */",
+        f"export const TAP_FIELD_NAMES = {_js(FIELD_NAMES)};",
         "",
         "/** Short name of each foul. */",
         "export const FOUL_NAMES = "

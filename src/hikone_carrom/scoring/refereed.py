@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from hikone_carrom.rules import (
+    ClockError,
     Color,
     GameOverError,
     Outcome,
@@ -28,6 +29,7 @@ from hikone_carrom.rules import (
     RefereeState,
     RulesError,
     Ruling,
+    UntimedMatchError,
     explain,
     explain_outcome,
     transitions,
@@ -184,6 +186,7 @@ def _judge(state: RefereeState, entry: SheetLine, n: int) -> JudgedLine:
         seat = ruling.seat
     elif entry.kind is EntryKind.SKIP:
         _require_timed(state, "R8a")
+        _require_final_phase(state, entry.at)
         after, ruling = transitions.skip_turn(state)
     elif entry.kind is EntryKind.CALL_TIME:
         _require_timed(state, "R7b")
@@ -198,9 +201,21 @@ def _require_timed(state: RefereeState, rule: str) -> None:
     if state.outcome is not None:
         transitions.call_time(state)  # raises GameOverError with its own message
     if not state.options.timed:
-        raise GameOverError(
+        raise UntimedMatchError(
             f"this match is untimed: no time call and no 10-second rule ({rule})",
             f"この試合は時間制限なしです。試合時間の終了も10秒ルールもありません（{rule}）",
+        )
+
+
+def _require_final_phase(state: RefereeState, at: float | None) -> None:
+    """A shot is lost to the 10-second rule only in the last minute (R8a: 「ゲーム終了1分前から」)
+    or while the round after time is finished; ``at`` None (no clock ran) is taken as it comes."""
+    limit = state.options.match_time_s
+    assert limit is not None
+    if at is not None and not state.time_called and at < limit - state.options.final_phase_s:
+        raise ClockError(
+            "the 10-second rule applies only in the last minute (R8a)",
+            "10秒ルールは残り1分からです（R8a）",
         )
 
 
@@ -306,8 +321,8 @@ class RefereedMatch:
             entry = SheetLine(entry.kind, entry.tap, entry.winner, round(self.clock.elapsed(), 3))
         step = _judge(self.state, entry, len(self._steps) + 1)
         self._steps.append(step)
-        if self.clock is not None:
-            self.clock.stop_countdown()
+        if self.clock is not None and entry.kind is not EntryKind.CALL_TIME:
+            self.clock.stop_countdown()  # a time call leaves the turn, and its 10 s, as they are
         return step
 
     def shot(self, tap: Tap | None = None) -> Ruling:
@@ -383,15 +398,27 @@ class RefereedMatch:
 
     def tick(self) -> list[JudgedLine]:
         """Apply the clock: call time when it has run out (R7b) and enter a lost shot when the
-        10-second countdown has run out (R8a). Returns the steps added."""
-        if self.clock is None or self.confirmed or self.is_over or self.state.awaiting_lot:
+        10-second countdown has run out (R8a), both if both happened since the last tick, in the
+        order they happened, each at the match time it happened. Returns the steps added."""
+        if self.clock is None or self.confirmed:
             return []
         done: list[JudgedLine] = []
-        if self.clock.time_up and not self.state.time_called:
-            done.append(self.add(SheetLine.call_time()))
-        if not self.is_over and self.clock.countdown_expired:
-            done.append(self.add(SheetLine.skip()))
+        for at, kind in self._due():
+            if self.is_over or self.state.awaiting_lot:
+                break
+            done.append(self.add(SheetLine(kind, at=round(at, 3))))
         return done
+
+    def _due(self) -> list[tuple[float, EntryKind]]:
+        """What the clock has brought about, by match time (s): the lost shot first on a tie."""
+        assert self.clock is not None
+        due: list[tuple[float, EntryKind]] = []
+        deadline = self.clock.countdown_deadline()
+        if deadline is not None and self.clock.countdown_expired:
+            due.append((deadline, EntryKind.SKIP))
+        if self.clock.time_up and not self.state.time_called:
+            due.append((self.clock.limit_s, EntryKind.CALL_TIME))
+        return sorted(due, key=lambda d: d[0])
 
     def _check_open(self) -> None:
         if self.confirmed:

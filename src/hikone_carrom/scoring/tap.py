@@ -14,7 +14,7 @@ from hikone_carrom.rules import Foul, Piece, ShotReport
 from hikone_carrom.rules.messages import Lang
 from hikone_carrom.scoring.errors import EntryError
 
-__all__ = ["MAX_COUNT", "Tap", "describe_tap"]
+__all__ = ["FIELD_NAMES", "MAX_COUNT", "Tap", "describe_tap"]
 
 MAX_COUNT = 12
 """Most pucks of one colour a tap may name (R1a: 12 per colour)."""
@@ -183,6 +183,9 @@ _JA = {
     "touched_striker": "ストライカーへの接触",
     "unshootable_hit": "打てないパックへの直接の当たり",
 }
+
+FIELD_NAMES: dict[str, dict[Lang, str]] = {k: {"en": _EN[k], "ja": _JA[k]} for k in _EN}
+"""Each tap field as its error messages name it (the pad's offline checks share them)."""
 
 _SHORT = {
     "en": {

@@ -12,18 +12,16 @@ from fastapi.routing import APIRoute, APIWebSocketRoute
 from fastapi.testclient import TestClient
 from starlette.routing import Mount, Route
 from starlette.websockets import WebSocketDisconnect
+from tests.server.organiserkit import organiser
 from tests.server.roomkit import create_room, hello, receive, send
 
 from hikone_carrom.server.core.access import ROUTE_ACCESS, SOCKET_MESSAGES
 
-PENDING_ORGANISER_KEY = {"POST /api/boards", "POST /api/tournaments"}
-"""Organiser routes still open to anyone: the organiser's key lands on another branch (issue 45
-MEDIUM 2). The test below asserts they are still open, so it fails once the key is required:
-then this list goes and they are checked as every other route is."""
-
 WRONG = {"Authorization": "Bearer " + "x" * 43}
 
 BODIES: dict[str, Any] = {
+    "POST /api/boards": {"name": "第2台"},
+    "POST /api/tournaments": {"name": "Hikone Open"},
     "POST /api/boards/{board_id}/claim": {"device": "device-0001"},
     "POST /api/boards/{board_id}/takeover": {"device": "device-0001"},
     "POST /api/boards/{board_id}/ops": {"device": "device-0001", "ops": []},
@@ -79,13 +77,18 @@ def test_every_route_declares_who_may_use_it(client: TestClient) -> None:
 @pytest.fixture
 def things(client: TestClient) -> dict[str, str]:
     """Real ids: a board, an event with one entry (director-made), an online event."""
-    board = client.post("/api/boards", json={"name": "第1台"}).json()
-    event = client.post("/api/tournaments", json={"name": "Hikone Open", "boards": 4}).json()
+    key = organiser(client)
+    board = client.post("/api/boards", json={"name": "第1台"}, headers=key).json()
+    event = client.post(
+        "/api/tournaments", json={"name": "Hikone Open", "boards": 4}, headers=key
+    ).json()
     auth = {"Authorization": f"Bearer {event['token']}"}
     body = BODIES["POST /api/tournaments/{tournament_id}/entries"]
     entry = client.post(f"/api/tournaments/{event['id']}/entries", json=body, headers=auth)
     assert entry.status_code == 201, entry.text
-    online = client.post("/api/tournaments", json={"name": "Online Cup", "online": True}).json()
+    online = client.post(
+        "/api/tournaments", json={"name": "Online Cup", "online": True}, headers=key
+    ).json()
     return {
         "board_id": board["id"],
         "tournament_id": event["id"],
@@ -117,9 +120,7 @@ def _documented(client: TestClient, key: str) -> set[int]:
 
 
 RESTRICTED = sorted(
-    k
-    for k, role in ROUTE_ACCESS.items()
-    if role != "stranger" and not k.startswith("WS ") and k not in PENDING_ORGANISER_KEY
+    k for k, role in ROUTE_ACCESS.items() if role != "stranger" and not k.startswith("WS ")
 )
 
 
@@ -134,18 +135,13 @@ def test_a_stranger_is_refused(client: TestClient, things: dict[str, str], key: 
         assert r.status_code in _documented(client, key)
         assert r.json()["detail"]["code"] in (
             "not_director",
+            "not_organiser",
             "bad_token",
             "bad_player_link",
             "no_player",
             "not_called",
         ), r.text
     assert client.get(f"/api/tournaments/{things['tournament_id']}").json()["seq"] == before
-
-
-@pytest.mark.parametrize("key", sorted(PENDING_ORGANISER_KEY))
-def test_organiser_routes_are_still_open_until_the_key_lands(client: TestClient, key: str) -> None:
-    body = {"name": "Hikone Open"} if key == "POST /api/tournaments" else {"name": "B"}
-    assert client.post(key.split(" ", 1)[1], json=body).status_code == 201
 
 
 def test_every_socket_message_kind_is_in_the_table() -> None:
@@ -182,7 +178,7 @@ def test_a_spectator_is_refused_every_players_message(client: TestClient, kind: 
 
 
 def test_a_board_watcher_may_only_watch(client: TestClient) -> None:
-    board = client.post("/api/boards", json={"name": "第1台"}).json()
+    board = client.post("/api/boards", json={"name": "第1台"}, headers=organiser(client)).json()
     with client.websocket_connect(f"/ws/boards/{board['id']}") as ws:
         ws.send_text(json.dumps({"type": "hello"}))
         seq = ws.receive_json()["seq"]
@@ -193,7 +189,9 @@ def test_a_board_watcher_may_only_watch(client: TestClient) -> None:
 
 @pytest.mark.parametrize("token", [None, "x" * 43])
 def test_the_whole_event_needs_the_directors_token(client: TestClient, token: str | None) -> None:
-    event = client.post("/api/tournaments", json={"name": "Hikone Open"}).json()
+    event = client.post(
+        "/api/tournaments", json={"name": "Hikone Open"}, headers=organiser(client)
+    ).json()
     with client.websocket_connect(f"/ws/tournaments/{event['id']}?full=1") as ws:
         ws.send_text(json.dumps({"type": "hello", "token": token}))
         assert ws.receive_json()["code"] == "not_director"

@@ -6,7 +6,7 @@ Half of the cases (chosen by a hash of the case, so the run is reproducible) use
 room, a board and an event made beforehand, with the token that opens them (the board's token,
 the director's token), so that the checks reach past ``404`` into the routes' own code. The
 organiser's key (``Authorization: Bearer``) for the create routes is one setting:
-:data:`ORGANISER_HEADERS`.
+:data:`ORGANISER_OPERATIONS`.
 """
 
 from __future__ import annotations
@@ -26,20 +26,17 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from tests.server.organiserkit import organiser
 
 from hikone_carrom.server.core.app import create_app
 from hikone_carrom.server.core.config import ServerSettings
 
-ORGANISER_HEADERS: dict[str, str] = {}
-"""Headers of the organiser (``{"Authorization": "Bearer KEY"}`` once the organiser key is
-required by ``POST /api/tournaments``, ``POST /api/boards`` and ``POST
-/api/tournaments/{id}/pads``); sent with those three operations."""
-
 ORGANISER_OPERATIONS = {
     ("POST", "/api/tournaments"),
     ("POST", "/api/boards"),
-    ("POST", "/api/tournaments/{tournament_id}/pads"),  # with a real event: its director token
+    ("POST", "/api/tournaments/{tournament_id}/pads"),
 }
+"""The operations sent with the organiser's key (:attr:`Api.organiser`)."""
 
 EXAMPLES = 20
 """Examples per operation (each derandomized: the same cases on every run)."""
@@ -58,10 +55,11 @@ class Api:
 
     def __init__(self, client: TestClient) -> None:
         self.client = client
+        self.organiser = organiser(client)
         room = client.post("/api/rooms", json={"mode": "online"}).json()
-        board = client.post("/api/boards", json={"name": "B"}, headers=ORGANISER_HEADERS).json()
+        board = client.post("/api/boards", json={"name": "B"}, headers=self.organiser).json()
         event = client.post(
-            "/api/tournaments", json={"name": "Hikone Open", "boards": 4}, headers=ORGANISER_HEADERS
+            "/api/tournaments", json={"name": "Hikone Open", "boards": 4}, headers=self.organiser
         ).json()
         director = {"Authorization": f"Bearer {event['token']}"}
         for i, name in enumerate(("山田 花子", "田中 太郎", "佐藤 次郎", "鈴木 三郎")):
@@ -98,13 +96,14 @@ schema = schemathesis.openapi.from_dict(
 def _headers(case: Any, api: Api) -> dict[str, str]:
     """Real ids for about half of the cases, with the token their routes need."""
     key = (case.method.upper(), case.path)
-    headers = dict(ORGANISER_HEADERS) if key in ORGANISER_OPERATIONS else {}
+    organiser_op = key in ORGANISER_OPERATIONS
+    headers = dict(api.organiser) if organiser_op else {}
     params = case.path_parameters or {}
     if params and zlib.crc32(repr(sorted(params.items())).encode()) % 2:
         for name in params:
             if name in api.ids:
                 params[name] = api.ids[name]
-                if name in api.tokens:
+                if name in api.tokens and not organiser_op:
                     headers["Authorization"] = f"Bearer {api.tokens[name]}"
     return headers
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel, ValidationError
+from tests.server.organiserkit import organiser
 
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.pads import boards as pad_boards
@@ -115,18 +116,19 @@ def test_a_true_minutes_is_no_one_minute_match(client: TestClient) -> None:
 
 
 def test_online_zero_is_no_yes_or_no(client: TestClient) -> None:
-    r = client.post("/api/tournaments", json={"name": "Hikone Open", "online": 0})
+    key = organiser(client)
+    r = client.post("/api/tournaments", json={"name": "Hikone Open", "online": 0}, headers=key)
     assert r.status_code == 422
     detail = r.json()["detail"]
     assert [f["field"] for f in detail["fields"]] == ["online"]
     assert detail["fields"][0]["en"] == "online must be yes or no (true or false)."
-    ok = client.post("/api/tournaments", json={"name": "Hikone Open", "online": False})
+    ok = client.post("/api/tournaments", json={"name": "Hikone Open", "online": False}, headers=key)
     assert ok.status_code == 201
 
 
 @pytest.mark.parametrize("number", [2**31, 2**63, 10**30])
 def test_a_huge_pad_match_number_is_refused_not_a_500(client: TestClient, number: int) -> None:
-    board = client.post("/api/boards", json={"name": "B"}).json()
+    board = client.post("/api/boards", json={"name": "B"}, headers=organiser(client)).json()
     for tail in ("record", "sheet.csv", "sheet.pdf"):
         r = client.get(f"/api/boards/{board['id']}/matches/{number}/{tail}")
         assert r.status_code == 422, (tail, r.status_code)

@@ -12,6 +12,9 @@ def test_levels_are_the_library_players(client: TestClient) -> None:
     assert ids[:2] == ["random", "greedy"]
     assert ids[2:] == ["1", "2", "3", "4", "5", "6"]
     assert all(lv["en"] and lv["ja"] for lv in levels)
+    # Players read names, not algorithms.
+    shown = " ".join(lv["en"] + lv["ja"] for lv in levels).lower()
+    assert not any(word in shown for word in ("random", "greedy", "ランダム", "貪欲"))
     bad = client.post("/api/rooms", json={"mode": "computer", "level": "grandmaster"})
     assert bad.status_code == 422
     assert bad.json()["detail"]["code"] == "no_such_level"

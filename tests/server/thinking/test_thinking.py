@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from tests.server.roomkit import create_room, hello, receive, send, straight_shot
 
 from hikone_carrom.ai import hint, make_player
+from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import Match, Shot
 from hikone_carrom.match.placement import PlacementKind
 from hikone_carrom.server.core.app import create_app
@@ -248,3 +249,34 @@ def test_starting_a_worker_never_holds_the_event_loop(monkeypatch: pytest.Monkey
         backend.close()
     assert thought == think(job)
     assert submitted_on == [False]
+
+
+def _readiness() -> tuple[int, int, int]:
+    """In a worker: (process id, pot tables loaded, compiled engine functions loaded)."""
+    from hikone_carrom.ai.pot_table import _stored
+    from hikone_carrom.physics import _engine
+
+    loaded = sum(
+        1 for f in vars(_engine).values() if hasattr(f, "signatures") and len(f.signatures) > 0
+    )
+    return os.getpid(), _stored.cache_info().currsize, loaded
+
+
+@pytest.mark.parametrize("warm", [False, True])
+def test_a_warm_pool_starts_its_workers_with_the_expert_loaded(warm: bool) -> None:
+    """``start`` brings every worker up before the first job; a warm worker has the pot table
+    and the compiled engine loaded before its first job (the first computer move after a
+    server start waits for no loading), a cold one loads them on the way."""
+    backend = ProcessBackend(2, warm=BoardSpec() if warm else None)
+    try:
+        asyncio.run(backend.start())
+        pool = backend._executor()
+        workers = set(pool._processes)  # started by ``start``, not by a job
+        pid, tables, compiled = pool.submit(_readiness).result(timeout=300)
+    finally:
+        backend.close()
+    assert len(workers) == 2 and pid in workers
+    if warm:
+        assert tables >= 1 and compiled > 0
+    else:
+        assert (tables, compiled) == (0, 0)

@@ -4,6 +4,7 @@ refusals, public views, CSV export and a restart that loses nothing."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from tests.server.organiserkit import organiser
 from tests.server.tournamentkit import create, event, headers, play_pools, ready_event
 
 from hikone_carrom.server.core.app import create_app
@@ -195,14 +196,17 @@ def test_an_event_can_rank_by_its_own_tie_breaks(client: TestClient) -> None:
         "/api/tournaments",
         json={"name": "クラブ大会", "tiebreaks": ["match_points", "pucks", "lot"],
               "points": [3, 1, 0]},
+        headers=organiser(client),
     )  # fmt: skip
     assert r.status_code == 201
     data = event(client, r.json()["id"])
     assert [t["key"] for t in data["tiebreaks"]] == ["match_points", "pucks", "lot"]
     assert data["points"] == {"win": 3, "draw": 1, "loss": 0}
-    bad = client.post("/api/tournaments", json={"name": "x", "tiebreaks": ["coin"]})
+    bad = client.post("/api/tournaments", json={"name": "x", "tiebreaks": ["coin"]},
+                      headers=organiser(client))  # fmt: skip
     assert bad.status_code == 422
-    bad = client.post("/api/tournaments", json={"name": "x", "points": [1, 1, 0]})
+    bad = client.post("/api/tournaments", json={"name": "x", "points": [1, 1, 0]},
+                      headers=organiser(client))  # fmt: skip
     assert bad.status_code == 422 and bad.json()["detail"]["code"] == "bad_points"
 
 

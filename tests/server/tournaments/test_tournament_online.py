@@ -6,13 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
+from tests.server.organiserkit import organiser
 from tests.server.roomkit import hello, send, straight_shot
 from tests.server.tournamentkit import CSV, event, headers
 
 
 def _online_event(client: TestClient) -> tuple[str, str]:
     r = client.post(
-        "/api/tournaments", json={"name": "オンライン大会", "boards": 2, "online": True}
+        "/api/tournaments",
+        json={"name": "オンライン大会", "boards": 2, "online": True},
+        headers=organiser(client),
     )
     assert r.status_code == 201
     tid, token = r.json()["id"], r.json()["token"]
@@ -79,7 +82,7 @@ def test_an_online_match_from_the_call_to_the_standings(client: TestClient) -> N
 
 
 def test_player_links_need_an_online_event(client: TestClient) -> None:
-    r = client.post("/api/tournaments", json={"name": "会場大会"})
+    r = client.post("/api/tournaments", json={"name": "会場大会"}, headers=organiser(client))
     tid = r.json()["id"]
     r = client.post(f"/api/tournaments/{tid}/play/GS-001.0", json={"key": "x"})
     assert r.status_code == 409 and r.json()["detail"]["code"] == "not_online"

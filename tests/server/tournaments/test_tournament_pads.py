@@ -6,13 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from tests.server.organiserkit import organiser
 from tests.server.padkit import Pad
 from tests.server.tournamentkit import event, headers, play_pools, ready_event
 
+from hikone_carrom.server.pads import boards
 
-def _pads(client: TestClient, tid: str, token: str, boards: list[int]) -> list[dict[str, Any]]:
-    r = client.post(f"/api/tournaments/{tid}/pads", json={"boards": boards}, headers=headers(token))
+
+def _pads(client: TestClient, tid: str, boards: list[int]) -> list[dict[str, Any]]:
+    r = client.post(
+        f"/api/tournaments/{tid}/pads", json={"boards": boards}, headers=organiser(client)
+    )
     assert r.status_code == 200, r.text
     pads: list[dict[str, Any]] = r.json()["pads"]
     return pads
@@ -29,18 +35,18 @@ def _device(client: TestClient, link: dict[str, Any]) -> Pad:
 
 
 def test_pads_are_made_once_per_board_with_their_links(client: TestClient) -> None:
-    tid, token = ready_event(client)
-    first = _pads(client, tid, token, [1, 2])
+    tid, _ = ready_event(client)
+    first = _pads(client, tid, [1, 2])
     assert [p["board"] for p in first] == [1, 2]
     assert all("#t=" in p["pad_url"] and p["qr_svg"].startswith("<svg") for p in first)
-    again = _pads(client, tid, token, [2, 3])
+    again = _pads(client, tid, [2, 3])
     assert [p["pad_board"] for p in again[:2]] == [p["pad_board"] for p in first]
     assert client.get(f"/api/tournaments/{tid}/pads").status_code == 401
 
 
 def test_a_call_opens_the_match_on_the_pad_and_its_result_comes_back(client: TestClient) -> None:
     tid, token = ready_event(client)
-    link = _pads(client, tid, token, [1])[0]
+    link = _pads(client, tid, [1])[0]
     call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
     assert call["pad"] == {"board": link["pad_board"], "match": 1}
     board = client.get(f"/api/boards/{link['pad_board']}").json()["board"]
@@ -73,7 +79,7 @@ def test_a_call_opens_the_match_on_the_pad_and_its_result_comes_back(client: Tes
 
 def test_the_red_side_follows_the_pads_set_up(client: TestClient) -> None:
     tid, token = ready_event(client)
-    link = _pads(client, tid, token, [1])[0]
+    link = _pads(client, tid, [1])[0]
     call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
     pad = _device(client, link)
     side0, side1 = call["sides"]
@@ -89,7 +95,7 @@ def test_the_red_side_follows_the_pads_set_up(client: TestClient) -> None:
 
 def test_a_pad_result_for_a_closed_pool_is_noted_not_taken(client: TestClient) -> None:
     tid, token = ready_event(client)
-    link = _pads(client, tid, token, [1])[0]
+    link = _pads(client, tid, [1])[0]
     call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
     play_pools(client, tid, token)  # the director typed every result meanwhile
     client.post(f"/api/tournaments/{tid}/pools/GS/1/close", headers=headers(token))
@@ -108,7 +114,7 @@ def test_a_pad_result_for_a_closed_pool_is_noted_not_taken(client: TestClient) -
 
 def test_a_pad_with_a_match_going_leaves_the_call_standing(client: TestClient) -> None:
     tid, token = ready_event(client)
-    link = _pads(client, tid, token, [1])[0]
+    link = _pads(client, tid, [1])[0]
     call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
     pad = _device(client, link)
     pad.send(pad.shot(red=2))  # the match on the pad has entries and is not confirmed
@@ -124,9 +130,12 @@ def test_a_pad_with_a_match_going_leaves_the_call_standing(client: TestClient) -
     assert r.json()["pad"] is None and r.json()["pad_error"]["code"] == "match_in_progress"
 
 
-def test_a_match_is_playing_from_the_moment_its_pad_starts_the_clock(client: TestClient) -> None:
+def test_a_match_is_playing_from_the_moment_its_pad_starts_the_clock(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(boards, "server_ms", lambda: 1_800_000_000_000.0)  # the server's clock
     tid, token = ready_event(client)
-    link = _pads(client, tid, token, [1])[0]
+    link = _pads(client, tid, [1])[0]
     call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
     pad = _device(client, link)
     with client.websocket_connect(f"/ws/tournaments/{tid}") as ws:
@@ -158,7 +167,7 @@ def test_a_match_is_playing_from_the_moment_its_pad_starts_the_clock(client: Tes
 
 def test_a_match_is_playing_from_its_first_entry_on_the_pad(client: TestClient) -> None:
     tid, token = ready_event(client)
-    link = _pads(client, tid, token, [1])[0]
+    link = _pads(client, tid, [1])[0]
     call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
     pad = _device(client, link)
     before = next(m for m in event(client, tid)["matches"] if m["id"] == call["match"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
+from tests.server.organiserkit import organiser
 from tests.server.padkit import Pad
 from tests.server.roomkit import hello, send, straight_shot
 from tests.server.tournamentkit import CSV, event, headers, ready_event
@@ -27,7 +28,8 @@ def _match(client: TestClient, tid: str, match_id: str) -> dict[str, Any]:
 def _online(client: TestClient) -> tuple[str, dict[str, Any], dict[str, str]]:
     """An online event with its first match called and both players seated: (event, the call,
     seat tokens by side 0/1)."""
-    r = client.post("/api/tournaments", json={"name": "ネット大会", "boards": 2, "online": True})
+    r = client.post("/api/tournaments", json={"name": "ネット大会", "boards": 2, "online": True},
+                    headers=organiser(client))  # fmt: skip
     tid, token = r.json()["id"], r.json()["token"]
     h = headers(token)
     assert client.post(f"/api/tournaments/{tid}/entries/import", content=CSV.encode(), headers=h)
@@ -49,7 +51,7 @@ def test_a_restart_keeps_pad_and_online_matches_feeding_the_standings(db_url: st
     with _app(db_url) as c:
         # on the boards: a pad scores the called match on board 1
         tid, token = ready_event(c)
-        r = c.post(f"/api/tournaments/{tid}/pads", json={"boards": [1]}, headers=headers(token))
+        r = c.post(f"/api/tournaments/{tid}/pads", json={"boards": [1]}, headers=organiser(c))
         link = r.json()["pads"][0]
         call = c.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
         pad_token = link["pad_url"].split("#t=")[1]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.server.organiserkit import organiser
 from tests.server.roomkit import hello, send, straight_shot
 from tests.server.tournamentkit import CSV, event, headers
 
@@ -17,7 +18,8 @@ PAIRS = "部門,氏名,よみがな,所属,都道府県,年齢,学年,氏名2,�
 
 
 def _online_event(client: TestClient, csv: str, division: str) -> tuple[str, str]:
-    r = client.post("/api/tournaments", json={"name": "席の大会", "boards": 2, "online": True})
+    r = client.post("/api/tournaments", json={"name": "席の大会", "boards": 2, "online": True},
+                    headers=organiser(client))  # fmt: skip
     assert r.status_code == 201, r.text
     tid, token = r.json()["id"], r.json()["token"]
     h = headers(token)

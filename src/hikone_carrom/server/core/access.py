@@ -87,7 +87,7 @@ ROUTE_ACCESS: dict[str, Role] = {
     "PUT /api/tournaments/{tournament_id}/matches/{match_id}/result": "director",
     "DELETE /api/tournaments/{tournament_id}/matches/{match_id}/result": "director",
     "POST /api/tournaments/{tournament_id}/pools/{division}/{number}/{action}": "director",
-    "POST /api/tournaments/{tournament_id}/pads": "director",  # and the organiser's key
+    "POST /api/tournaments/{tournament_id}/pads": "organiser",  # it makes boards
     "GET /api/tournaments/{tournament_id}/pads": "director",
     "GET /api/tournaments/{tournament_id}/players": "director",
     "POST /api/tournaments/{tournament_id}/play/{player}": "player",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -24,9 +25,14 @@ from hikone_carrom import __version__
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.server.cluster.cluster import Cluster
 from hikone_carrom.server.core import health
-from hikone_carrom.server.core.config import ServerSettings, memory_store_problem
-from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.config import (
+    ServerSettings,
+    memory_store_problem,
+    organiser_key_problem,
+)
+from hikone_carrom.server.core.errors import RoomError, store_unavailable
 from hikone_carrom.server.core.hosts import HostCheck
+from hikone_carrom.server.core.organiser import SignInGuard
 from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.core.validation import validation_detail
@@ -34,7 +40,8 @@ from hikone_carrom.server.pads import routes as pad_routes
 from hikone_carrom.server.pads.boards import PadRegistry
 from hikone_carrom.server.rooms import routes as room_routes
 from hikone_carrom.server.rooms.registry import RoomRegistry
-from hikone_carrom.server.storage import GameStore
+from hikone_carrom.server.storage import GameStore, StoreUnavailable
+from hikone_carrom.server.storage.organiser_key import organiser_key
 from hikone_carrom.server.storage.tournament_store import TournamentStore
 from hikone_carrom.server.thinking.pool import Backend, ProcessBackend, RayBackend, ThinkingPool
 from hikone_carrom.server.tournaments import routes as tournament_routes
@@ -52,12 +59,16 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     """The game server for ``settings`` (store URL, workers); the schema is migrated on start.
 
     Raises :class:`~hikone_carrom.server.core.ratelimit.RateLimitError` for an unusable message
-    rate and :class:`ValueError` for an in-memory SQLite store (it would lose every game).
+    rate and :class:`ValueError` for an in-memory SQLite store (it would lose every game) or an
+    organiser's key too short. Without ``settings.organiser_key`` the key kept with the store is
+    used (made on first start).
     """
     spec = board or BoardSpec()
     MessageRate(settings.message_burst, settings.message_rate)  # refuse bad settings now
     room_rate = AddressRate(settings.rooms_per_minute)
-    problem = memory_store_problem(settings.db_url)
+    problem = memory_store_problem(settings.db_url) or (
+        None if settings.organiser_key is None else organiser_key_problem(settings.organiser_key)
+    )
     if problem is not None:
         raise ValueError(problem)
 
@@ -65,11 +76,14 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = GameStore(settings.db_url, timeout_s=settings.store_timeout_s)
         store.migrate()
+        app.state.organiser_key = settings.organiser_key or organiser_key(store.engine)
         runner = Runner(settings.sim_workers, 1 if settings.db_url.startswith("sqlite") else 4)
         backend: Backend = (
-            RayBackend(settings.ray_address, settings.think_workers)
+            RayBackend(settings.ray_address, settings.think_workers, spec)
             if settings.ray_address
-            else ProcessBackend(settings.think_workers)
+            else ProcessBackend(
+                settings.think_workers, warm=spec if settings.warm_thinking else None
+            )
         )
         thinker = ThinkingPool(
             backend, queue_limit=settings.think_queue, per_room=settings.think_per_room
@@ -88,6 +102,8 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         PadBridge(app.state.tournaments, app.state.pads)  # board calls to pads, pad results back
         app.state.room_bridge = RoomBridge(app.state.tournaments, registry)  # online events
         await app.state.tournaments.resume()  # events in play: watch their pads and rooms again
+        if settings.warm_thinking:
+            await thinker.start()
         sweeper = asyncio.create_task(registry.sweep())
         try:
             yield
@@ -112,6 +128,8 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     app.state.settings = settings
     app.state.board = spec
     app.state.room_rate = room_rate
+    app.state.creation_rate = AddressRate(settings.creations_per_minute)
+    app.state.sign_in = SignInGuard()
     app.state.web_dir = WEB_DIR
 
     if settings.allowed_hosts:
@@ -119,7 +137,15 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, err: RoomError) -> JSONResponse:
-        return JSONResponse(status_code=err.status, content={"detail": err.detail()})
+        wait = err.retry_after_s
+        headers = None if wait is None else {"Retry-After": str(max(1, math.ceil(wait)))}
+        return JSONResponse(
+            status_code=err.status, content={"detail": err.detail()}, headers=headers
+        )
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_down(_request: Request, _err: StoreUnavailable) -> JSONResponse:
+        return JSONResponse(status_code=503, content={"detail": store_unavailable().detail()})
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, err: RequestValidationError) -> JSONResponse:

@@ -8,11 +8,14 @@ from pathlib import Path
 
 __all__ = [
     "DB_ENV_VAR",
+    "ORGANISER_KEY_ENV_VAR",
+    "ORGANISER_KEY_MIN_CHARS",
     "WS_DEFLATE",
     "ServerSettings",
     "default_db_url",
     "default_think_workers",
     "memory_store_problem",
+    "organiser_key_problem",
     "user_data_dir",
 ]
 
@@ -23,6 +26,12 @@ phone network (a shot every few seconds)."""
 
 DB_ENV_VAR = "HIKONE_CARROM_DB"
 """Environment variable holding a SQLAlchemy URL for the game store."""
+
+ORGANISER_KEY_ENV_VAR = "HIKONE_CARROM_ORGANISER_KEY"
+"""Environment variable holding the organiser's key (``--organiser-key``)."""
+
+ORGANISER_KEY_MIN_CHARS = 16
+"""Shortest organiser's key a server accepts (a made one is 43 characters)."""
 
 
 def user_data_dir() -> Path:
@@ -64,6 +73,11 @@ class ServerSettings:
     only requests whose ``Host`` names one of them (set for a server on a loopback address).
     ``redis_url`` makes this process one of several sharing the store (room leases of
     ``lease_s``); ``ray_address`` sends thinking to a Ray cluster instead of local processes.
+    With ``warm_thinking`` the thinking workers start and load the expert before the server
+    takes requests (``hikone-carrom serve``), so the first computer move is as quick as any.
+    Creating events and boards needs ``organiser_key`` (None: the key kept with the store, made
+    on first start); one client address may create ``creations_per_minute`` events or boards at
+    once and per minute.
     """
 
     db_url: str
@@ -82,6 +96,9 @@ class ServerSettings:
     redis_url: str | None = None
     lease_s: float = 4.0
     ray_address: str | None = None
+    warm_thinking: bool = False
+    organiser_key: str | None = None
+    creations_per_minute: float = 60.0
 
 
 def memory_store_problem(url: str) -> str | None:
@@ -97,5 +114,15 @@ def memory_store_problem(url: str) -> str | None:
         return (
             "an in-memory SQLite store would lose every game when the server stops; "
             "give a file instead, e.g. --db sqlite:///games.sqlite3"
+        )
+    return None
+
+
+def organiser_key_problem(key: str) -> str | None:
+    """Why ``key`` cannot be the organiser's key, in one sentence, or None."""
+    if len(key) < ORGANISER_KEY_MIN_CHARS or not key.isprintable() or " " in key:
+        return (
+            f"the organiser's key must be at least {ORGANISER_KEY_MIN_CHARS} printable "
+            "characters without spaces (or leave it out: the server makes one)"
         )
     return None

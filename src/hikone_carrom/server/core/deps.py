@@ -11,10 +11,17 @@ from pathlib import Path
 from typing import Annotated
 
 from fastapi import Depends
-from starlette.requests import HTTPConnection
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.requests import HTTPConnection, Request
 
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.core.organiser import (
+    SignInGuard,
+    is_organiser,
+    no_organiser_key,
+    too_many_creations,
+)
 from hikone_carrom.server.core.ratelimit import AddressRate
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.pads.boards import PadRegistry
@@ -31,16 +38,20 @@ __all__ = [
     "RoomsDep",
     "RunnerDep",
     "SettingsDep",
+    "SignInDep",
     "StoreDep",
     "TournamentsDep",
     "WebDirDep",
     "board",
+    "client_address",
+    "organiser",
     "pads",
     "room_bridge",
     "room_rate",
     "rooms",
     "runner",
     "settings",
+    "sign_in",
     "store",
     "tournaments",
     "web_dir",
@@ -68,6 +79,38 @@ def web_dir(conn: HTTPConnection) -> Path:
 def room_rate(conn: HTTPConnection) -> AddressRate:
     """Rooms made per address and minute (``rooms_per_minute``)."""
     value: AddressRate = conn.app.state.room_rate
+    return value
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The client's address, as rate limits and throttles count it."""
+    return conn.client.host if conn.client else ""
+
+
+_ORGANISER_KEY = HTTPBearer(
+    auto_error=False,
+    scheme_name="organiser_key",
+    description="The organiser's key (printed by the server on start): creates events and boards",
+)
+
+
+def organiser(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_ORGANISER_KEY)],
+) -> None:
+    """Let through only the organiser (``Authorization: Bearer KEY``; else 401), at most
+    ``creations_per_minute`` creations per client address (else 429 with ``Retry-After``)."""
+    key: str = request.app.state.organiser_key
+    if credentials is None or not is_organiser(credentials.credentials, key):
+        raise no_organiser_key()
+    rate: AddressRate = request.app.state.creation_rate
+    if not rate.allow(client_address(request)):
+        raise too_many_creations(rate.per_minute)
+
+
+def sign_in(conn: HTTPConnection) -> SignInGuard:
+    """The throttle on wrong director secrets (per address, per event)."""
+    value: SignInGuard = conn.app.state.sign_in
     return value
 
 
@@ -111,6 +154,7 @@ SettingsDep = Annotated[ServerSettings, Depends(settings)]
 BoardSpecDep = Annotated[BoardSpec, Depends(board)]
 WebDirDep = Annotated[Path, Depends(web_dir)]
 RoomRateDep = Annotated[AddressRate, Depends(room_rate)]
+SignInDep = Annotated[SignInGuard, Depends(sign_in)]
 StoreDep = Annotated[GameStore, Depends(store)]
 RunnerDep = Annotated[Runner, Depends(runner)]
 RoomsDep = Annotated[RoomRegistry, Depends(rooms)]

@@ -43,11 +43,19 @@ class RoomError(Exception):
     """A request a room refuses; nothing changed.
 
     ``code`` is stable for programs (e.g. ``not_your_seat``); ``en``/``ja`` are for people;
-    ``rule`` names the rule id when one applies; ``status`` is the HTTP status for REST.
+    ``rule`` names the rule id when one applies; ``status`` is the HTTP status for REST;
+    ``retry_after_s`` the wait before trying again (REST ``Retry-After``).
     """
 
     def __init__(
-        self, code: str, en: str, ja: str, *, rule: str | None = None, status: int = 409
+        self,
+        code: str,
+        en: str,
+        ja: str,
+        *,
+        rule: str | None = None,
+        status: int = 409,
+        retry_after_s: float | None = None,
     ) -> None:
         super().__init__(f"{code}: {en}")
         self.code = code
@@ -55,6 +63,7 @@ class RoomError(Exception):
         self.ja = ja
         self.rule = rule
         self.status = status
+        self.retry_after_s = retry_after_s
 
     def to_message(self) -> dict[str, Any]:
         """The WebSocket error message for the client that caused it."""

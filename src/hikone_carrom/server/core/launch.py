@@ -7,21 +7,26 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import socket
 import sys
 import threading
 import webbrowser
+from dataclasses import replace
 
 from hikone_carrom.board_file import add_board_argument, board_from_args
 from hikone_carrom.server.core.config import (
     DB_ENV_VAR,
+    ORGANISER_KEY_ENV_VAR,
     WS_DEFLATE,
     ServerSettings,
     default_db_url,
     default_think_workers,
     memory_store_problem,
+    organiser_key_problem,
 )
 from hikone_carrom.server.core.hosts import LOOPBACK_NAMES, is_loopback
+from hikone_carrom.server.core.organiser import sign_in_link
 
 __all__ = ["build_parser", "lan_address", "main", "redis_problem", "store_problem"]
 
@@ -81,6 +86,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="NAME",
         help="on a loopback address, also answer requests for this host name (a reverse proxy)",
+    )
+    parser.add_argument(
+        "--organiser-key",
+        default=None,
+        metavar="KEY",
+        help=f"the key that creating events and boards needs (default: ${ORGANISER_KEY_ENV_VAR}, "
+        "else one made on first start and kept with the store)",
     )
     add_board_argument(parser)
     return parser
@@ -170,6 +182,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--room-idle must be a positive number of seconds")
     if not 0 < args.rooms_per_minute < float("inf"):
         parser.error("--rooms-per-minute must be a positive number")
+    given_key = args.organiser_key or os.environ.get(ORGANISER_KEY_ENV_VAR) or None
+    if given_key is not None and (key_problem := organiser_key_problem(given_key)):
+        parser.error(key_problem)
     loopback = is_loopback(args.host)
     settings = ServerSettings(
         db_url=args.db or default_db_url(),
@@ -180,15 +195,19 @@ def main(argv: list[str] | None = None) -> int:
         allowed_hosts=(*LOOPBACK_NAMES, args.host, *args.allowed_host) if loopback else (),
         redis_url=args.redis,
         ray_address=args.ray,
+        warm_thinking=True,
     )
     problem = (
         store_problem(settings.db_url, settings.store_timeout_s)
         or (redis_problem(args.redis) if args.redis else None)
         or _port_problem(args.host, args.port)
     )
-    if problem is not None:
+    key = None if problem else given_key or _kept_key(settings)
+    if key is None:
+        problem = problem or "the store was reachable but its organiser's key could not be read"
         print(f"hikone-carrom: {problem}", file=sys.stderr)
         return 2
+    settings = replace(settings, organiser_key=key)
 
     import uvicorn
 
@@ -208,9 +227,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Hikone Carrom: {where}{local} on this computer")
     else:
         print(f"Hikone Carrom: {local}")
-    print(f"  store: {_safe(settings.db_url)}; Ctrl+C to stop")
+    print(f"  organiser's sign-in link (creates events and boards): {sign_in_link(local, key)}")
+    print(f"  store: {_safe(settings.db_url)}; Ctrl+C to stop", flush=True)
     if not args.no_browser:
-        threading.Timer(1.0, _open, args=(local,)).start()
+        threading.Timer(1.0, _open, args=(sign_in_link(local, key),)).start()
     uvicorn.run(
         app,
         host=args.host,
@@ -220,6 +240,21 @@ def main(argv: list[str] | None = None) -> int:
         ws_per_message_deflate=WS_DEFLATE,
     )
     return 0
+
+
+def _kept_key(settings: ServerSettings) -> str | None:
+    """The organiser's key kept with the store (made now on a new store), or None if the store
+    cannot be reached."""
+    from hikone_carrom.server.storage import GameStore, StoreUnavailable
+    from hikone_carrom.server.storage.organiser_key import organiser_key
+
+    store = GameStore(settings.db_url, timeout_s=settings.store_timeout_s)
+    try:
+        return organiser_key(store.engine)
+    except StoreUnavailable:
+        return None
+    finally:
+        store.close()
 
 
 def _port_problem(host: str, port: int) -> str | None:

@@ -25,11 +25,11 @@ from pydantic import Field
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, SheetLine
-from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.errors import RoomError, store_unavailable
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.pads.views import match_view, step_view
-from hikone_carrom.server.storage import GameStore, StoreError, hash_token
+from hikone_carrom.server.storage import GameStore, StoreError, StoreUnavailable, hash_token
 from hikone_carrom.server.storage.pad_store import PadStore, StoredBoard, StoredBoardMatch
 
 __all__ = ["Board", "BoardSubscriber", "ConfirmListener", "Op", "PadRegistry"]
@@ -44,13 +44,39 @@ class BoardSubscriber(Protocol):
         """Queue one message for the client (never blocks)."""
 
 
+MAX_WALL_MS = 8.64e15
+"""The latest time a pad may state, ms since 1970 (the last a JavaScript ``Date`` holds)."""
+
+MAX_CLOCK_S = 1e6
+"""The longest match clock reading, s (as an entry's match time, ``SheetLine.at``)."""
+
+MAX_QUEUED_S = 6 * 3600.0
+"""The longest a clock reading is taken to have waited on the pad before it was sent, s (an
+offline pad's queue); an older one counts as this old."""
+
+
+class ClockReading(StrictBody):
+    """The pad's match clock when the reading was taken: seconds used (``elapsed``), the
+    match time (``limit``), whether it started and runs, the R8a countdown left; ``wall_ms``
+    is the pad's own time of the reading (ms since 1970), bounded and otherwise unused."""
+
+    elapsed: float = Field(ge=0, le=MAX_CLOCK_S)
+    started: bool
+    running: bool
+    limit: float | None = Field(default=None, ge=0, le=MAX_CLOCK_S)
+    countdown: float | None = Field(default=None, ge=0, le=60)
+    wall_ms: float | None = Field(default=None, ge=0, le=MAX_WALL_MS)
+
+
 class Op(StrictBody):
     """One change sent by a pad, numbered ``seq`` = 1, 2, ... per device.
 
     ``op``: "setup" (a match typed on the pad: ``setup``), "add" (``entry``), "undo"
     (``count``), "correct" (entry ``n`` becomes ``entry``), "clock" (the pad's clock reading
-    ``clock`` at wall time ``wall_ms``), "confirm" (the result). ``match`` is the number of the
-    match it applies to (the new number for "setup").
+    ``clock`` at the pad's wall time ``wall_ms``, ms), "confirm" (the result). ``match`` is the
+    number of the match it applies to (the new number for "setup"). The pad's wall time only
+    tells how long the op waited on the pad (see :meth:`Board.apply`); every time is checked
+    (finite, in range) before anything is applied.
     """
 
     seq: int = Field(ge=1, le=MAX_INT)
@@ -60,8 +86,8 @@ class Op(StrictBody):
     entry: dict[str, Any] | None = None
     count: int = Field(default=1, ge=1, le=1000)
     n: int = Field(default=0, ge=0, le=100000)
-    clock: dict[str, Any] | None = None
-    wall_ms: float | None = None
+    clock: ClockReading | None = None
+    wall_ms: float | None = Field(default=None, ge=0, le=MAX_WALL_MS)
 
 
 def _now() -> datetime:
@@ -72,42 +98,52 @@ def _error(code: str, en: str, ja: str, status: int = 409) -> RoomError:
     return RoomError(code, en, ja, status=status)
 
 
+def _store_unavailable() -> RoomError:
+    """A board's change cannot be stored: nothing changed, the pad keeps its entries (503)."""
+    return _error(
+        "store_unavailable",
+        "The server could not store the entry; it is kept on the pad: try again",
+        "サーバーに保存できませんでした。入力はパッドに残っています。もう一度送ってください",
+        status=503,
+    )
+
+
 def _rules_error(err: RulesError) -> RoomError:
     return RoomError("bad_entry", err.en, err.ja, status=422)
 
 
-_CLOCK_KEYS = {"limit", "elapsed", "started", "running", "countdown", "wall_ms"}
+def server_ms() -> float:
+    """The server's clock, ms since 1970: the time every clock reading is shown from."""
+    return time.time() * 1000
 
 
-def _clock_reading(op: Op) -> dict[str, Any]:
-    """The pad's clock reading, checked: seconds used, running, countdown left."""
-    data = op.clock or {}
-    elapsed = data.get("elapsed")
-    countdown = data.get("countdown")
-    ok = (
-        isinstance(elapsed, int | float)
-        and not isinstance(elapsed, bool)
-        and 0 <= elapsed < 1e6
-        and isinstance(data.get("running"), bool)
-        and isinstance(data.get("started"), bool)
-        and (countdown is None or (isinstance(countdown, int | float) and 0 <= countdown <= 60))
-        and set(data) <= _CLOCK_KEYS
-    )
-    if not ok:
+def _clock_reading(op: Op, taken_ms: float) -> dict[str, Any]:
+    """The pad's clock reading as stored and shown: seconds used, running, countdown left,
+    and ``wall_ms`` = ``taken_ms``, when it was taken on the server's clock (ms)."""
+    reading = op.clock
+    if reading is None:
         raise _error(
             "bad_message",
-            "Malformed clock reading",
-            "時計の値の形式が正しくありません",
+            "A clock op needs the clock reading",
+            "時計の操作には時計の値が必要です",
             status=422,
         )
-    wall = op.wall_ms if op.wall_ms is not None else time.time() * 1000
     return {
-        "elapsed": float(elapsed),  # type: ignore[arg-type]
-        "started": data["started"],
-        "running": data["running"],
-        "countdown": countdown,
-        "wall_ms": wall,
+        "elapsed": reading.elapsed,
+        "started": reading.started,
+        "running": reading.running,
+        "countdown": reading.countdown,
+        "wall_ms": taken_ms,
     }
+
+
+def _age_s(op: Op, sent_ms: float | None) -> float:
+    """How long the op waited on the pad before the request that carries it, s: the pad's
+    own clock at sending less at the op (both the pad's, so its error cancels), bounded to
+    [0, :data:`MAX_QUEUED_S`]; 0 when the pad did not say."""
+    if sent_ms is None or op.wall_ms is None:
+        return 0.0
+    return min(max((sent_ms - op.wall_ms) / 1000, 0.0), MAX_QUEUED_S)
 
 
 @dataclass
@@ -221,10 +257,18 @@ class Board:
                 await self._commit("takeover", {}, device=(device, 0))
             return self._ack()
 
-    async def apply(self, device: str, ops: list[Op]) -> dict[str, Any]:
+    async def apply(
+        self, device: str, ops: list[Op], sent_ms: float | None = None
+    ) -> dict[str, Any]:
         """Apply a pad's ops in order, each exactly once (see the module docstring); the
-        confirm listeners hear of a confirmed match once the board's lock is released."""
+        confirm listeners hear of a confirmed match once the board's lock is released.
+
+        The server's clock is the authority for when a clock reading was taken: now, less how
+        long it waited on the pad (``sent_ms``, the pad's clock when it sent the request, less
+        the op's ``wall_ms``, bounded), so a pad whose clock is wrong shows the right time."""
+        received_ms = server_ms()
         confirmed: list[tuple[int, RefereedMatch]] = []
+        unstored: RoomError | None = None
         async with self.lock:
             self._check_device(device)
             if self.device_id is None:
@@ -236,9 +280,12 @@ class Board:
                 if op.seq != self.device_seq + 1:
                     break  # a gap: wait for the missing ops
                 try:
-                    await self._apply_op(op)
+                    await self._apply_op(op, received_ms - _age_s(op, sent_ms) * 1000)
                 except RoomError as err:
-                    rejected = {"seq": op.seq, **err.detail()}
+                    if err.code == "store_unavailable":
+                        unstored = err  # not refused: the pad keeps it and sends it again
+                    else:
+                        rejected = {"seq": op.seq, **err.detail()}
                     break
                 cur = self.current
                 if op.op == "confirm" and cur is not None and cur.match.confirmed:
@@ -250,6 +297,8 @@ class Board:
                     await listener(self, number, match)
                 except Exception:  # the pad's result stands whatever a listener does
                     log.exception("board %s: a confirm listener failed", self.id)
+        if unstored is not None:
+            raise unstored
         return ack
 
     async def open_match(self, setup: MatchSetup) -> int:
@@ -274,7 +323,8 @@ class Board:
         await self._commit("match", {"setup": setup.to_dict()}, device=device, current=new)
         return number
 
-    async def _apply_op(self, op: Op) -> None:
+    async def _apply_op(self, op: Op, taken_ms: float) -> None:
+        """Apply one op; a clock reading was taken at ``taken_ms`` on the server's clock."""
         device = (self.device_id, op.seq)
         if op.op == "setup":
             try:
@@ -306,7 +356,7 @@ class Board:
                 f"試合{op.match}はこのボードの現在の試合ではありません",
             )
         if op.op == "clock":
-            reading = _clock_reading(op)
+            reading = _clock_reading(op, taken_ms)
             await self._commit(
                 "clock", {"clock": reading}, device=device, current=replace(cur, clock=reading)
             )
@@ -375,14 +425,9 @@ class Board:
             await self.runner.store(
                 self.pads.commit, self.id, seq, kind, body, match=stored, device=device
             )
-        except StoreError as err:
+        except (StoreError, StoreUnavailable) as err:
             log.error("board %s: cannot store event %d: %s", self.id, seq, err)
-            raise _error(
-                "store_unavailable",
-                "The server could not store the entry; it is kept on the pad: try again",
-                "サーバーに保存できませんでした。入力はパッドに残っています。もう一度送ってください",
-                status=503,
-            ) from err
+            raise _store_unavailable() from err
         self.seq = seq
         if device is not None:
             self.device_id, self.device_seq = device
@@ -390,7 +435,10 @@ class Board:
             self.current = current
         text = json.dumps({"type": "event", "seq": seq, "event": body}, separators=(",", ":"))
         for sub in list(self.subscribers):
-            sub.send(text)
+            try:
+                sub.send(text)
+            except Exception:  # the event is stored: the other watchers still get it
+                log.exception("board %s: a watcher failed on event %d", self.id, seq)
 
     def match_at(self, number: int) -> StoredBoardMatch:
         """A stored match of this board (store thread)."""
@@ -415,7 +463,10 @@ class PadRegistry:
         """A new board; returns it with its token (shown once, as a link and QR code)."""
         board_id = secrets.token_urlsafe(6)
         token = secrets.token_urlsafe(18)
-        await self.runner.store(self.pads.create_board, board_id, name, hash_token(token))
+        try:
+            await self.runner.store(self.pads.create_board, board_id, name, hash_token(token))
+        except StoreUnavailable as err:
+            raise store_unavailable() from err
         board = await self.get(board_id)
         return board, token
 
@@ -432,6 +483,8 @@ class PadRegistry:
                 stored = await self.runner.store(self.pads.load_board, board_id)
             except StoreError as err:
                 raise _error("no_board", "No such board", "そのボードはありません", 404) from err
+            except StoreUnavailable as err:
+                raise store_unavailable() from err
             board = Board(stored, self.pads, self.runner, self.listeners)
             self.boards[board_id] = board
             return board

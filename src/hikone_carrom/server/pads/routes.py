@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Request, WebSocket
+from fastapi import APIRouter, Depends, Header, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from pydantic import Field
@@ -16,7 +16,7 @@ from pydantic import Field
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, sheet_csv
-from hikone_carrom.server.core.deps import PadsDep, WebDirDep
+from hikone_carrom.server.core.deps import PadsDep, WebDirDep, organiser
 from hikone_carrom.server.core.errors import (
     CloseCode,
     RoomError,
@@ -27,7 +27,7 @@ from hikone_carrom.server.core.errors import (
 from hikone_carrom.server.core.invite import qr_svg
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
-from hikone_carrom.server.pads.boards import Board, Op, PadRegistry
+from hikone_carrom.server.pads.boards import MAX_WALL_MS, Board, Op, PadRegistry
 from hikone_carrom.server.rooms.ws import Connection, serve_connection
 from hikone_carrom.server.storage.store import StoreError
 
@@ -69,10 +69,13 @@ class DeviceBody(StrictBody):
 
 
 class OpsBody(StrictBody):
-    """Ops of one pad device, in order (``seq`` 1, 2, ...)."""
+    """Ops of one pad device, in order (``seq`` 1, 2, ...), and the pad's clock when it sent
+    them (``sent_ms``, ms since 1970: with each op's ``wall_ms`` it tells how long the op
+    waited on the pad; the server's clock says when it arrived)."""
 
     device: Device
     ops: list[Op] = Field(max_length=MAX_OPS)
+    sent_ms: float | None = Field(default=None, ge=0, le=MAX_WALL_MS)
 
 
 class OpenMatch(StrictBody):
@@ -118,9 +121,16 @@ async def pad_page(board_id: str, web: WebDirDep) -> FileResponse:
     return FileResponse(web / "pad.html", media_type="text/html")
 
 
-@router.post("/api/boards", status_code=201, tags=["pads"], responses=errors(422, 503))
+@router.post(
+    "/api/boards",
+    status_code=201,
+    tags=["pads"],
+    dependencies=[Depends(organiser)],
+    responses=errors(401, 422, 429, 503),
+)
 async def create_board(body: CreateBoard, request: Request, pads: PadsDep) -> BoardCreated:
-    """A new board with its pad token, links and the QR code of the pad link."""
+    """A new board with its pad token, links and the QR code of the pad link. Needs the
+    organiser's key (``Authorization: Bearer KEY``)."""
     b, token = await pads.create(body.name.strip())
     base = _base_url(request)
     pad_url = f"{base}/pad/{b.id}#t={token}"
@@ -196,7 +206,7 @@ async def ops(
 ) -> dict[str, Any]:
     """Apply a pad's queued ops in order, each exactly once; answers the last applied."""
     b = await _own_board(pads, board_id, authorization)
-    return await b.apply(body.device, body.ops)
+    return await b.apply(body.device, body.ops, body.sent_ms)
 
 
 @router.post(

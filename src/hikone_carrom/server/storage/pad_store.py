@@ -1,19 +1,22 @@
 """The pads' store: boards, their refereed matches and numbered events, on the game store's
 database (same engine, same Alembic migrations). Called from the store thread, never from the
-event loop; values cross the boundary as frozen dataclasses."""
+event loop; values cross the boundary as frozen dataclasses. A database that cannot be reached
+or is locked raises :class:`~hikone_carrom.server.storage.store.StoreUnavailable`."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, select
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from hikone_carrom.server.storage.pad_models import BoardEventRow, BoardMatchRow, BoardRow
-from hikone_carrom.server.storage.store import StoreError
+from hikone_carrom.server.storage.store import StoreError, guarded
 
 __all__ = ["PadStore", "StoredBoard", "StoredBoardMatch"]
 
@@ -78,9 +81,15 @@ class PadStore:
     def __init__(self, engine: Engine) -> None:
         self._sessions = sessionmaker(engine, expire_on_commit=False)
 
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        """A session whose database failures raise :class:`StoreUnavailable`."""
+        with guarded(), self._sessions() as session:
+            yield session
+
     def create_board(self, board_id: str, name: str, token_hash: str) -> None:
         """Store a new board (no device bound, no match yet)."""
-        with self._sessions() as session, session.begin():
+        with self._session() as session, session.begin():
             session.add(
                 BoardRow(
                     id=board_id,
@@ -96,7 +105,7 @@ class PadStore:
 
     def load_board(self, board_id: str) -> StoredBoard:
         """A board with its current match."""
-        with self._sessions() as session:
+        with self._session() as session:
             row = session.get(BoardRow, board_id)
             if row is None:
                 raise StoreError(f"no board {board_id}")
@@ -116,7 +125,7 @@ class PadStore:
 
     def board_match(self, board_id: str, number: int) -> StoredBoardMatch:
         """One match of a board."""
-        with self._sessions() as session:
+        with self._session() as session:
             row = session.get(BoardMatchRow, (board_id, number))
             if row is None:
                 raise StoreError(f"board {board_id} has no match {number}")
@@ -134,7 +143,7 @@ class PadStore:
     ) -> None:
         """Store event ``seq`` of a board in one transaction with the match it changed (written
         whole) and, when given, the bound device and its last applied entry number."""
-        with self._sessions() as session, session.begin():
+        with self._session() as session, session.begin():
             board = session.get(BoardRow, board_id)
             if board is None:
                 raise StoreError(f"no board {board_id}")
@@ -170,7 +179,7 @@ class PadStore:
 
     def event_kinds(self, board_id: str) -> list[tuple[int, str]]:
         """(seq, kind) of every event of a board, in order (tests and audits)."""
-        with self._sessions() as session:
+        with self._session() as session:
             rows = session.execute(
                 select(BoardEventRow.seq, BoardEventRow.kind)
                 .where(BoardEventRow.board_id == board_id)

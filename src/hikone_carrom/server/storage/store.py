@@ -54,6 +54,7 @@ __all__ = [
     "StoredGame",
     "StoredRoom",
     "StoredSeat",
+    "guarded",
     "hash_token",
 ]
 
@@ -73,6 +74,19 @@ class StoreUnavailable(Exception):
 class StoreFenced(Exception):
     """A write was refused because the room changed hands (a newer epoch) or another write took
     its event number: the writer's copy of the room is stale; nothing was written."""
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Turn a database that cannot be reached, or is locked, into :class:`StoreUnavailable`
+    (and a write the database refuses into :class:`StoreError`)."""
+    try:
+        yield
+    except IntegrityError as err:
+        raise StoreError(f"refused by the database: {err.orig}") from err
+    except (DBAPIError, PoolTimeout) as err:
+        reason = str(getattr(err, "orig", None) or err).strip().splitlines()
+        raise StoreUnavailable(reason[0] if reason else type(err).__name__) from err
 
 
 def hash_token(token: str) -> str:
@@ -277,7 +291,7 @@ class GameStore:
         config = Config()
         config.set_main_option("script_location", str(_MIGRATIONS))
         config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
-        with self._guard(), self.engine.begin() as connection:
+        with guarded(), self.engine.begin() as connection:
             if connection.dialect.name == "postgresql":
                 connection.execute(
                     text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATE_LOCK}
@@ -290,24 +304,13 @@ class GameStore:
         self.engine.dispose()
 
     @contextmanager
-    def _guard(self) -> Iterator[None]:
-        """Turn a database that cannot be reached, or is locked, into :class:`StoreUnavailable`."""
-        try:
-            yield
-        except IntegrityError as err:
-            raise StoreError(f"refused by the database: {err.orig}") from err
-        except (DBAPIError, PoolTimeout) as err:
-            reason = str(getattr(err, "orig", None) or err).strip().splitlines()
-            raise StoreUnavailable(reason[0] if reason else type(err).__name__) from err
-
-    @contextmanager
     def _read(self) -> Iterator[Session]:
-        with self._guard(), self._sessions() as session:
+        with guarded(), self._sessions() as session:
             yield session
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
-        with self._guard(), self._sessions() as session, session.begin():
+        with guarded(), self._sessions() as session, session.begin():
             yield session
 
     # rooms and seats

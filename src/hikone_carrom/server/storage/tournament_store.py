@@ -8,7 +8,8 @@ document, the live rows it touched and its audit entries land together or not at
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from hikone_carrom.server.storage.store import StoreError
+from hikone_carrom.server.storage.store import StoreError, guarded
 from hikone_carrom.server.storage.tournament_models import (
     TournamentAuditRow,
     TournamentLiveRow,
@@ -92,8 +93,11 @@ class TournamentStore:
     def __init__(self, engine: Engine) -> None:
         self._sessions = sessionmaker(engine, expire_on_commit=False)
 
-    def _session(self) -> Session:
-        return self._sessions()
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        """A session whose database failures raise :class:`StoreUnavailable`."""
+        with guarded(), self._sessions() as session:
+            yield session
 
     def create(
         self, tournament_id: str, name: str, director_hash: str, doc: dict[str, Any]

@@ -14,9 +14,10 @@ from hikone_carrom.ai import LEVELS
 __all__ = ["LevelName", "available_levels", "level_names"]
 
 _NAMED = {
-    "random": ("random shots", "ランダム"),
-    "greedy": ("greedy", "貪欲"),
+    "random": ("Whimsical (shoots anywhere)", "きまぐれ（どこへでも打つ）"),
+    "greedy": ("Pot hunter (takes the easiest pot)", "ねらい打ち（入れやすいパックだけねらう）"),
 }
+"""The two baselines as a player reads them (the library calls them "random" and "greedy")."""
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,8 @@ class LevelName:
 
 
 def level_names() -> list[LevelName]:
-    """The computer players that exist, weakest first: "random", "greedy", then levels 1..6."""
+    """The computer players that exist, weakest first: the baselines "random" and "greedy" (named
+    for players, :data:`_NAMED`), then levels 1..6."""
     out = [LevelName(key, en, ja) for key, (en, ja) in _NAMED.items()]
     for number, level in sorted(LEVELS.items()):
         out.append(

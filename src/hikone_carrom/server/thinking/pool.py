@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from hikone_carrom.ai import NoLegalShotError, hint, make_player
+from hikone_carrom.ai.pot_table import pot_table
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import ActionKind, Match, Noise, Shot
 from hikone_carrom.physics import Disk
@@ -44,6 +45,7 @@ __all__ = [
     "busy",
     "position_of",
     "think",
+    "warm_worker",
 ]
 
 log = logging.getLogger(__name__)
@@ -191,14 +193,35 @@ def think(job: ThinkJob) -> Thought:
         return Thought(None)
 
 
-def _start_worker() -> None:
+def _start_worker(warm: BoardSpec | None = None) -> None:
     """Worker set-up: one numba thread (the pool is the parallelism) and the lowest CPU
     priority (nice 19), so that the serving processes (people's shots) take a core first while
-    a computer player still thinks on a busy machine (``SCHED_IDLE`` could starve it)."""
+    a computer player still thinks on a busy machine (``SCHED_IDLE`` could starve it); with
+    a board ``warm``, :func:`warm_worker` on it before the worker takes its first job."""
     import numba
 
     os.nice(WORKER_NICE)
     numba.set_num_threads(1)
+    if warm is not None:
+        warm_worker(warm)
+
+
+def warm_worker(board: BoardSpec) -> int:
+    """Ready this worker for its first job: the expert decides once on ``board``'s opening, so the
+    compiled engine, the batch physics and the pot table are loaded now, not while a player
+    waits for the computer's first move (several seconds). Returns the worker's process id."""
+    pot_table(board)
+    match = Match(2, RuleOptions(), board, seed=0)
+    expert = make_player("expert", 0)
+    for _ in range(2):  # the opening from the tee spot (R2a), then a shot from the area line
+        decision = expert.decide(match)
+        match.play(decision.shot, decision.noise)
+    return os.getpid()
+
+
+def worker_id() -> int:
+    """The process id of the worker that runs this (a job that only starts a worker)."""
+    return os.getpid()
 
 
 # -- in the server ---------------------------------------------------------------------------
@@ -212,16 +235,21 @@ class Backend(Protocol):
     def submit(self, job: ThinkJob) -> Awaitable[Thought]:
         """Start one job; the awaitable gives its answer."""
 
+    def start(self) -> Awaitable[None]:
+        """Start the workers now (ready for their first job), not on first use."""
+
     def close(self) -> None:
         """Stop the workers."""
 
 
 class ProcessBackend:
-    """A local pool of ``workers`` processes (``forkserver``), started on first use and
-    replaced if a worker dies."""
+    """A local pool of ``workers`` processes (``forkserver``), started on first use or by
+    :meth:`start`, and replaced if a worker dies. With a board ``warm`` every worker, a
+    replacement too, runs :func:`warm_worker` on it before its first job."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, *, warm: BoardSpec | None = None) -> None:
         self.workers = workers
+        self.warm = warm
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -229,9 +257,20 @@ class ProcessBackend:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload([__name__])
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=context, initializer=_start_worker
+                max_workers=self.workers,
+                mp_context=context,
+                initializer=_start_worker,
+                initargs=(self.warm,),
             )
         return self._pool
+
+    async def start(self) -> None:
+        # One job per worker, submitted together: the pool starts a process for each (none is
+        # idle yet), and a job runs only after its worker's set-up, the warm-up included.
+        futures = [
+            await asyncio.to_thread(self._executor().submit, worker_id) for _ in range(self.workers)
+        ]
+        await asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
 
     async def submit(self, job: ThinkJob) -> Thought:
         try:
@@ -260,9 +299,10 @@ class RayBackend:
     ``ray start --address`` on the others; hikone-carrom installed on each), at most ``workers``
     at once from this server. Each Ray worker keeps its replicas like a local one."""
 
-    def __init__(self, address: str, workers: int) -> None:
+    def __init__(self, address: str, workers: int, board: BoardSpec | None = None) -> None:
         import ray
 
+        self.board = BoardSpec() if board is None else board  # what :meth:`start` warms up on
         ray.init(address=address, namespace="hikone-carrom", log_to_driver=False)
         self._think = ray.remote(num_cpus=1, max_retries=1)(think)
         self.workers = workers
@@ -270,6 +310,12 @@ class RayBackend:
     async def submit(self, job: ThinkJob) -> Thought:
         thought: Thought = await self._think.remote(job)
         return thought
+
+    async def start(self) -> None:
+        import ray
+
+        warm = ray.remote(num_cpus=1)(warm_worker)
+        await asyncio.gather(*(warm.remote(self.board) for _ in range(self.workers)))
 
     def close(self) -> None:
         import ray
@@ -349,6 +395,10 @@ class ThinkingPool:
                 ticket.set_result(None)  # the slot passes to the next job
                 return
         self.running -= 1
+
+    async def start(self) -> None:
+        """Start the backend's workers now (see :meth:`Backend.start`)."""
+        await self.backend.start()
 
     def close(self) -> None:
         """Stop the backend's workers."""

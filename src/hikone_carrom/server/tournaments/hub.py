@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 from collections.abc import Callable, Iterable
@@ -28,10 +29,14 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.core.errors import RoomError, store_unavailable
 from hikone_carrom.server.core.runner import Runner
-from hikone_carrom.server.storage import StoreError
-from hikone_carrom.server.storage.tournament_store import LiveState, TournamentStore
+from hikone_carrom.server.storage import StoreError, StoreUnavailable
+from hikone_carrom.server.storage.tournament_store import (
+    LiveState,
+    StoredTournament,
+    TournamentStore,
+)
 from hikone_carrom.server.tournaments.hub_calls import BoardCall, CallListener, make_call
 from hikone_carrom.server.tournaments.hub_feed import SpectatorFeed, TournamentSubscriber
 from hikone_carrom.server.tournaments.hub_setup import (
@@ -71,6 +76,20 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def unstored() -> RoomError:
+    """The event's change could not be stored: nothing changed, the director may retry (503)."""
+    return RoomError(
+        "store_unavailable",
+        "The server could not store the change; nothing changed: try again",
+        "サーバーに保存できませんでした。何も変わっていません。もう一度お試しください",
+        status=503,
+    )
+
+
+def _doc_text(doc: dict[str, Any]) -> str:
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
 class LiveTournament:
     """One event being run: the library's :class:`Tournament`, its live match states, spectators."""
 
@@ -83,6 +102,7 @@ class LiveTournament:
         director_hash: str,
         store: TournamentStore,
         runner: Runner,
+        stored_doc: str,
     ) -> None:
         self.id = tournament_id
         self.event = event
@@ -97,6 +117,9 @@ class LiveTournament:
         self.pads: dict[int, tuple[str, str]] = {}
         self.feed = SpectatorFeed(self)
         self.setup = TournamentSetup(self)
+        self._stored_doc = stored_doc
+        """The event's document as last stored (JSON): a change the store refused is undone
+        from it and the live rows, never from the store that just failed."""
 
     @property
     def subscribers(self) -> set[TournamentSubscriber]:
@@ -142,43 +165,49 @@ class LiveTournament:
         removed: Iterable[str] = (),
     ) -> None:
         """Store the change made in memory (document and/or live rows) with its audit entry;
-        if the store fails, the in-memory event is rebuilt from the store and a 503 refusal
-        raised (nothing changed)."""
+        if the store fails, the change is undone in memory (the event as last stored: its
+        document and live rows, both kept here) and a 503 refusal raised (nothing changed)."""
         live = list(live)
         removed = list(removed)
         event = self.event
 
-        def save() -> None:
+        def save() -> str | None:
             # the document is built in the store thread: the event is not changed meanwhile
             # (changes hold the lock) and the event loop keeps serving spectators
+            doc = event.to_dict() if structure else None
             self.store.save(
                 self.id,
                 self.seq + 1,
-                doc=event.to_dict() if structure else None,
+                doc=doc,
                 live=live,
                 removed=removed,
                 audit=[(who, action, target, detail)],
             )
+            return None if doc is None else _doc_text(doc)
 
         try:
-            await self.runner.store(save)
+            text = await self.runner.store(save)
         except Exception as err:
-            log.exception("event %s: cannot store change %d", self.id, self.seq + 1)
-            stored = await self.runner.store(self.store.load, self.id)
-            self.event = Tournament.from_dict(stored.doc)
-            self.live = stored.live
-            self.seq = stored.seq
-            raise RoomError(
-                "store_unavailable",
-                "The server could not store the change; nothing changed: try again",
-                "サーバーに保存できませんでした。何も変わっていません。もう一度お試しください",
-                status=503,
-            ) from err
+            if isinstance(err, StoreUnavailable):
+                log.error("event %s: cannot store change %d: %s", self.id, self.seq + 1, err)
+            else:
+                log.exception("event %s: cannot store change %d", self.id, self.seq + 1)
+            self.event = await self.runner.simulate(self._as_stored)
+            raise unstored() from err
+        if text is not None:
+            self._stored_doc = text
         self.seq += 1
         for state in live:
             self.live[state.match_id] = state
         for match_id in removed:
             self.live.pop(match_id, None)
+
+    def _as_stored(self) -> Tournament:
+        """The event as stored: the last stored document with the results of the live rows
+        (as :meth:`TournamentStore.load` folds them in)."""
+        doc = json.loads(self._stored_doc)
+        doc["results"].update({m: s.result for m, s in self.live.items() if s.result})
+        return Tournament.from_dict(doc)
 
     async def _structural(self, who: str, action: str, target: str, detail: dict[str, Any]) -> None:
         await self._commit(who, action, target, detail)
@@ -310,7 +339,10 @@ class LiveTournament:
     async def set_pads(self, pads: dict[int, tuple[str, str]]) -> None:
         """Link board numbers to scoring pads ``{board: (pad board id, pad link)}``."""
         async with self.lock:
-            await self.runner.store(self.store.set_pads, self.id, pads)
+            try:
+                await self.runner.store(self.store.set_pads, self.id, pads)
+            except StoreUnavailable as err:
+                raise unstored() from err
             self.pads.update(pads)
 
     async def call_next(self, board: int, who: str) -> BoardCall:
@@ -356,7 +388,6 @@ class LiveTournament:
                 previous = self.event.record(match_id, result)
             except TournamentError as err:
                 raise refusal(err) from err
-            self.feed.forget(match_id)
             state = self.live.get(match_id) or LiveState(match_id, "called")
             slot = self.event.plan.slot(match_id) if self.event.plan else None
             now = datetime.now(UTC)
@@ -376,6 +407,7 @@ class LiveTournament:
             action = "result" if previous is None else "correction"
             # the result is stored with the match's live row: the document is not rewritten
             await self._commit(who, action, match_id, detail, structure=False, live=[done])
+            self.feed.forget(match_id)
             self.feed.broadcast(updates(self, [match_id], before))
             return previous
 
@@ -442,11 +474,15 @@ class TournamentHub:
         token = password or secrets.token_urlsafe(12)
         tournament_id = secrets.token_urlsafe(6)
         event = Tournament(settings, championship_divisions())
-        await self.runner.store(
-            self.store.create, tournament_id, settings.name, hash_token(token), event.to_dict()
-        )
+        doc = event.to_dict()
+        try:
+            await self.runner.store(
+                self.store.create, tournament_id, settings.name, hash_token(token), doc
+            )
+        except StoreUnavailable as err:
+            raise unstored() from err
         live = LiveTournament(
-            tournament_id, event, {}, 0, hash_token(token), self.store, self.runner
+            tournament_id, event, {}, 0, hash_token(token), self.store, self.runner, _doc_text(doc)
         )
         return self._loaded(live), token
 
@@ -459,12 +495,19 @@ class TournamentHub:
             live = self.events.get(tournament_id)
             if live is not None:
                 return live
+
+            def load() -> tuple[StoredTournament, dict[int, tuple[str, str]], str]:
+                stored = self.store.load(tournament_id)
+                return stored, self.store.pads(tournament_id), _doc_text(stored.doc)
+
             try:
-                stored = await self.runner.store(self.store.load, tournament_id)
+                stored, pads, text = await self.runner.store(load)
             except StoreError as err:
                 raise RoomError(
                     "no_tournament", "This event does not exist", "この大会はありません", status=404
                 ) from err
+            except StoreUnavailable as err:
+                raise store_unavailable() from err
             event = Tournament.from_dict(stored.doc)
             live = LiveTournament(
                 stored.id,
@@ -474,8 +517,9 @@ class TournamentHub:
                 stored.director_hash,
                 self.store,
                 self.runner,
+                text,
             )
-            live.pads = await self.runner.store(self.store.pads, tournament_id)
+            live.pads = pads
             return self._loaded(live)
 
     async def resume(self) -> None:

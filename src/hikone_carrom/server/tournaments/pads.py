@@ -24,7 +24,9 @@ from hikone_carrom.scoring import MatchSetup, RefereedMatch
 from hikone_carrom.scoring.setup import MAX_NAME
 from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.pads.boards import Board, PadRegistry
-from hikone_carrom.server.tournaments.hub import BoardCall, LiveTournament, TournamentHub
+from hikone_carrom.server.storage import StoreUnavailable
+from hikone_carrom.server.tournaments.hub import BoardCall, LiveTournament, TournamentHub, unstored
+from hikone_carrom.server.tournaments.store_retry import until_stored
 from hikone_carrom.tournament import Result, TournamentError
 
 __all__ = ["PadBridge", "ScoreRelay", "pad_result", "pad_setup"]
@@ -144,7 +146,13 @@ class PadBridge:
         """Run ``coro`` in the background, keeping a reference until it is done."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            # e.g. a "begin" the store refused: the next pad event or shot begins it again
+            log.warning("%s", task.exception())
 
     def _attach(self, live: LiveTournament) -> None:
         async def listener(call: BoardCall) -> dict[str, Any] | None:
@@ -182,14 +190,27 @@ class PadBridge:
         return board.id, number
 
     async def take_result(self, board: Board, number: int, refereed: RefereedMatch) -> None:
-        """A pad confirmed match ``number``: record it in the event whose call opened it."""
+        """A pad confirmed match ``number``: record it in the event whose call opened it. While
+        the store is down it is recorded again in the background until the store takes it."""
+        try:
+            await self._take_result(board, number, refereed)
+        except RoomError as err:
+            if err.code != "store_unavailable":
+                raise
+            what = f"pad {board.id} match {number}"
+            self.spawn(until_stored(lambda: self._take_result(board, number, refereed), what))
+
+    async def _take_result(self, board: Board, number: int, refereed: RefereedMatch) -> None:
         found = None
         for live in list(self.hub.events.values()):
             for state in live.live.values():
                 if state.pad_board == board.id and state.pad_match == number:
                     found = (live, state.match_id)
         if found is None:
-            where = await self.hub.runner.store(self.hub.store.find_pad_match, board.id, number)
+            try:
+                where = await self.hub.runner.store(self.hub.store.find_pad_match, board.id, number)
+            except StoreUnavailable as err:
+                raise unstored() from err
             if where is None:
                 return  # a match typed on the pad itself, not a board call
             found = (await self.hub.get(where[0]), where[1])
@@ -199,6 +220,8 @@ class PadBridge:
             result = pad_result(live, match_id, refereed)
             await live.record_result(match_id, result, who, source="pad")
         except (RoomError, TournamentError) as err:
+            if err.code == "store_unavailable":
+                raise
             log.warning("event %s: the pad's result of %s refused: %s", live.id, match_id, err)
             reason = {"code": err.code, "en": err.en, "ja": err.ja}
             await live.note(

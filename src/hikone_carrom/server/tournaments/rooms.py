@@ -26,6 +26,7 @@ from hikone_carrom.server.rooms.registry import RoomRegistry
 from hikone_carrom.server.rooms.room import Room
 from hikone_carrom.server.rooms.schemas import CreateRoom
 from hikone_carrom.server.tournaments.hub import BoardCall, LiveTournament, TournamentHub
+from hikone_carrom.server.tournaments.store_retry import until_stored
 from hikone_carrom.tournament import Result, TournamentError
 
 __all__ = ["RoomBridge", "player_key", "players"]
@@ -135,7 +136,13 @@ class RoomBridge:
         """Run ``coro`` in the background, keeping a reference until it is done."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            # e.g. a "begin" the store refused: the next pad event or shot begins it again
+            log.warning("%s", task.exception())
 
     def _attach(self, live: LiveTournament) -> None:
         if not live.event.settings.online:
@@ -218,7 +225,17 @@ class RoomBridge:
         )
 
     async def take_result(self, live: LiveTournament, match_id: str, room: Room) -> None:
-        """The room's game is over: record its result (seat 0 red = side 1, R1b)."""
+        """The room's game is over: record its result (seat 0 red = side 1, R1b). While the
+        store is down it is recorded again until the store takes it."""
+        try:
+            await self._take_result(live, match_id, room)
+        except RoomError as err:
+            if err.code != "store_unavailable":
+                raise
+            what = f"event {live.id} match {match_id}"
+            await until_stored(lambda: self._take_result(live, match_id, room), what)
+
+    async def _take_result(self, live: LiveTournament, match_id: str, room: Room) -> None:
         outcome = room.match.outcome
         if outcome is None:
             return
@@ -233,6 +250,8 @@ class RoomBridge:
             )
             await live.record_result(match_id, result, who, source="online")
         except (RoomError, TournamentError) as err:
+            if err.code == "store_unavailable":
+                raise
             log.warning("event %s: the room's result of %s refused: %s", live.id, match_id, err)
             reason = {"code": err.code, "en": err.en, "ja": err.ja}
             await live.note(

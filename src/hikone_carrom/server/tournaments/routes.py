@@ -17,12 +17,21 @@ from typing import Annotated, Any, Literal
 from urllib.parse import unquote
 
 import segno
-from fastapi import APIRouter, Query, Request, WebSocket
+from fastapi import APIRouter, Depends, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from pydantic import Field, field_validator
 
-from hikone_carrom.server.core.deps import PadsDep, RoomBridgeDep, TournamentsDep, WebDirDep
+from hikone_carrom.server.core.deps import (
+    PadsDep,
+    RoomBridgeDep,
+    SignInDep,
+    TournamentsDep,
+    WebDirDep,
+    client_address,
+    organiser,
+    sign_in,
+)
 from hikone_carrom.server.core.errors import (
     CloseCode,
     RoomError,
@@ -30,6 +39,7 @@ from hikone_carrom.server.core.errors import (
     errors,
     file_answer,
 )
+from hikone_carrom.server.core.organiser import SignInGuard, bearer
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.rooms.ws import Connection, serve_connection
@@ -56,9 +66,15 @@ router = APIRouter(tags=["tournaments"])
 
 TournamentId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 MatchId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9-]{1,40}$")]
-MAX_BOARDS = 1000
-"""Most boards an event may have."""
-BoardNumber = Annotated[int, Field(ge=1, le=MAX_BOARDS)]
+
+MAX_EVENT_BOARDS = 200
+"""Most boards an event may have, and most pads one request makes (the Japan Championship has
+124 boards)."""
+
+DIRECTOR_SECRET_MIN_CHARS = 12
+"""Shortest password a director may choose (none: a generated token of 16 characters)."""
+
+BoardNumber = Annotated[int, Field(ge=1, le=MAX_EVENT_BOARDS)]
 Points = Annotated[int, Field(ge=-100, le=100)]
 Score = Annotated[int, Field(ge=-1000, le=1000)]
 _TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
@@ -73,17 +89,17 @@ def _seconds(text: str) -> int:
 
 class CreateTournament(StrictBody):
     """A new event: its name, date, boards, first match and golden board; a password of the
-    director's choosing (8+ characters), or none for a generated token; the order of the
+    director's choosing (12+ characters), or none for a generated token; the order of the
     tie-breaks and the match points (win, draw, loss) if not the championship's; ``online`` for
     an event played in online rooms of the browser game."""
 
     name: str = Field(min_length=1, max_length=200)
     date: str = Field(default="", max_length=10)
-    boards: int = Field(default=124, ge=1, le=MAX_BOARDS)
+    boards: int = Field(default=124, ge=1, le=MAX_EVENT_BOARDS)
     start: str = "09:30"
     golden_board: BoardNumber | None = 1
     seed: int = Field(default=0, ge=0, le=MAX_INT)
-    password: str | None = Field(default=None, min_length=8, max_length=128)
+    password: str | None = Field(default=None, min_length=DIRECTOR_SECRET_MIN_CHARS, max_length=128)
     tiebreaks: list[TieBreak] | None = Field(default=None, max_length=5)
     points: tuple[Points, Points, Points] = Field(default=(2, 1, 0), strict=False)
     online: bool = False
@@ -132,7 +148,7 @@ class DrawBody(StrictBody):
 
 class ReplanBody(StrictBody):
     now: str | None = None
-    out_of_service: list[BoardNumber] = Field(default_factory=list, max_length=MAX_BOARDS)
+    out_of_service: list[BoardNumber] = Field(default_factory=list, max_length=MAX_EVENT_BOARDS)
 
     @field_validator("now")
     @classmethod
@@ -159,18 +175,37 @@ class ResultBody(StrictBody):
 async def _director(
     hub: TournamentHub, request: Request, tournament_id: str
 ) -> tuple[LiveTournament, str]:
+    """The event and the operator's name, if the request carries the director's token; wrong
+    tokens are throttled per address and per event (:class:`SignInGuard`)."""
     live = await hub.get(tournament_id)
-    auth = request.headers.get("authorization", "")
-    token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
-    if not live.is_director(token):
+    token = bearer(request.headers.get("authorization"))
+    if not _signed_in(sign_in(request), client_address(request), live, token):
         raise RoomError(
             "not_director",
             "The director's token is needed for this",
             "この操作には大会運営のトークンが必要です",
             status=401,
         )
-    who = unquote(request.headers.get("x-operator", "")).strip()[:64] or "director"
-    return live, who
+    return live, _operator(request)
+
+
+def _signed_in(guard: SignInGuard, address: str, live: LiveTournament, token: str | None) -> bool:
+    """Whether ``token`` is the director's; raises ``too_many_failures`` (429) while ``address``
+    or the event must wait after wrong tokens. No token at all is no guess (not counted)."""
+    if token is None:
+        return False
+    guard.check(address, live.id)
+    if live.is_director(token):
+        guard.succeeded(address)
+        return True
+    guard.failed(address, live.id)
+    return False
+
+
+def _operator(request: Request, role: str = "director") -> str:
+    """The operator named in ``X-Operator`` (percent-encoded UTF-8) for the audit trail, else
+    ``role``."""
+    return unquote(request.headers.get("x-operator", "")).strip()[:64] or role
 
 
 def _members(body: EntryBody) -> list[Person]:
@@ -230,9 +265,15 @@ async def director_page(web: WebDirDep) -> FileResponse:
 # -- public ------------------------------------------------------------------------------------
 
 
-@router.post("/api/tournaments", status_code=201, responses=errors(422, 503))
+@router.post(
+    "/api/tournaments",
+    status_code=201,
+    dependencies=[Depends(organiser)],
+    responses=errors(401, 422, 429, 503),
+)
 async def create_event(body: CreateTournament, hub: TournamentsDep) -> dict[str, str]:
-    """Open an event with the six classes of the Japan Championship; keep the token."""
+    """Open an event with the six classes of the Japan Championship; keep the token. Needs the
+    organiser's key (``Authorization: Bearer KEY``)."""
     try:
         win, draw, loss = body.points
         rules = StandingRules(
@@ -318,7 +359,9 @@ async def printout(
 # -- director ----------------------------------------------------------------------------------
 
 
-@router.get("/api/tournaments/{tournament_id}/director", responses=errors(401, 404, 409, 422, 503))
+@router.get(
+    "/api/tournaments/{tournament_id}/director", responses=errors(401, 404, 409, 422, 429, 503)
+)
 async def director_check(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -342,7 +385,8 @@ async def director_check(
 
 
 @router.post(
-    "/api/tournaments/{tournament_id}/entries/import", responses=errors(401, 404, 409, 422, 503)
+    "/api/tournaments/{tournament_id}/entries/import",
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def import_entries(
     request: Request,
@@ -366,7 +410,7 @@ async def import_entries(
 @router.post(
     "/api/tournaments/{tournament_id}/entries",
     status_code=201,
-    responses=errors(401, 404, 409, 422, 503),
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def add_entry(
     body: EntryBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
@@ -380,7 +424,8 @@ async def add_entry(
 
 
 @router.get(
-    "/api/tournaments/{tournament_id}/entries/{entry_id}", responses=errors(401, 404, 409, 422, 503)
+    "/api/tournaments/{tournament_id}/entries/{entry_id}",
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def get_entry(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId, entry_id: str
@@ -391,7 +436,8 @@ async def get_entry(
 
 
 @router.put(
-    "/api/tournaments/{tournament_id}/entries/{entry_id}", responses=errors(401, 404, 409, 422, 503)
+    "/api/tournaments/{tournament_id}/entries/{entry_id}",
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def edit_entry(
     body: EntryBody,
@@ -406,7 +452,9 @@ async def edit_entry(
     return {"entry": _entry_view(live, entry_id)}
 
 
-@router.put("/api/tournaments/{tournament_id}/rules", responses=errors(401, 404, 409, 422, 503))
+@router.put(
+    "/api/tournaments/{tournament_id}/rules", responses=errors(401, 404, 409, 422, 429, 503)
+)
 async def set_rules(
     body: RulesBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -426,7 +474,7 @@ async def set_rules(
 
 @router.post(
     "/api/tournaments/{tournament_id}/entries/{entry_id}/status",
-    responses=errors(401, 404, 409, 422, 503),
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def entry_status(
     body: StatusBody,
@@ -443,7 +491,7 @@ async def entry_status(
 
 @router.post(
     "/api/tournaments/{tournament_id}/divisions/{division}/draw",
-    responses=errors(401, 404, 409, 422, 503),
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def draw(
     body: DrawBody,
@@ -458,7 +506,9 @@ async def draw(
     return {"division": division, "pools": len(live.event.pools[division])}
 
 
-@router.post("/api/tournaments/{tournament_id}/plan", responses=errors(401, 404, 409, 422, 503))
+@router.post(
+    "/api/tournaments/{tournament_id}/plan", responses=errors(401, 404, 409, 422, 429, 503)
+)
 async def plan(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -470,7 +520,9 @@ async def plan(
     return {"matches": len(live.event.plan.slots), "end": clock(stats.end_s)}
 
 
-@router.post("/api/tournaments/{tournament_id}/replan", responses=errors(401, 404, 409, 422, 503))
+@router.post(
+    "/api/tournaments/{tournament_id}/replan", responses=errors(401, 404, 409, 422, 429, 503)
+)
 async def replan(
     body: ReplanBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -483,7 +535,7 @@ async def replan(
 
 @router.post(
     "/api/tournaments/{tournament_id}/matches/{match_id}/call",
-    responses=errors(401, 404, 409, 422, 503),
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def call_match(
     body: CallBody,
@@ -499,13 +551,13 @@ async def call_match(
 
 @router.post(
     "/api/tournaments/{tournament_id}/boards/{board}/call",
-    responses=errors(401, 404, 409, 422, 503),
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def call_board(
     request: Request,
     hub: TournamentsDep,
     tournament_id: TournamentId,
-    board: Annotated[int, PathParam(ge=1, le=MAX_BOARDS)],
+    board: Annotated[int, PathParam(ge=1, le=MAX_EVENT_BOARDS)],
 ) -> dict[str, Any]:
     """Call the next match planned on a board."""
     live, who = await _director(hub, request, tournament_id)
@@ -514,7 +566,7 @@ async def call_board(
 
 @router.post(
     "/api/tournaments/{tournament_id}/matches/{match_id}/start",
-    responses=errors(401, 404, 409, 422, 503),
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def start_match(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId, match_id: MatchId
@@ -527,7 +579,7 @@ async def start_match(
 
 @router.put(
     "/api/tournaments/{tournament_id}/matches/{match_id}/result",
-    responses=errors(401, 404, 409, 422, 503),
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def put_result(
     body: ResultBody,
@@ -547,7 +599,7 @@ async def put_result(
 
 @router.delete(
     "/api/tournaments/{tournament_id}/matches/{match_id}/result",
-    responses=errors(401, 404, 409, 422, 503),
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def delete_result(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId, match_id: MatchId
@@ -560,7 +612,7 @@ async def delete_result(
 
 @router.post(
     "/api/tournaments/{tournament_id}/pools/{division}/{number}/{action}",
-    responses=errors(401, 404, 409, 422, 503),
+    responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def pool_action(
     request: Request,
@@ -579,10 +631,14 @@ async def pool_action(
 class PadsBody(StrictBody):
     """Boards to give a scoring pad (all boards without one when omitted)."""
 
-    boards: list[BoardNumber] | None = Field(default=None, max_length=MAX_BOARDS)
+    boards: list[BoardNumber] | None = Field(default=None, max_length=MAX_EVENT_BOARDS)
 
 
-@router.post("/api/tournaments/{tournament_id}/pads", responses=errors(401, 404, 409, 422, 503))
+@router.post(
+    "/api/tournaments/{tournament_id}/pads",
+    dependencies=[Depends(organiser)],
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def make_pads(
     body: PadsBody,
     request: Request,
@@ -591,8 +647,11 @@ async def make_pads(
     tournament_id: TournamentId,
 ) -> dict[str, Any]:
     """Give boards a scoring pad each (docs/scoring.md): board calls then open the called match
-    on the pad and the confirmed result comes back into the standings."""
-    live, who = await _director(hub, request, tournament_id)
+    on the pad and the confirmed result comes back into the standings. Makes boards, so it needs
+    the organiser's key (``Authorization: Bearer KEY``), not the director's token; at most
+    :data:`MAX_EVENT_BOARDS` pads a request."""
+    live = await hub.get(tournament_id)
+    who = _operator(request, "organiser")
     wanted = body.boards or list(range(1, live.event.settings.boards + 1))
     bad = [b for b in wanted if not 1 <= b <= live.event.settings.boards]
     if bad:
@@ -602,26 +661,36 @@ async def make_pads(
             f"第{bad[0]}台はありません（1〜{live.event.settings.boards}）",
             status=422,
         )
+    todo = sorted({b for b in wanted if b not in live.pads})
+    if len(todo) > MAX_EVENT_BOARDS:
+        raise RoomError(
+            "too_many_boards",
+            f"At most {MAX_EVENT_BOARDS} pads at a time: name the boards",
+            f"一度に作れるパッドは {MAX_EVENT_BOARDS} 台までです。台を指定してください",
+            status=422,
+        )
     base = str(request.base_url).rstrip("/")
     made: dict[int, tuple[str, str]] = {}
-    for board in wanted:
-        if board in live.pads:
-            continue
+    for board in todo:
         pad, token = await pads.create(f"{live.event.settings.name[:24]} 第{board}台")
         made[board] = (pad.id, f"{base}/pad/{pad.id}#t={token}")
     if made:
         await live.set_pads(made)
         await live.note(who, "pads", "boards", {"boards": sorted(made)})
-    return await list_pads(request, hub, tournament_id)
+    return _pad_list(live)
 
 
-@router.get("/api/tournaments/{tournament_id}/pads", responses=errors(401, 404, 409, 422, 503))
+@router.get("/api/tournaments/{tournament_id}/pads", responses=errors(401, 404, 409, 422, 429, 503))
 async def list_pads(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
     """The event's scoring pads: board, pad id, the link that opens the pad (it carries the
     pad's token: director only) and its QR code (SVG)."""
     live, _ = await _director(hub, request, tournament_id)
+    return _pad_list(live)
+
+
+def _pad_list(live: LiveTournament) -> dict[str, Any]:
     out = []
     for board, (pad_board, url) in sorted(live.pads.items()):
         svg = io.BytesIO()
@@ -643,7 +712,9 @@ class PlayBody(StrictBody):
     key: str = Field(min_length=1, max_length=64)
 
 
-@router.get("/api/tournaments/{tournament_id}/players", responses=errors(401, 404, 409, 422, 503))
+@router.get(
+    "/api/tournaments/{tournament_id}/players", responses=errors(401, 404, 409, 422, 429, 503)
+)
 async def player_links(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -714,7 +785,11 @@ class Spectator(Connection):
 
 @router.websocket("/ws/tournaments/{tournament_id}")
 async def watch(
-    websocket: WebSocket, hub: TournamentsDep, tournament_id: str, full: bool = False
+    websocket: WebSocket,
+    hub: TournamentsDep,
+    guard: SignInDep,
+    tournament_id: str,
+    full: bool = False,
 ) -> None:
     """Spectators: a snapshot, then every numbered update and, about once a second, the live
     scores and clocks. ``?full=1`` (the director's console) takes the whole event once its
@@ -724,14 +799,19 @@ async def watch(
     ``{"type": "search", "key": "やまだ"}``; the answer comes in order with the updates. From
     its pools answer on, a page's updates carry that division's pool tables (and no other's).
     ``{"type": "resync"}`` asks for a new snapshot. Each connection may send
-    :data:`SPECTATOR_BURST` messages at once, then :data:`SPECTATOR_PER_SECOND` a second."""
+    :data:`SPECTATOR_BURST` messages at once, then :data:`SPECTATOR_PER_SECOND` a second.
+    Wrong tokens in the hello are throttled as the REST sign-in's are."""
     await websocket.accept()
     conn = Spectator(websocket, full=full)
-    await serve_connection(conn, _spectate(websocket, conn, hub, tournament_id))
+    await serve_connection(conn, _spectate(websocket, conn, hub, guard, tournament_id))
 
 
 async def _spectate(
-    websocket: WebSocket, conn: Spectator, hub: TournamentHub, tournament_id: str
+    websocket: WebSocket,
+    conn: Spectator,
+    hub: TournamentHub,
+    guard: SignInGuard,
+    tournament_id: str,
 ) -> None:
     """A spectator's messages, until it goes or is cut off."""
     try:
@@ -745,7 +825,7 @@ async def _spectate(
         MessageRate(SPECTATOR_BURST, SPECTATOR_PER_SECOND),
         max_chars=SPECTATOR_MESSAGE_CHARS,
     )
-    if conn.full and not await _director_hello(inbox, live):
+    if conn.full and not await _director_hello(inbox, live, guard, client_address(websocket)):
         conn.send_json(
             error_message(
                 "not_director",
@@ -766,9 +846,11 @@ async def _spectate(
         live.subscribers.discard(conn)
 
 
-async def _director_hello(inbox: Inbox, live: LiveTournament) -> bool:
+async def _director_hello(
+    inbox: Inbox, live: LiveTournament, guard: SignInGuard, address: str
+) -> bool:
     """Whether the connection's first message, within :data:`HELLO_WAIT_S`, is a hello with the
-    director's token."""
+    director's token (while ``address`` or the event must wait, the client is told why)."""
     try:
         text = await asyncio.wait_for(inbox.next(), timeout=HELLO_WAIT_S)
     except TimeoutError:
@@ -780,7 +862,13 @@ async def _director_hello(inbox: Inbox, live: LiveTournament) -> bool:
     if not isinstance(msg, dict) or msg.get("type") != "hello":
         return False
     token = msg.get("token")
-    return isinstance(token, str) and live.is_director(token)
+    if not isinstance(token, str):
+        return False
+    try:
+        return _signed_in(guard, address, live, token)
+    except RoomError as err:
+        inbox.reply.send_json(err.to_message())
+        return False
 
 
 async def _answer(conn: Spectator, live: LiveTournament, text: str) -> None:

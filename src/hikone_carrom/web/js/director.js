@@ -3,6 +3,7 @@
 import {
   LiveEvent, api, boardName, boards, currentCall, getLang, h, onLang, pick, scoreText, sideName, t, tIn, timeLeft, wireLangSwitch,
 } from "./tourney-common.js";
+import { NO_KEY, organiserKey } from "./organiser.js";
 
 const parts = location.pathname.split("/");
 const id = parts[1] === "t" ? parts[2] : null;
@@ -45,10 +46,11 @@ function renderCreate() {
     h("h3", {}, t("d.create")),
     h("label", {}, t("d.name"), h("input", { name: "name", required: true, value: "カロム日本選手権大会" })),
     h("label", {}, t("d.date"), h("input", { name: "date", type: "date" })),
-    h("label", {}, t("d.boards"), h("input", { name: "boards", type: "number", min: 1, max: 1000, value: 124 })),
+    organiserKey() ? null : h("p.form-error", { id: "no-key" }, pick(NO_KEY)),
+    h("label", {}, t("d.boards"), h("input", { name: "boards", type: "number", min: 1, max: 200, value: 124 })),
     h("label", {}, t("d.firstMatch"), h("input", { name: "start", type: "time", value: "09:30" })),
     h("label", {}, t("d.golden"), h("input", { name: "golden", type: "number", min: 1, value: 1 })),
-    h("label", {}, t("d.password"), h("input", { name: "password", type: "password", minlength: 8 })),
+    h("label", {}, t("d.password"), h("input", { name: "password", type: "password", minlength: 12 })),
     h("label.check", {}, h("input", { name: "online", type: "checkbox", id: "online" }), t("d.online")),
     h("label", {}, t("d.operator"), h("input", { name: "operator", value: localStorage.getItem("hikone-carrom.operator") || "" })),
     h("button.primary", { type: "submit" }, t("d.create")),
@@ -61,7 +63,7 @@ function renderCreate() {
       const made = await api("/api/tournaments", { method: "POST", body: {
         name: v.name, date: v.date, boards: Number(v.boards), start: v.start,
         golden_board: Number(v.golden) || null, password: v.password || null, online: v.online === "on",
-      } });
+      }, token: organiserKey() });
       localStorage.setItem(`hikone-carrom.director.${made.id}`, made.token);
       sessionStorage.setItem("hikone-carrom.newtoken", made.token);
       location.href = `/t/${made.id}/director`;
@@ -289,9 +291,10 @@ async function loadPads() {
 
 function padsCard() {
   if (pads === null) { loadPads().then(render); return null; }
-  const make = h("button", { id: "make-pads", onclick: () => act(async () => {
-    pads = (await post("/pads", {})).pads;
-  }) }, t("d.makePads"));
+  // pads are boards: making them needs the organiser's key, not the director's token
+  const make = organiserKey() ? h("button", { id: "make-pads", onclick: () => act(async () => {
+    pads = (await api(`/api/tournaments/${id}/pads`, { method: "POST", body: {}, token: organiserKey() })).pads;
+  }) }, t("d.makePads")) : h("p.form-error", { id: "no-key" }, pick(NO_KEY));
   return h("section.card", { id: "pads" }, h("h3", {}, t("d.pads")),
     pads.length < event.boards ? make : null,
     pads.length ? h("details", {}, h("summary", {}, `${t("d.padsNote")} (${pads.length})`),

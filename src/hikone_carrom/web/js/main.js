@@ -6,6 +6,7 @@ import { GamesPage, ReplayPage } from "./games.js";
 import { HowToPage } from "./howto.js";
 import { homeExtras, renderMyGames } from "./mygames.js";
 import { applyPrefs, pref, setPref } from "./prefs.js";
+import "./organiser.js"; // keeps the organiser's ?key= of the sign-in link, drops it from the URL
 
 const view = document.getElementById("view");
 let page = null;

@@ -38,6 +38,8 @@ export class RoomPage {
     this.adopted = null; // the aim as set by "Use this shot", with the exact suggested shot
     this.lastOverlay = null;
     this.disposers = [];
+    /** @type {Map<string, {en: string, ja: string}>} the computer levels' names by id (/api/levels) */
+    this.levelNames = new Map();
     // set by mount()
     /** @type {HTMLCanvasElement} */
     this.canvas;
@@ -67,6 +69,13 @@ export class RoomPage {
     });
     this.conn.open();
     this._bindInput();
+    api("/api/levels").then(
+      (res) => {
+        for (const level of res.levels) this.levelNames.set(level.id, { en: level.en, ja: level.ja });
+        this.renderHud();
+      },
+      () => {}, // the level's id stands in for its name
+    );
     this.disposers.push(onLangChange(() => {
       this.renderHud();
       this.signalTurn(true); // the title in the new language; no chime
@@ -340,7 +349,11 @@ export class RoomPage {
   seatName(seat) {
     const s = this.room.seats[seat];
     if (!s) return "?";
-    if (s.kind === "computer") return `${t("seat.computer")}${s.name ? ` (${s.name})` : ""}`;
+    if (s.kind === "computer") {
+      const level = s.name ? this.levelNames.get(s.name) : undefined;
+      const name = level ? pick(level) : s.name;
+      return `${t("seat.computer")}${name ? ` (${name})` : ""}`;
+    }
     if (s.name) return s.name;
     return s.label ? pick(s.label) : t("seat.player", { n: seat + 1 }); // "Red (south)" (R1b, R1c)
   }

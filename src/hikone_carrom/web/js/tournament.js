@@ -141,6 +141,10 @@ function divisionName(d) {
   return div ? pick(div.name) : d;
 }
 
+/** The pool table's headers, in the order of its cells; every number column is right-aligned,
+ * header and cells alike, so that a number stands under its own header. */
+const POOL_COLUMNS = ["col.place", "col.name", "col.w", "col.d", "col.l", "col.pts", "col.diff", "col.pucks"];
+
 function renderPools() {
   const out = [divisionPicker()];
   const div = event.divisions.find((d) => d.id === division);
@@ -161,8 +165,7 @@ function renderPools() {
       h("h3", {}, t("pool", { label: pool.label }),
         pool.closed ? h("span.badge", {}, t("closed")) : (pool.complete ? h("span.badge.soft", {}, t("complete")) : null)),
       h("div.table-wrap", {}, h("table.standings", {},
-        h("thead", {}, h("tr", {}, ["col.place", "col.name", "col.w", "col.d", "col.l", "col.pts", "col.diff", "col.pucks"]
-          .map((k) => h("th", {}, t(k))))),
+        h("thead", {}, h("tr", {}, POOL_COLUMNS.map((k) => h(k === "col.name" ? "th" : "th.num", { scope: "col" }, t(k))))),
         h("tbody", {}, rows)))));
   }
   return out;

@@ -23,7 +23,7 @@ const STR = {
     "hall.title": "会場表示", "empty": "まだありません", "loading": "読み込み中…",
     // director
     "d.create": "大会を作る", "d.name": "大会名", "d.date": "日付", "d.boards": "台数", "d.firstMatch": "開始時刻",
-    "d.golden": "決勝台", "d.password": "運営パスワード（8文字以上、空欄なら自動）",
+    "d.golden": "決勝台", "d.password": "運営パスワード（12文字以上、空欄なら自動）",
     "d.token": "運営トークン", "d.operator": "担当者名（履歴に残ります）", "d.login": "ログイン",
     "d.tokenShown": "運営トークン：{token}（控えてください。もう一度は表示されません）",
     "d.tab.entries": "受付", "d.tab.draw": "組合せ・台割り", "d.tab.boards": "台", "d.tab.results": "結果",
@@ -88,7 +88,7 @@ const STR = {
     "call": "Call", "noevent": "This event does not exist",
     "hall.title": "Hall display", "empty": "Nothing yet", "loading": "Loading…",
     "d.create": "Create an event", "d.name": "Event name", "d.date": "Date", "d.boards": "Boards", "d.firstMatch": "First match",
-    "d.golden": "Golden board", "d.password": "Director password (8+ characters, blank for a generated token)",
+    "d.golden": "Golden board", "d.password": "Director password (12+ characters, blank for a generated token)",
     "d.token": "Director token", "d.operator": "Your name (kept in the audit trail)", "d.login": "Log in",
     "d.tokenShown": "Director token: {token} (write it down; it is not shown again)",
     "d.tab.entries": "Check-in", "d.tab.draw": "Draw & plan", "d.tab.boards": "Boards", "d.tab.results": "Results",

@@ -1,6 +1,7 @@
 // The pad's match clock (scoring/clock.py): match time with the referee's pause (R7b) and the
 // 10-second countdown the referee starts in the last minute (R8a), kept as plain data so that it
 // survives a reload. Wall time (Date.now) drives it; every reading is in seconds.
+import { RulesError } from "./referee.js";
 
 /**
  * A match clock: limit, finalPhase and shotTime in s (the set-up's match_time_s, final_phase_s,
@@ -55,18 +56,55 @@ export function resume(c, now = Date.now()) {
   return { ...c, running: true, since: now };
 }
 
-/** @param {Clock} c @param {number} [now] @returns {Clock} */
+/**
+ * The turn reached a player: their 10 seconds begin (R8a, last minute only; clock.py
+ * start_countdown). Throws RulesError when the clock stands or the last minute has not begun.
+ * @param {Clock} c @param {number} [now] @returns {Clock}
+ */
 export function startCountdown(c, now = Date.now()) {
+  if (!c.started || !c.running) throw new RulesError("start the match time first; the countdown runs only with the clock (R8a)", "先に試合時間を動かしてください。10秒の計測は時計が動いている間だけです（R8a）", "clock");
+  if (!tenSecondRule(c, now)) throw new RulesError("the 10-second rule applies only in the last minute (R8a)", "10秒ルールは残り1分からです（R8a）", "clock");
   return { ...c, countdownAt: elapsed(c, now) };
 }
 
 /** @param {Clock} c @returns {Clock} */
 export const stopCountdown = (c) => ({ ...c, countdownAt: null });
 
+/**
+ * The clock after an entry of `kind`: every entry stops the countdown but a time call, which
+ * leaves the turn, and so the 10 s of the player on turn, as they are (R8a; RefereedMatch.add).
+ * @param {Clock} c @param {string} kind @returns {Clock}
+ */
+export const afterEntry = (c, kind) => (kind === "call_time" ? c : stopCountdown(c));
+
+/** Match time (s) at which the shot is lost (R8a), or null when no countdown runs. @param {Clock} c */
+export const countdownDeadline = (c) => (c.countdownAt === null ? null : c.countdownAt + c.shotTime);
+
 /** Seconds left of the countdown, or null when none runs. @param {Clock} c @param {number} [now] */
 export function countdownRemaining(c, now) {
-  if (c.countdownAt === null) return null;
-  return Math.max(0, c.countdownAt + c.shotTime - elapsed(c, now));
+  const deadline = countdownDeadline(c);
+  return deadline === null ? null : Math.max(0, deadline - elapsed(c, now));
+}
+
+/**
+ * What the clock has brought about by wall time now (RefereedMatch.tick): the lost shot when the
+ * countdown ran out (R8a) and the time call at the limit (R7b, once: timeUpHandled), both if both
+ * happened since the last look, in the order they happened (the lost shot first on a tie), each
+ * at the match time (s) it happened.
+ * @param {Clock} c
+ * @param {boolean} timeCalled time has already been called in the match
+ * @param {number} [now]
+ * @returns {{kind: "skip" | "call_time", at: number}[]}
+ */
+export function due(c, timeCalled, now = Date.now()) {
+  /** @type {{kind: "skip" | "call_time", at: number}[]} */
+  const out = [];
+  if (!c.started) return out;
+  const deadline = countdownDeadline(c);
+  const used = elapsed(c, now);
+  if (deadline !== null && used >= deadline) out.push({ kind: "skip", at: deadline });
+  if (used >= c.limit && !timeCalled && !c.timeUpHandled) out.push({ kind: "call_time", at: c.limit });
+  return out.sort((a, b) => a.at - b.at).map((d) => ({ ...d, at: Math.round(d.at * 1000) / 1000 }));
 }
 
 /**

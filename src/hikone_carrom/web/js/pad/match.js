@@ -5,6 +5,7 @@ import {
   DEFAULT_MATCH_TIME_S, DEFAULT_OPTIONS, RulesError, apply, callTime, decideLot, explain,
   explainOutcome, initialState, reportOf, score, seatColor, sentence, skipTurn, stateCounts,
 } from "./referee.js";
+import { MAX_COUNT, TAP_FIELD_NAMES } from "./shared-rules.js";
 
 /** @type {Record<number, string[]>} */
 export const SIDES = { 2: ["S", "N"], 4: ["S", "W", "N", "E"] };
@@ -24,19 +25,80 @@ export const EMPTY_TAP = Object.freeze({
   wrong_order_seat: null,
 });
 
+/** A value as Python's repr() writes it in the library's messages, so both sides say alike. @param {unknown} v */
+function pyRepr(v) {
+  if (v === null || v === undefined) return "None";
+  if (typeof v === "boolean") return v ? "True" : "False";
+  if (typeof v === "string") return v.includes("'") && !v.includes('"') ? `"${v}"` : `'${v.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+  return typeof v === "number" ? String(v) : JSON.stringify(v);
+}
+
+/** @param {string} en @param {string} ja */
+const badTap = (en, ja) => new RulesError(en, ja, "bad_tap");
+/** @param {string} en @param {string} ja */
+const badEntry = (en, ja) => new RulesError(en, ja, "bad_entry");
+/** @param {string} en @param {string} ja */
+const badCorrection = (en, ja) => new RulesError(en, ja, "correction");
+
+const COUNTS = /** @type {const} */ (["red", "green", "red_off", "green_off"]);
+const FLAGS = /** @type {const} */ (["jack", "jack_off", "striker_pocketed", "striker_off", "touched_striker", "unshootable_hit"]);
+
 /**
- * A full tap dict (missing fields take their defaults), checked as tap.py does.
+ * A full tap dict (missing fields take their defaults), checked as tap.py (Tap.from_dict) does,
+ * with its messages: unknown fields, counts 0..12, yes-or-no flags, a seat number.
  * @param {Partial<Tap>} [fields]
  * @returns {Tap}
  */
 export function makeTap(fields = {}) {
+  if (fields === null || typeof fields !== "object" || Array.isArray(fields)) throw badTap("a tap must be an object", "タップの内容はオブジェクトが必要です");
+  const unknown = Object.keys(fields).filter((k) => !Object.keys(EMPTY_TAP).includes(k)).sort();
+  if (unknown.length) throw badTap(`unknown tap fields: ${unknown.join(", ")}`, `不明なタップの項目: ${unknown.join(", ")}`);
   const tap = { ...EMPTY_TAP, ...fields };
-  for (const k of /** @type {const} */ (["red", "green", "red_off", "green_off"])) {
-    if (!Number.isInteger(tap[k]) || tap[k] < 0 || tap[k] > 12) throw new RulesError(`${k}: a whole number 0..12`, `${k}：0〜12の整数で入力してください`, "bad_tap");
+  for (const k of COUNTS) {
+    const { en, ja } = TAP_FIELD_NAMES[k];
+    const v = tap[k];
+    if (typeof v !== "number" || !Number.isInteger(v)) throw badTap(`${en} must be a whole number, not ${pyRepr(v)}`, `${ja}は整数で入力してください（${pyRepr(v)} は不可）`);
+    if (v < 0) throw badTap(`${en} cannot be negative (${v})`, `${ja}に負の数（${v}）は入力できません`);
+    if (v > MAX_COUNT) throw badTap(`${en}: ${v} is more than the ${MAX_COUNT} pucks of a colour (R1a)`, `${ja}：${v}個は1色の${MAX_COUNT}個を超えています（R1a）`);
   }
-  if (tap.jack && tap.jack_off) throw new RulesError("there is one jack: it cannot be both pocketed and off the board", "ジャックは1個です。ポケットに入り、同時に盤の外に出ることはありません", "bad_tap");
-  if (tap.striker_pocketed && tap.striker_off) throw new RulesError("the striker cannot be both pocketed and off the board", "ストライカーがポケットに入り、同時に盤の外に出ることはありません", "bad_tap");
+  for (const k of FLAGS) {
+    const { en, ja } = TAP_FIELD_NAMES[k];
+    if (typeof tap[k] !== "boolean") throw badTap(`${en} must be yes or no`, `${ja}は「はい」か「いいえ」です`);
+  }
+  const seat = tap.wrong_order_seat;
+  if (seat !== null && (typeof seat !== "number" || !Number.isInteger(seat) || seat < 0)) throw badTap(`the seat that shot out of turn must be a seat number, not ${pyRepr(seat)} (R5e)`, `順番違いで打った席は席番号で指定してください（${pyRepr(seat)} は不可、R5e）`);
+  if (tap.jack && tap.jack_off) throw badTap("there is one jack: it cannot be both pocketed and off the board", "ジャックは1個です。ポケットに入り、同時に盤の外に出ることはありません");
+  if (tap.striker_pocketed && tap.striker_off) throw badTap("the striker cannot be both pocketed and off the board", "ストライカーがポケットに入り、同時に盤の外に出ることはありません");
   return tap;
+}
+
+const KINDS = ["shot", "skip", "call_time", "lot"];
+
+/**
+ * An entry checked and filled in as refereed.py (SheetLine.from_dict) does, with its messages:
+ * a known kind and fields, a tap for a shot only, red or green for a lot only, at s >= 0 or null.
+ * @param {unknown} data
+ * @returns {Entry}
+ */
+export function makeEntry(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data) || !("kind" in data)) throw badEntry("an entry must be an object with a kind", "入力には種類が必要です");
+  const raw = /** @type {Record<string, any>} */ (data);
+  const unknown = Object.keys(raw).filter((k) => !["kind", "tap", "winner", "at"].includes(k)).sort();
+  if (unknown.length) throw badEntry(`unknown entry fields: ${unknown.join(", ")}`, `不明な入力の項目: ${unknown.join(", ")}`);
+  const tap = raw.tap === null || raw.tap === undefined ? null : makeTap(raw.tap);
+  const winner = raw.winner ?? null;
+  if (winner !== null && winner !== "red" && winner !== "green") throw badEntry(`the winner must be red or green, not ${pyRepr(winner)}`, `勝った色は赤か緑です（${pyRepr(winner)} は不可）`);
+  const kind = raw.kind;
+  if (!KINDS.includes(kind)) throw badEntry(`unknown entry kind ${pyRepr(kind)}`, `不明な入力の種類 ${pyRepr(kind)}`);
+  if ((kind === "shot") !== (tap !== null)) throw badEntry("a shot entry needs what was tapped, and only a shot has it", "ショットの入力にはタップの内容が必要です（ショット以外には不要です）");
+  if ((kind === "lot") !== (winner !== null)) throw badEntry("a rock-paper-scissors entry names the winning colour, and only it does (R7d)", "じゃんけんの入力には勝った色が必要です（R7d）");
+  const at = raw.at ?? null;
+  if (at !== null && (typeof at !== "number" || !(at >= 0 && at < 1e6))) throw badEntry(`the entry's match time must be seconds >= 0, not ${pyRepr(at)}`, `入力の試合時間は0秒以上で指定してください（${pyRepr(at)} は不可）`);
+  /** @type {Entry} */
+  const entry = { kind, at };
+  if (tap) entry.tap = tap;
+  if (winner) entry.winner = winner;
+  return entry;
 }
 
 /** @param {Tap} tap */
@@ -80,6 +142,19 @@ export function makeSetup({ names, match_time_s = DEFAULT_MATCH_TIME_S, deadlock
 const lastSeat = (players) => players - 1;
 
 /**
+ * A shot is lost to the 10-second rule only in the last minute (R8a) or while the round after
+ * time is finished (refereed.py _require_final_phase); at null (no clock ran) is taken as it comes.
+ * @param {State} state
+ * @param {number | null} at match time, s
+ */
+function requireFinalPhase(state, at) {
+  const o = state.options;
+  if (at !== null && !state.time_called && at < o.match_time_s - o.final_phase_s) {
+    throw new RulesError("the 10-second rule applies only in the last minute (R8a)", "10秒ルールは残り1分からです（R8a）", "clock");
+  }
+}
+
+/**
  * @param {State} state
  * @param {Entry} entry
  * @param {number} n
@@ -96,10 +171,12 @@ function judge(state, entry, n) {
       const rule = entry.kind === "skip" ? "R8a" : "R7b";
       throw new RulesError(`this match is untimed: no time call and no 10-second rule (${rule})`, `この試合は時間制限なしです。試合時間の終了も10秒ルールもありません（${rule}）`, "untimed");
     }
-    if (entry.kind === "skip") [after, ruling] = skipTurn(state);
+    if (entry.kind === "skip") {
+      requireFinalPhase(state, entry.at ?? null);
+      [after, ruling] = skipTurn(state);
+    }
     else after = callTime(state);
-  } else if (entry.kind === "lot") after = decideLot(state, /** @type {import("./referee.js").Color} */ (entry.winner));
-  else throw new RulesError(`unknown entry kind ${entry.kind}`, `不明な入力の種類 ${entry.kind}`, "bad_entry");
+  } else after = decideLot(state, /** @type {import("./referee.js").Color} */ (entry.winner));
   return { n, entry, seat, ruling, before: state, after };
 }
 
@@ -157,7 +234,7 @@ export class PadMatch {
     let state = initialState(setup.names.length, setup.options);
     /** @type {Step[]} */
     const steps = [];
-    entries.forEach((entry, i) => {
+    entries.map(makeEntry).forEach((entry, i) => {
       let step;
       try {
         step = judge(state, entry, i + 1);
@@ -186,7 +263,7 @@ export class PadMatch {
   /** Judge an entry without keeping it (throws RulesError). @param {Entry} entry */
   preview(entry) {
     this.checkOpen();
-    return judge(this.state, entry, this.steps.length + 1);
+    return judge(this.state, makeEntry(entry), this.steps.length + 1);
   }
 
   /** @param {Entry} entry */
@@ -199,6 +276,7 @@ export class PadMatch {
   /** Take back the last count entries; returns them. @param {number} [count] */
   undo(count = 1) {
     this.checkOpen();
+    if (typeof count !== "number" || !Number.isInteger(count) || count < 1) throw badCorrection(`undo takes a number of entries >= 1, not ${pyRepr(count)}`, `取り消す入力の数は1以上です（${pyRepr(count)} は不可）`);
     if (count > this.steps.length) throw new RulesError(`only ${this.steps.length} entries to undo`, `取り消せる入力は${this.steps.length}件だけです`, "correction");
     return this.steps.splice(this.steps.length - count, count).map((s) => s.entry);
   }
@@ -206,8 +284,10 @@ export class PadMatch {
   /** Replace entry n (from 1), keeping its time, and judge the rest again. @param {number} n @param {Entry} entry */
   correct(n, entry) {
     this.checkOpen();
-    if (!(n >= 1 && n <= this.steps.length)) throw new RulesError(`there is no entry ${n} to correct`, `訂正する${n}番目の入力はありません`, "correction");
-    const fixed = { ...entry, at: entry.at ?? this.steps[n - 1].entry.at };
+    const len = this.steps.length;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > len) throw badCorrection(`there is no entry ${pyRepr(n)} to correct (1..${len})`, `訂正する${pyRepr(n)}番目の入力はありません（1〜${len}）`);
+    const given = makeEntry(entry);
+    const fixed = { ...given, at: given.at ?? this.steps[n - 1].entry.at };
     const entries = [...this.entries.slice(0, n - 1), fixed, ...this.entries.slice(n)];
     this.steps = PadMatch.judgeAll(this.setup, entries);
   }

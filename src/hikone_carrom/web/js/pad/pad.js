@@ -5,6 +5,7 @@ import { EMPTY_TAP, PadMatch, SIDES, makeSetup, makeTap, stateView } from "./mat
 import { RulesError, seatColor } from "./referee.js";
 import { Sync, Watch, deviceId, load, save } from "./sync.js";
 import { describeTap, lang, onLang, setLang, t } from "./strings.js";
+import { NO_KEY, organiserHeaders, organiserKey } from "../organiser.js";
 
 /** @typedef {import("./sync.js").StoredMatch} StoredMatch */
 /** @typedef {import("./match.js").Tap} Tap */
@@ -112,12 +113,14 @@ class CreatePage {
     const form = h("form", { class: "card", id: "create" },
       h("h1", {}, t("create.title")),
       h("p", { class: "lede" }, t("create.lede")),
+      organiserKey() ? null : h("p", { class: "error", id: "no-key" }, NO_KEY[lang()]),
       h("label", { class: "field" }, h("span", {}, t("create.name")), h("input", { name: "name", maxlength: "40", required: true, autocomplete: "off" })),
       h("button", { class: "primary big", type: "submit" }, t("create.submit")),
       h("p", { class: "error", role: "alert" }));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
-      const res = await fetch("/api/boards", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: form.elements.name.value.trim() }) });
+      const headers = { "content-type": "application/json", ...organiserHeaders() };
+      const res = await fetch("/api/boards", { method: "POST", headers, body: JSON.stringify({ name: form.elements.name.value.trim() }) });
       const data = await res.json();
       if (!res.ok) {
         form.querySelector(".error").textContent = errorText(data.detail || {});
@@ -301,8 +304,8 @@ class PadPage {
   }
 
   addEntry(entry) {
-    if (this.op("add", { entry: { ...entry, at: this.entryAt() } })) {
-      if (this.data.clock) this.clockChange(clk.stopCountdown(this.data.clock));
+    if (this.op("add", { entry: { ...entry, at: entry.at ?? this.entryAt() } })) {
+      if (this.data.clock) this.clockChange(clk.afterEntry(this.data.clock, entry.kind));
       return true;
     }
     return false;
@@ -323,24 +326,26 @@ class PadPage {
     if (!c || !this.match) return;
     const st = this.match.state;
     const open = !st.outcome && !st.awaiting_lot && !this.match.confirmed;
-    if (open && c.started && clk.timeUp(c) && !st.time_called && !c.timeUpHandled) {
-      c.timeUpHandled = true;
-      clk.beep(660, 0.8);
-      this.addEntry({ kind: "call_time" });
-      return;
+    const due = open ? clk.due(c, st.time_called) : [];
+    for (const entry of due) {
+      const now = /** @type {PadMatch} */ (this.match).state;
+      if (now.outcome || now.awaiting_lot) break;
+      if (entry.kind === "call_time") {
+        /** @type {Clock} */ (this.data.clock).timeUpHandled = true;
+        clk.beep(660, 0.8);
+      } else {
+        clk.beep(440, 0.7);
+        this.lastSecond = null;
+      }
+      if (!this.addEntry(entry)) break;
     }
+    if (due.length) return;
     const left = clk.countdownRemaining(c);
     if (left !== null && open) {
       const whole = Math.ceil(left);
       if (whole !== this.lastSecond) {
         this.lastSecond = whole;
         if (whole > 0 && whole <= 3) clk.beep(880, 0.12);
-      }
-      if (left <= 0) {
-        clk.beep(440, 0.7);
-        this.lastSecond = null;
-        this.addEntry({ kind: "skip" });
-        return;
       }
     }
     this.paintClock();

@@ -78,6 +78,23 @@ export const COLOR_NAMES = Object.freeze({
   ja: Object.freeze({ red: "赤", green: "緑" }),
 });
 
+/** Most pucks of one colour a tap may name (scoring/tap.py; R1a). */
+export const MAX_COUNT = 12;
+
+/** Each tap field as the pad's error messages name it (scoring/tap.py FIELD_NAMES). */
+export const TAP_FIELD_NAMES = Object.freeze({
+  red: Object.freeze({ en: "Red pucks pocketed", ja: "ポケットに入った赤のパック" }),
+  green: Object.freeze({ en: "Green pucks pocketed", ja: "ポケットに入った緑のパック" }),
+  red_off: Object.freeze({ en: "Red pucks off the board", ja: "盤外に出た赤のパック" }),
+  green_off: Object.freeze({ en: "Green pucks off the board", ja: "盤外に出た緑のパック" }),
+  jack: Object.freeze({ en: "Jack pocketed", ja: "ジャックのポケット" }),
+  jack_off: Object.freeze({ en: "Jack off the board", ja: "ジャックの盤外" }),
+  striker_pocketed: Object.freeze({ en: "Striker pocketed", ja: "ストライカーのポケット" }),
+  striker_off: Object.freeze({ en: "Striker off the board", ja: "ストライカーの盤外" }),
+  touched_striker: Object.freeze({ en: "Touching the striker", ja: "ストライカーへの接触" }),
+  unshootable_hit: Object.freeze({ en: "Unshootable piece hit", ja: "打てないパックへの直接の当たり" }),
+});
+
 /** Short name of each foul. */
 export const FOUL_NAMES = Object.freeze({
   R4c: Object.freeze({ en: "Unshootable piece hit directly", ja: "打てないパックを直接打ちました" }),

@@ -14,6 +14,7 @@ const ASSETS = [
   "/static/js/pad/clock.js",
   "/static/js/pad/sync.js",
   "/static/js/pad/strings.js",
+  "/static/js/organiser.js",
 ];
 const worker = /** @type {PadServiceWorkerScope} */ (/** @type {unknown} */ (self));
 

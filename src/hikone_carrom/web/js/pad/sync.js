@@ -132,7 +132,7 @@ export class Sync {
       this.again = true;
       return Promise.resolve();
     }
-    return this._run(() => post(`/api/boards/${this.boardId}/ops`, this.data.token, { device: this.device, ops: this.data.pending.slice(0, 200) }));
+    return this._run(() => post(`/api/boards/${this.boardId}/ops`, this.data.token, { device: this.device, ops: this.data.pending.slice(0, 200), sent_ms: Date.now() }));
   }
 
   /**
