@@ -15,9 +15,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from hikone_carrom import __version__
 from hikone_carrom.board import BoardSpec
@@ -153,6 +155,14 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, err: RequestValidationError) -> JSONResponse:
         return JSONResponse(status_code=422, content={"detail": validation_detail(err.errors())})
+
+    @app.exception_handler(HTTPException)
+    async def unreadable_body(request: Request, err: HTTPException) -> Response:
+        # a body FastAPI cannot even decode (not UTF-8) is refused as invalid JSON is
+        if err.status_code == 400 and isinstance(err.detail, str):
+            detail = validation_detail([{"type": "json_invalid", "loc": ("body",)}])
+            return JSONResponse(status_code=422, content={"detail": detail})
+        return await http_exception_handler(request, err)
 
     app.include_router(tournament_routes.router)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

@@ -5,12 +5,20 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
+from pydantic import BaseModel
+
 __all__ = [
+    "ERROR_STATUSES",
     "CloseCode",
     "DuplicateAction",
+    "ErrorBody",
+    "ErrorDetail",
+    "FieldProblem",
     "RoomError",
     "cluster_unavailable",
     "error_message",
+    "errors",
+    "file_answer",
     "room_moved",
     "store_unavailable",
 ]
@@ -114,3 +122,58 @@ def cluster_unavailable() -> RoomError:
         "ゲームサーバー同士が今は連絡できないため、何も変わっていません。少し待ってからもう一度どうぞ",
         status=503,
     )
+
+
+# -- the REST error body, as /openapi.json describes it --------------------------------------
+
+
+class FieldProblem(BaseModel):
+    """One refused field of a 422 ``bad_request``: its path (``names.1``), pydantic's error type
+    and one sentence in each language."""
+
+    field: str
+    type: str
+    en: str
+    ja: str
+
+
+class ErrorDetail(BaseModel):
+    """Why a request was refused: ``code`` for programs, ``en``/``ja`` for people, the rule id
+    when one applies; ``fields`` only in a 422 ``bad_request`` (one sentence per field)."""
+
+    code: str
+    en: str
+    ja: str
+    rule: str | None = None
+    fields: list[FieldProblem] | None = None
+
+
+class ErrorBody(BaseModel):
+    """Every REST refusal's body (:meth:`RoomError.detail`, 422s of
+    :func:`~hikone_carrom.server.core.validation.validation_detail`)."""
+
+    detail: ErrorDetail
+
+
+ERROR_STATUSES: dict[int, str] = {
+    400: "Bad request (e.g. a host name this server does not serve)",
+    401: "A token or key is missing or wrong",
+    403: "Not allowed with this token (a seat or board of someone else)",
+    404: "No such room, game, board, match or event",
+    409: "Refused in the current state (a seat taken, a match not over, ...)",
+    413: "The request is too large",
+    422: "The request does not validate (``bad_request`` lists each field) or breaks a rule",
+    429: "Too many requests from this address: wait a moment",
+    503: "The store or the other server processes cannot be reached: nothing changed",
+}
+"""Error statuses the API answers, with what each means."""
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """``responses=`` of a route: each of ``statuses`` answers an :class:`ErrorBody`."""
+    return {s: {"model": ErrorBody, "description": ERROR_STATUSES[s]} for s in statuses}
+
+
+def file_answer(media_type: str, status: int = 200) -> dict[int | str, dict[str, Any]]:
+    """``responses=`` of a route answering a file (``text/csv``, ``application/pdf``, an SVG)."""
+    return {status: {"content": {media_type: {}}, "description": "The file"}}

@@ -11,7 +11,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["FIELD_NAMES", "field_sentence", "validation_detail"]
+from pydantic import BaseModel, ConfigDict
+
+__all__ = ["FIELD_NAMES", "MAX_INT", "StrictBody", "field_sentence", "validation_detail"]
+
+MAX_INT = 2**31 - 1
+"""Largest integer any request may carry (match and event numbers, seeds): every SQL integer
+column holds it."""
+
+
+class StrictBody(BaseModel):
+    """Base of every REST body and WebSocket message: exact JSON types (no ``true`` for 1, no
+    ``0`` for false, no ``"1"`` for 1; a number field takes an integer), no unknown fields, no
+    NaN or infinities. A fixed-length array field (a tuple) says ``Field(strict=False)`` so that
+    FastAPI's JSON list is taken; its items stay strict."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
+
 
 FIELD_NAMES: dict[str, tuple[str, str]] = {
     "mode": ("Mode", "モード"),

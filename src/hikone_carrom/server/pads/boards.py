@@ -20,13 +20,14 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, SheetLine
 from hikone_carrom.server.core.errors import RoomError, store_unavailable
 from hikone_carrom.server.core.runner import Runner
+from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.pads.views import match_view, step_view
 from hikone_carrom.server.storage import GameStore, StoreError, StoreUnavailable, hash_token
 from hikone_carrom.server.storage.pad_store import PadStore, StoredBoard, StoredBoardMatch
@@ -43,10 +44,6 @@ class BoardSubscriber(Protocol):
         """Queue one message for the client (never blocks)."""
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)
-
-
 MAX_WALL_MS = 8.64e15
 """The latest time a pad may state, ms since 1970 (the last a JavaScript ``Date`` holds)."""
 
@@ -58,7 +55,7 @@ MAX_QUEUED_S = 6 * 3600.0
 offline pad's queue); an older one counts as this old."""
 
 
-class ClockReading(_Strict):
+class ClockReading(StrictBody):
     """The pad's match clock when the reading was taken: seconds used (``elapsed``), the
     match time (``limit``), whether it started and runs, the R8a countdown left; ``wall_ms``
     is the pad's own time of the reading (ms since 1970), bounded and otherwise unused."""
@@ -71,7 +68,7 @@ class ClockReading(_Strict):
     wall_ms: float | None = Field(default=None, ge=0, le=MAX_WALL_MS)
 
 
-class Op(_Strict):
+class Op(StrictBody):
     """One change sent by a pad, numbered ``seq`` = 1, 2, ... per device.
 
     ``op``: "setup" (a match typed on the pad: ``setup``), "add" (``entry``), "undo"
@@ -82,9 +79,9 @@ class Op(_Strict):
     (finite, in range) before anything is applied.
     """
 
-    seq: int = Field(ge=1)
+    seq: int = Field(ge=1, le=MAX_INT)
     op: Literal["setup", "add", "undo", "correct", "clock", "confirm"]
-    match: int = Field(ge=1)
+    match: int = Field(ge=1, le=MAX_INT)
     setup: dict[str, Any] | None = None
     entry: dict[str, Any] | None = None
     count: int = Field(default=1, ge=1, le=1000)

@@ -11,15 +11,22 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Header, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, sheet_csv
 from hikone_carrom.server.core.deps import PadsDep, WebDirDep, organiser
-from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
+from hikone_carrom.server.core.errors import (
+    CloseCode,
+    RoomError,
+    error_message,
+    errors,
+    file_answer,
+)
 from hikone_carrom.server.core.invite import qr_svg
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
+from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.pads.boards import MAX_WALL_MS, Board, Op, PadRegistry
 from hikone_carrom.server.rooms.ws import Connection, serve_connection
 from hikone_carrom.server.storage.store import StoreError
@@ -30,23 +37,20 @@ router = APIRouter()
 
 BoardId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 Device = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+MatchNumber = Annotated[int, PathParam(ge=1, le=MAX_INT)]
 Lang = Literal["ja", "en"]
 
 MAX_OPS = 500
 """Most ops one sync may carry (a pad offline for a whole match sends a few hundred at most)."""
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
-
-
-class CreateBoard(_Strict):
+class CreateBoard(StrictBody):
     """POST /api/boards: a board of the hall, e.g. "第17台"."""
 
     name: str = Field(default="", max_length=40, pattern=r"^[^\x00-\x1f<>]*$")
 
 
-class BoardCreated(_Strict):
+class BoardCreated(StrictBody):
     """The new board: its token (keep it: it is shown once), the pad and watch links, the QR
     code of the pad link (SVG)."""
 
@@ -58,13 +62,13 @@ class BoardCreated(_Strict):
     qr_svg: str
 
 
-class DeviceBody(_Strict):
+class DeviceBody(StrictBody):
     """The pad device's id (random, kept by the device)."""
 
     device: Device
 
 
-class OpsBody(_Strict):
+class OpsBody(StrictBody):
     """Ops of one pad device, in order (``seq`` 1, 2, ...), and the pad's clock when it sent
     them (``sent_ms``, ms since 1970: with each op's ``wall_ms`` it tells how long the op
     waited on the pad; the server's clock says when it arrived)."""
@@ -74,7 +78,7 @@ class OpsBody(_Strict):
     sent_ms: float | None = Field(default=None, ge=0, le=MAX_WALL_MS)
 
 
-class OpenMatch(_Strict):
+class OpenMatch(StrictBody):
     """POST /api/boards/{id}/matches: the server opens a match on the board (a board call)."""
 
     setup: dict[str, Any]
@@ -117,7 +121,13 @@ async def pad_page(board_id: str, web: WebDirDep) -> FileResponse:
     return FileResponse(web / "pad.html", media_type="text/html")
 
 
-@router.post("/api/boards", status_code=201, tags=["pads"], dependencies=[Depends(organiser)])
+@router.post(
+    "/api/boards",
+    status_code=201,
+    tags=["pads"],
+    dependencies=[Depends(organiser)],
+    responses=errors(401, 422, 429, 503),
+)
 async def create_board(body: CreateBoard, request: Request, pads: PadsDep) -> BoardCreated:
     """A new board with its pad token, links and the QR code of the pad link. Needs the
     organiser's key (``Authorization: Bearer KEY``)."""
@@ -134,13 +144,18 @@ async def create_board(body: CreateBoard, request: Request, pads: PadsDep) -> Bo
     )
 
 
-@router.get("/api/boards/{board_id}", tags=["pads"])
+@router.get("/api/boards/{board_id}", tags=["pads"], responses=errors(404, 422, 503))
 async def get_board(pads: PadsDep, board_id: BoardId) -> dict[str, Any]:
     """The board as a spectator sees it now (same as a WebSocket snapshot)."""
     return (await pads.get(board_id)).snapshot()
 
 
-@router.get("/api/boards/{board_id}/qr.svg", tags=["pads"])
+@router.get(
+    "/api/boards/{board_id}/qr.svg",
+    tags=["pads"],
+    response_class=Response,
+    responses={**file_answer("image/svg+xml"), **errors(403, 404, 422, 503)},
+)
 async def board_qr(
     request: Request,
     pads: PadsDep,
@@ -154,7 +169,9 @@ async def board_qr(
     return Response(qr_svg(url, scale=6), media_type="image/svg+xml")
 
 
-@router.post("/api/boards/{board_id}/claim", tags=["pads"])
+@router.post(
+    "/api/boards/{board_id}/claim", tags=["pads"], responses=errors(403, 404, 409, 422, 503)
+)
 async def claim(
     body: DeviceBody,
     pads: PadsDep,
@@ -166,7 +183,9 @@ async def claim(
     return await b.claim(body.device)
 
 
-@router.post("/api/boards/{board_id}/takeover", tags=["pads"])
+@router.post(
+    "/api/boards/{board_id}/takeover", tags=["pads"], responses=errors(403, 404, 409, 422, 503)
+)
 async def takeover(
     body: DeviceBody,
     pads: PadsDep,
@@ -178,7 +197,7 @@ async def takeover(
     return await b.takeover(body.device)
 
 
-@router.post("/api/boards/{board_id}/ops", tags=["pads"])
+@router.post("/api/boards/{board_id}/ops", tags=["pads"], responses=errors(403, 404, 409, 422, 503))
 async def ops(
     body: OpsBody,
     pads: PadsDep,
@@ -190,7 +209,12 @@ async def ops(
     return await b.apply(body.device, body.ops, body.sent_ms)
 
 
-@router.post("/api/boards/{board_id}/matches", status_code=201, tags=["pads"])
+@router.post(
+    "/api/boards/{board_id}/matches",
+    status_code=201,
+    tags=["pads"],
+    responses=errors(403, 404, 409, 422, 503),
+)
 async def open_match(
     body: OpenMatch,
     pads: PadsDep,
@@ -223,15 +247,26 @@ async def _finished(pads: PadRegistry, board_id: str, number: int) -> tuple[Boar
     return b, match
 
 
-@router.get("/api/boards/{board_id}/matches/{number}/record", tags=["pads"])
-async def match_record(pads: PadsDep, board_id: BoardId, number: int) -> dict[str, Any]:
+@router.get(
+    "/api/boards/{board_id}/matches/{number}/record",
+    tags=["pads"],
+    responses=errors(404, 409, 422, 503),
+)
+async def match_record(pads: PadsDep, board_id: BoardId, number: MatchNumber) -> dict[str, Any]:
     """The match record (``refereed`` actions) of a finished match of the board."""
     _, match = await _finished(pads, board_id, number)
     return refereed_record(match)
 
 
-@router.get("/api/boards/{board_id}/matches/{number}/sheet.csv", tags=["pads"])
-async def match_csv(pads: PadsDep, board_id: BoardId, number: int, lang: Lang = "ja") -> Response:
+@router.get(
+    "/api/boards/{board_id}/matches/{number}/sheet.csv",
+    tags=["pads"],
+    response_class=Response,
+    responses={**file_answer("text/csv"), **errors(404, 409, 422, 503)},
+)
+async def match_csv(
+    pads: PadsDep, board_id: BoardId, number: MatchNumber, lang: Lang = "ja"
+) -> Response:
     """The score sheet as CSV (UTF-8 with a byte-order mark, for spreadsheets)."""
     b, match = await _finished(pads, board_id, number)
     name = f"board-{b.id}-match-{number}.csv"
@@ -242,8 +277,15 @@ async def match_csv(pads: PadsDep, board_id: BoardId, number: int, lang: Lang = 
     )
 
 
-@router.get("/api/boards/{board_id}/matches/{number}/sheet.pdf", tags=["pads"])
-async def match_pdf(pads: PadsDep, board_id: BoardId, number: int, lang: Lang = "ja") -> Response:
+@router.get(
+    "/api/boards/{board_id}/matches/{number}/sheet.pdf",
+    tags=["pads"],
+    response_class=Response,
+    responses={**file_answer("application/pdf"), **errors(404, 409, 422, 503)},
+)
+async def match_pdf(
+    pads: PadsDep, board_id: BoardId, number: MatchNumber, lang: Lang = "ja"
+) -> Response:
     """The printable score sheet (A4 PDF, Japanese fonts, every entry with its ruling)."""
     from hikone_carrom.scoring.pdf import sheet_pdf
 

@@ -19,9 +19,11 @@ from hikone_carrom.server.core.deps import (
     StoreDep,
     WebDirDep,
 )
+from hikone_carrom.server.core.errors import errors, file_answer
 from hikone_carrom.server.core.invite import invite_svg, room_url
 from hikone_carrom.server.core.ratelimit import too_many_rooms
 from hikone_carrom.server.core.runner import Runner
+from hikone_carrom.server.core.validation import MAX_INT
 from hikone_carrom.server.rooms.my_rooms import my_rooms
 from hikone_carrom.server.rooms.room import ACTION_KINDS, game_options
 from hikone_carrom.server.rooms.schemas import (
@@ -49,6 +51,8 @@ MAX_OFFSET = 1_000_000_000
 
 RoomId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
+Seat = Annotated[int, PathParam(ge=0, le=MAX_INT)]
+"""A seat number (one the room does not have is 404 ``no_such_seat``)."""
 
 
 def _summary(game: StoredGame) -> GameSummary:
@@ -97,7 +101,7 @@ async def board_geometry(spec: BoardSpecDep) -> dict[str, Any]:
     return board_view(spec)
 
 
-@router.post("/api/rooms", status_code=201, tags=["rooms"])
+@router.post("/api/rooms", status_code=201, tags=["rooms"], responses=errors(422, 429, 503))
 async def create_room(
     body: CreateRoom,
     request: Request,
@@ -115,14 +119,19 @@ async def create_room(
     )
 
 
-@router.get("/api/rooms/{room_id}", tags=["rooms"])
+@router.get("/api/rooms/{room_id}", tags=["rooms"], responses=errors(404, 409, 422, 503))
 async def get_room(registry: RoomsDep, room_id: RoomId) -> dict[str, Any]:
     """The room as a spectator sees it now (same as a WebSocket snapshot)."""
     async with registry.use(room_id) as room:
         return await room.view(frozenset())
 
 
-@router.get("/api/rooms/{room_id}/invite.svg", tags=["rooms"], response_class=Response)
+@router.get(
+    "/api/rooms/{room_id}/invite.svg",
+    tags=["rooms"],
+    response_class=Response,
+    responses={**file_answer("image/svg+xml"), **errors(404, 409, 422, 503)},
+)
 async def invite(request: Request, registry: RoomsDep, room_id: RoomId) -> Response:
     """The room's link as a QR code (SVG), for a phone at the same table to scan."""
     async with registry.use(room_id) as room:
@@ -130,7 +139,7 @@ async def invite(request: Request, registry: RoomsDep, room_id: RoomId) -> Respo
     return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-cache"})
 
 
-@router.post("/api/my-rooms", tags=["rooms"])
+@router.post("/api/my-rooms", tags=["rooms"], responses=errors(422, 503))
 async def mine(body: MyRoomsQuery, registry: RoomsDep) -> dict[str, Any]:
     """The rooms where these seat tokens hold seats (the start page's "my games"); rooms
     that no longer exist or no longer know the token are listed under ``stale``."""
@@ -138,8 +147,10 @@ async def mine(body: MyRoomsQuery, registry: RoomsDep) -> dict[str, Any]:
     return await registry.runner.store(my_rooms, registry.store, pairs)
 
 
-@router.post("/api/rooms/{room_id}/seats/{seat}", tags=["rooms"])
-async def take_seat(body: TakeSeat, registry: RoomsDep, seat: int, room_id: RoomId) -> SeatGranted:
+@router.post(
+    "/api/rooms/{room_id}/seats/{seat}", tags=["rooms"], responses=errors(403, 404, 409, 422, 503)
+)
+async def take_seat(body: TakeSeat, registry: RoomsDep, seat: Seat, room_id: RoomId) -> SeatGranted:
     """Take an open seat of an online room; keep the token to get the seat back."""
     async with registry.use(room_id) as room:
         token = await room.take_seat(seat, body.name)
@@ -149,7 +160,7 @@ async def take_seat(body: TakeSeat, registry: RoomsDep, seat: int, room_id: Room
 # -- games ------------------------------------------------------------------------------------
 
 
-@router.get("/api/games", tags=["games"])
+@router.get("/api/games", tags=["games"], responses=errors(422, 503))
 async def list_games(
     store: StoreDep,
     runner: RunnerDep,
@@ -171,13 +182,13 @@ async def _game(store: GameStore, runner: Runner, game_id: str) -> StoredGame:
         ) from err
 
 
-@router.get("/api/games/{game_id}", tags=["games"])
+@router.get("/api/games/{game_id}", tags=["games"], responses=errors(404, 422, 503))
 async def get_game(store: StoreDep, runner: RunnerDep, game_id: GameId) -> GameSummary:
     """One game, finished or not."""
     return _summary(await _game(store, runner, game_id))
 
 
-@router.get("/api/games/{game_id}/record", tags=["games"])
+@router.get("/api/games/{game_id}/record", tags=["games"], responses=errors(404, 409, 422, 503))
 async def get_record(store: StoreDep, runner: RunnerDep, game_id: GameId) -> dict[str, Any]:
     """The match record (versioned JSON of ``hikone_carrom.records``) of a finished game."""
     game = await _game(store, runner, game_id)
@@ -193,7 +204,7 @@ async def get_record(store: StoreDep, runner: RunnerDep, game_id: GameId) -> dic
     return game.record
 
 
-@router.get("/api/games/{game_id}/replay", tags=["games"])
+@router.get("/api/games/{game_id}/replay", tags=["games"], responses=errors(404, 422, 503))
 async def get_replay(
     store: StoreDep, runner: RunnerDep, spec: BoardSpecDep, game_id: GameId
 ) -> dict[str, Any]:
@@ -214,14 +225,19 @@ async def get_replay(
     }
 
 
-@router.get("/api/games/{game_id}/analysis", tags=["games"])
+@router.get("/api/games/{game_id}/analysis", tags=["games"], responses=errors(404, 422, 503))
 async def get_analysis(registry: RoomsDep, game_id: GameId) -> dict[str, Any]:
     """The post-game analysis of a game: status (none, queued, running, stopped, done,
     failed), shots done of all, and the analysis of the shots done."""
     return await registry.analyses.status(game_id)
 
 
-@router.post("/api/games/{game_id}/analysis", status_code=202, tags=["games"])
+@router.post(
+    "/api/games/{game_id}/analysis",
+    status_code=202,
+    tags=["games"],
+    responses=errors(404, 409, 422, 503),
+)
 async def start_analysis(registry: RoomsDep, game_id: GameId) -> dict[str, Any]:
     """Start (or resume) the analysis of a finished game in the background; returns its
     status now (poll ``GET`` for progress)."""

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
+
+from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 
 __all__ = [
     "CLIENT_MESSAGE",
@@ -39,25 +41,15 @@ Mode = Literal["computer", "hotseat", "online"]
 Name = Annotated[str, Field(max_length=24, pattern=r"^[^\x00-\x1f<>]*$")]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
-
-
-class _Message(BaseModel):
-    """A client message: exact JSON types (no "1" for 1, no true for 1.0), no unknown fields."""
-
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)
-
-
 ActionId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 """A client's id for one action: the same id is played at most once (idempotent retries)."""
 
 
-class _Action(_Message):
+class _Action(StrictBody):
     id: ActionId | None = None
 
 
-class CreateRoom(_Strict):
+class CreateRoom(StrictBody):
     """POST /api/rooms: a new room.
 
     ``level`` names a computer player (mode "computer" only); ``minutes`` makes a timed match
@@ -79,20 +71,20 @@ class CreateRoom(_Strict):
         return self.mode != "online" if self.hints is None else self.hints
 
 
-class MyRoom(_Strict):
+class MyRoom(StrictBody):
     """One room this browser holds a seat in, as it remembers it: the id and the seat token."""
 
     room_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")
     token: str = Field(min_length=1, max_length=128)
 
 
-class MyRoomsQuery(_Strict):
+class MyRoomsQuery(StrictBody):
     """POST /api/my-rooms: the rooms and seat tokens kept in this browser (at most 50)."""
 
     rooms: list[MyRoom] = Field(max_length=50)
 
 
-class RoomCreated(_Strict):
+class RoomCreated(StrictBody):
     """The new room and the seat token of its creator (keep it to get the seats back)."""
 
     room_id: str
@@ -100,20 +92,20 @@ class RoomCreated(_Strict):
     seats: list[int]
 
 
-class TakeSeat(_Strict):
+class TakeSeat(StrictBody):
     """POST /api/rooms/{id}/seats/{seat}: take an open seat of an online room."""
 
     name: Name = ""
 
 
-class SeatGranted(_Strict):
+class SeatGranted(StrictBody):
     """The token that now holds the seat."""
 
     token: str
     seats: list[int]
 
 
-class LevelInfo(_Strict):
+class LevelInfo(StrictBody):
     """A computer player one may choose, with its name in English and Japanese."""
 
     id: str
@@ -121,13 +113,13 @@ class LevelInfo(_Strict):
     ja: str
 
 
-class Levels(_Strict):
+class Levels(StrictBody):
     """Computer players that exist, weakest first."""
 
     levels: list[LevelInfo]
 
 
-class GameSummary(_Strict):
+class GameSummary(StrictBody):
     """One finished game in the /games list."""
 
     id: str
@@ -142,7 +134,7 @@ class GameSummary(_Strict):
     outcome: dict[str, Any] | None
 
 
-class GamesPage(_Strict):
+class GamesPage(StrictBody):
     """A page of finished games, newest first."""
 
     total: int
@@ -152,12 +144,12 @@ class GamesPage(_Strict):
 # -- WebSocket: client -> server ---------------------------------------------------------
 
 
-class Hello(_Message):
+class Hello(StrictBody):
     """First message on a connection: the seat token (if any) and the last event seen."""
 
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
-    last_seq: int = Field(default=0, ge=0)
+    last_seq: int = Field(default=0, ge=0, le=MAX_INT)
 
 
 class ShotMessage(_Action):
@@ -180,11 +172,11 @@ class HintRequest(_Action):
     seat: int | None = Field(default=None, ge=0, le=3)
 
 
-class Resync(_Message):
+class Resync(StrictBody):
     """The client saw a gap in the event numbers: send the whole state again."""
 
     type: Literal["resync"]
-    last_seq: int = Field(default=0, ge=0)
+    last_seq: int = Field(default=0, ge=0, le=MAX_INT)
 
 
 class Rematch(_Action):
@@ -228,7 +220,7 @@ class AnalyseRequest(_Action):
     game_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_-]{1,40}$")
 
 
-class Ping(_Message):
+class Ping(StrictBody):
     """Keep-alive; answered with a pong."""
 
     type: Literal["ping"]

@@ -20,7 +20,7 @@ import segno
 from fastapi import APIRouter, Depends, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
-from pydantic import BaseModel, Field, field_validator
+from pydantic import Field, field_validator
 
 from hikone_carrom.server.core.deps import (
     PadsDep,
@@ -32,9 +32,16 @@ from hikone_carrom.server.core.deps import (
     organiser,
     sign_in,
 )
-from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
+from hikone_carrom.server.core.errors import (
+    CloseCode,
+    RoomError,
+    error_message,
+    errors,
+    file_answer,
+)
 from hikone_carrom.server.core.organiser import SignInGuard, bearer
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
+from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.rooms.ws import Connection, serve_connection
 from hikone_carrom.server.tournaments.hub import LiveTournament, TournamentHub, local_seconds
 from hikone_carrom.server.tournaments.rooms import player_key, players
@@ -67,6 +74,9 @@ MAX_EVENT_BOARDS = 200
 DIRECTOR_SECRET_MIN_CHARS = 12
 """Shortest password a director may choose (none: a generated token of 16 characters)."""
 
+BoardNumber = Annotated[int, Field(ge=1, le=MAX_EVENT_BOARDS)]
+Points = Annotated[int, Field(ge=-100, le=100)]
+Score = Annotated[int, Field(ge=-1000, le=1000)]
 _TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
@@ -77,7 +87,7 @@ def _seconds(text: str) -> int:
     return int(match.group(1)) * 3600 + int(match.group(2)) * 60
 
 
-class CreateTournament(BaseModel):
+class CreateTournament(StrictBody):
     """A new event: its name, date, boards, first match and golden board; a password of the
     director's choosing (12+ characters), or none for a generated token; the order of the
     tie-breaks and the match points (win, draw, loss) if not the championship's; ``online`` for
@@ -87,11 +97,11 @@ class CreateTournament(BaseModel):
     date: str = Field(default="", max_length=10)
     boards: int = Field(default=124, ge=1, le=MAX_EVENT_BOARDS)
     start: str = "09:30"
-    golden_board: int | None = Field(default=1, ge=1)
-    seed: int = Field(default=0, ge=0, le=2**31)
+    golden_board: BoardNumber | None = 1
+    seed: int = Field(default=0, ge=0, le=MAX_INT)
     password: str | None = Field(default=None, min_length=DIRECTOR_SECRET_MIN_CHARS, max_length=128)
     tiebreaks: list[TieBreak] | None = Field(default=None, max_length=5)
-    points: tuple[int, int, int] = (2, 1, 0)
+    points: tuple[Points, Points, Points] = Field(default=(2, 1, 0), strict=False)
     online: bool = False
 
     @field_validator("start")
@@ -101,7 +111,7 @@ class CreateTournament(BaseModel):
         return value
 
 
-class MemberBody(BaseModel):
+class MemberBody(StrictBody):
     """One player of an entry as the form has it (the grade as people write it: 小3, 中1,
     一般; needed under 18)."""
 
@@ -113,7 +123,7 @@ class MemberBody(BaseModel):
     grade: str = Field(default="", max_length=16)
 
 
-class EntryBody(BaseModel):
+class EntryBody(StrictBody):
     """One entry: its division, one member (singles) or two (doubles), an optional seed."""
 
     division: str = Field(max_length=12)
@@ -121,24 +131,24 @@ class EntryBody(BaseModel):
     seed: int | None = Field(default=None, ge=1, le=10000)
 
 
-class RulesBody(BaseModel):
+class RulesBody(StrictBody):
     """The ranking rules: the tie-breaks in order and the match points (win, draw, loss)."""
 
     tiebreaks: list[TieBreak] = Field(min_length=1, max_length=5)
-    points: tuple[int, int, int] = (2, 1, 0)
+    points: tuple[Points, Points, Points] = Field(default=(2, 1, 0), strict=False)
 
 
-class StatusBody(BaseModel):
+class StatusBody(StrictBody):
     status: Literal["entered", "checked_in", "withdrawn"]
 
 
-class DrawBody(BaseModel):
+class DrawBody(StrictBody):
     seeded: bool = True
 
 
-class ReplanBody(BaseModel):
+class ReplanBody(StrictBody):
     now: str | None = None
-    out_of_service: list[int] = Field(default_factory=list, max_length=1000)
+    out_of_service: list[BoardNumber] = Field(default_factory=list, max_length=MAX_EVENT_BOARDS)
 
     @field_validator("now")
     @classmethod
@@ -148,16 +158,16 @@ class ReplanBody(BaseModel):
         return value
 
 
-class CallBody(BaseModel):
-    board: int | None = Field(default=None, ge=1)
+class CallBody(StrictBody):
+    board: BoardNumber | None = None
 
 
-class ResultBody(BaseModel):
+class ResultBody(StrictBody):
     """A result: both R7b scores; optionally pucks pocketed, the winner of a level score (R7c
     extra rounds or R7d lot), or the side that did not show (forfeit)."""
 
-    scores: tuple[int, int] = (0, 0)
-    pucks: tuple[int, int] | None = None
+    scores: tuple[Score, Score] = Field(default=(0, 0), strict=False)
+    pucks: tuple[Score, Score] | None = Field(default=None, strict=False)
     winner: int | None = Field(default=None, ge=0, le=1)
     forfeit: int | None = Field(default=None, ge=0, le=1)
 
@@ -255,7 +265,12 @@ async def director_page(web: WebDirDep) -> FileResponse:
 # -- public ------------------------------------------------------------------------------------
 
 
-@router.post("/api/tournaments", status_code=201, dependencies=[Depends(organiser)])
+@router.post(
+    "/api/tournaments",
+    status_code=201,
+    dependencies=[Depends(organiser)],
+    responses=errors(401, 422, 429, 503),
+)
 async def create_event(body: CreateTournament, hub: TournamentsDep) -> dict[str, str]:
     """Open an event with the six classes of the Japan Championship; keep the token. Needs the
     organiser's key (``Authorization: Bearer KEY``)."""
@@ -283,14 +298,14 @@ async def create_event(body: CreateTournament, hub: TournamentsDep) -> dict[str,
     return {"id": live.id, "token": token}
 
 
-@router.get("/api/tournaments/{tournament_id}")
+@router.get("/api/tournaments/{tournament_id}", responses=errors(404, 422, 503))
 async def get_event(hub: TournamentsDep, tournament_id: TournamentId) -> Response:
     """The whole event as the pages show it (same as the WebSocket snapshot)."""
     live = await hub.get(tournament_id)
     return Response(await live.snapshot_text(), media_type="application/json")
 
 
-@router.get("/api/tournaments/{tournament_id}/search")
+@router.get("/api/tournaments/{tournament_id}/search", responses=errors(404, 422, 503))
 async def search(
     hub: TournamentsDep, tournament_id: TournamentId, q: str = Query(min_length=1, max_length=40)
 ) -> dict[str, Any]:
@@ -300,7 +315,11 @@ async def search(
     return search_view(live, q)
 
 
-@router.get("/api/tournaments/{tournament_id}/results.csv")
+@router.get(
+    "/api/tournaments/{tournament_id}/results.csv",
+    response_class=Response,
+    responses={**file_answer("text/csv"), **errors(404, 422, 503)},
+)
 async def results_csv(hub: TournamentsDep, tournament_id: TournamentId) -> Response:
     """Every match and its result as CSV (UTF-8 with BOM)."""
     live = await hub.get(tournament_id)
@@ -311,7 +330,11 @@ async def results_csv(hub: TournamentsDep, tournament_id: TournamentId) -> Respo
     )
 
 
-@router.get("/api/tournaments/{tournament_id}/print/{kind}.pdf")
+@router.get(
+    "/api/tournaments/{tournament_id}/print/{kind}.pdf",
+    response_class=Response,
+    responses={**file_answer("application/pdf"), **errors(404, 409, 422, 503)},
+)
 async def printout(
     hub: TournamentsDep,
     tournament_id: TournamentId,
@@ -336,7 +359,9 @@ async def printout(
 # -- director ----------------------------------------------------------------------------------
 
 
-@router.get("/api/tournaments/{tournament_id}/director")
+@router.get(
+    "/api/tournaments/{tournament_id}/director", responses=errors(401, 404, 409, 422, 429, 503)
+)
 async def director_check(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -359,7 +384,10 @@ async def director_check(
     }
 
 
-@router.post("/api/tournaments/{tournament_id}/entries/import")
+@router.post(
+    "/api/tournaments/{tournament_id}/entries/import",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def import_entries(
     request: Request,
     hub: TournamentsDep,
@@ -379,7 +407,11 @@ async def import_entries(
     }
 
 
-@router.post("/api/tournaments/{tournament_id}/entries", status_code=201)
+@router.post(
+    "/api/tournaments/{tournament_id}/entries",
+    status_code=201,
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def add_entry(
     body: EntryBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -391,7 +423,10 @@ async def add_entry(
     return {"entry": _entry_view(live, entry.id), "pool": None if pool is None else pool.label}
 
 
-@router.get("/api/tournaments/{tournament_id}/entries/{entry_id}")
+@router.get(
+    "/api/tournaments/{tournament_id}/entries/{entry_id}",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def get_entry(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId, entry_id: str
 ) -> dict[str, Any]:
@@ -400,7 +435,10 @@ async def get_entry(
     return {"entry": _entry_view(live, entry_id)}
 
 
-@router.put("/api/tournaments/{tournament_id}/entries/{entry_id}")
+@router.put(
+    "/api/tournaments/{tournament_id}/entries/{entry_id}",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def edit_entry(
     body: EntryBody,
     request: Request,
@@ -414,7 +452,9 @@ async def edit_entry(
     return {"entry": _entry_view(live, entry_id)}
 
 
-@router.put("/api/tournaments/{tournament_id}/rules")
+@router.put(
+    "/api/tournaments/{tournament_id}/rules", responses=errors(401, 404, 409, 422, 429, 503)
+)
 async def set_rules(
     body: RulesBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -432,7 +472,10 @@ async def set_rules(
     return {"tiebreaks": list(rules.order), "points": [rules.win, rules.draw, rules.loss]}
 
 
-@router.post("/api/tournaments/{tournament_id}/entries/{entry_id}/status")
+@router.post(
+    "/api/tournaments/{tournament_id}/entries/{entry_id}/status",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def entry_status(
     body: StatusBody,
     request: Request,
@@ -446,7 +489,10 @@ async def entry_status(
     return {"entry": entry_id, "status": body.status}
 
 
-@router.post("/api/tournaments/{tournament_id}/divisions/{division}/draw")
+@router.post(
+    "/api/tournaments/{tournament_id}/divisions/{division}/draw",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def draw(
     body: DrawBody,
     request: Request,
@@ -460,7 +506,9 @@ async def draw(
     return {"division": division, "pools": len(live.event.pools[division])}
 
 
-@router.post("/api/tournaments/{tournament_id}/plan")
+@router.post(
+    "/api/tournaments/{tournament_id}/plan", responses=errors(401, 404, 409, 422, 429, 503)
+)
 async def plan(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -472,7 +520,9 @@ async def plan(
     return {"matches": len(live.event.plan.slots), "end": clock(stats.end_s)}
 
 
-@router.post("/api/tournaments/{tournament_id}/replan")
+@router.post(
+    "/api/tournaments/{tournament_id}/replan", responses=errors(401, 404, 409, 422, 429, 503)
+)
 async def replan(
     body: ReplanBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -483,7 +533,10 @@ async def replan(
     return {"now": clock(now), "out_of_service": sorted(set(body.out_of_service))}
 
 
-@router.post("/api/tournaments/{tournament_id}/matches/{match_id}/call")
+@router.post(
+    "/api/tournaments/{tournament_id}/matches/{match_id}/call",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def call_match(
     body: CallBody,
     request: Request,
@@ -496,16 +549,25 @@ async def call_match(
     return (await live.call(match_id, who, body.board)).to_dict()
 
 
-@router.post("/api/tournaments/{tournament_id}/boards/{board}/call")
+@router.post(
+    "/api/tournaments/{tournament_id}/boards/{board}/call",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def call_board(
-    request: Request, hub: TournamentsDep, tournament_id: TournamentId, board: int
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    board: Annotated[int, PathParam(ge=1, le=MAX_EVENT_BOARDS)],
 ) -> dict[str, Any]:
     """Call the next match planned on a board."""
     live, who = await _director(hub, request, tournament_id)
     return (await live.call_next(board, who)).to_dict()
 
 
-@router.post("/api/tournaments/{tournament_id}/matches/{match_id}/start")
+@router.post(
+    "/api/tournaments/{tournament_id}/matches/{match_id}/start",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def start_match(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId, match_id: MatchId
 ) -> dict[str, str]:
@@ -515,7 +577,10 @@ async def start_match(
     return {"match": match_id, "status": "playing"}
 
 
-@router.put("/api/tournaments/{tournament_id}/matches/{match_id}/result")
+@router.put(
+    "/api/tournaments/{tournament_id}/matches/{match_id}/result",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def put_result(
     body: ResultBody,
     request: Request,
@@ -532,7 +597,10 @@ async def put_result(
     }
 
 
-@router.delete("/api/tournaments/{tournament_id}/matches/{match_id}/result")
+@router.delete(
+    "/api/tournaments/{tournament_id}/matches/{match_id}/result",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def delete_result(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId, match_id: MatchId
 ) -> dict[str, str]:
@@ -542,13 +610,16 @@ async def delete_result(
     return {"match": match_id, "status": "cleared"}
 
 
-@router.post("/api/tournaments/{tournament_id}/pools/{division}/{number}/{action}")
+@router.post(
+    "/api/tournaments/{tournament_id}/pools/{division}/{number}/{action}",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def pool_action(
     request: Request,
     hub: TournamentsDep,
     tournament_id: TournamentId,
     division: str,
-    number: int,
+    number: Annotated[int, PathParam(ge=1, le=MAX_INT)],
     action: Literal["close", "reopen"],
 ) -> dict[str, Any]:
     """Close a complete pool (its places go into the knockout) or reopen it for a correction."""
@@ -557,13 +628,17 @@ async def pool_action(
     return {"division": division, "pool": number, "closed": action == "close"}
 
 
-class PadsBody(BaseModel):
+class PadsBody(StrictBody):
     """Boards to give a scoring pad (all boards without one when omitted)."""
 
-    boards: list[int] | None = Field(default=None, max_length=MAX_EVENT_BOARDS)
+    boards: list[BoardNumber] | None = Field(default=None, max_length=MAX_EVENT_BOARDS)
 
 
-@router.post("/api/tournaments/{tournament_id}/pads", dependencies=[Depends(organiser)])
+@router.post(
+    "/api/tournaments/{tournament_id}/pads",
+    dependencies=[Depends(organiser)],
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
 async def make_pads(
     body: PadsBody,
     request: Request,
@@ -605,7 +680,7 @@ async def make_pads(
     return _pad_list(live)
 
 
-@router.get("/api/tournaments/{tournament_id}/pads")
+@router.get("/api/tournaments/{tournament_id}/pads", responses=errors(401, 404, 409, 422, 429, 503))
 async def list_pads(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -631,13 +706,15 @@ def _pad_list(live: LiveTournament) -> dict[str, Any]:
     return {"pads": out}
 
 
-class PlayBody(BaseModel):
+class PlayBody(StrictBody):
     """The key of a player's link."""
 
     key: str = Field(min_length=1, max_length=64)
 
 
-@router.get("/api/tournaments/{tournament_id}/players")
+@router.get(
+    "/api/tournaments/{tournament_id}/players", responses=errors(401, 404, 409, 422, 429, 503)
+)
 async def player_links(
     request: Request, hub: TournamentsDep, tournament_id: TournamentId
 ) -> dict[str, Any]:
@@ -656,7 +733,9 @@ async def player_links(
     }
 
 
-@router.post("/api/tournaments/{tournament_id}/play/{player}")
+@router.post(
+    "/api/tournaments/{tournament_id}/play/{player}", responses=errors(403, 404, 409, 422, 503)
+)
 async def play(
     body: PlayBody,
     hub: TournamentsDep,
