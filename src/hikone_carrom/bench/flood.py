@@ -40,7 +40,7 @@ from hikone_carrom.bench.server_load import aim
 from hikone_carrom.bench.throwaway import GameServer
 from hikone_carrom.bench.tournament_live import championship_csv
 
-__all__ = ["FloodFigures", "Target", "main", "organiser_headers", "run_flood"]
+__all__ = ["FloodFigures", "Target", "main", "organiser_headers", "run_flood", "setup_target"]
 
 KINDS = ("rooms", "boards", "tournaments", "director")
 """The socket kinds flooded, in order."""
@@ -116,12 +116,15 @@ def _csv_rows(rows: int | None) -> tuple[bytes, list[str], int, int]:
     body = lines[1:] if rows is None else lines[1 : 1 + rows]
     parsed = list(csv.reader(body))
     divisions = sorted({row[0] for row in parsed})
-    entrants = sum(2 if len(row) > 7 and row[7] else 1 for row in parsed)
+    people = {tuple(row[k : k + 3]) for row in parsed for k in (1, 7) if len(row) > k and row[k]}
+    entrants = len(people)  # a player in a singles and a doubles entry counts once
     text = "\r\n".join([lines[0], *body]) + "\r\n"
     return text.encode("cp932"), divisions, len(body), entrants
 
 
-async def _setup(base: str, key: str | None, board_entries: int, rows: int | None) -> Target:
+async def setup_target(base: str, key: str | None, board_entries: int, rows: int | None) -> Target:
+    """Make the pad board, the event (the first ``rows`` entries of the championship, all when
+    None) and the room the flooders use."""
     import httpx
 
     made = organiser_headers(key)
@@ -320,7 +323,7 @@ def run_flood(
 ) -> FloodFigures:
     """Set up the board, the event and the room on the server at ``base``, then measure the
     quiet phase and one phase per flooded socket kind."""
-    target = asyncio.run(_setup(base, organiser_key, board_entries, event_rows))
+    target = asyncio.run(setup_target(base, organiser_key, board_entries, event_rows))
     return FloodFigures(target, asyncio.run(_phases(target, seconds, kinds)))
 
 
