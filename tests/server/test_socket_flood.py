@@ -18,6 +18,7 @@ from tests.server.tournamentkit import ready_event
 
 from hikone_carrom.server.core.errors import CloseCode
 from hikone_carrom.server.pads.boards import Board
+from hikone_carrom.server.tournaments import hub_feed
 
 
 def _flood(ws: Any, message: dict[str, Any]) -> tuple[list[str], int]:
@@ -126,6 +127,27 @@ def test_board_watchers_share_one_snapshot_per_event_number(
             ws.send_text(json.dumps({"type": "resync"}))
             assert ws.receive_json()["type"] == "snapshot"
     assert len(built) == 1
+
+
+def test_spectators_asking_the_same_search_share_one_answer_per_change_number(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tid, _ = ready_event(client)
+    built: list[str] = []
+    search = hub_feed.search_view
+    monkeypatch.setattr(
+        hub_feed, "search_view", lambda live, key: built.append(key) or search(live, key)
+    )
+    with (
+        client.websocket_connect(f"/ws/tournaments/{tid}") as one,
+        client.websocket_connect(f"/ws/tournaments/{tid}") as two,
+    ):
+        for ws in (one, two, one, two):
+            assert ws.receive_json()["type"] in ("snapshot", "search")
+            ws.send_text(json.dumps({"type": "search", "key": "山"}))
+        for ws in (one, two):
+            assert ws.receive_json()["type"] == "search"
+    assert built == ["山"]
 
 
 @pytest.mark.parametrize("hello", [None, {"type": "hello", "token": "not-the-token"}])
