@@ -50,8 +50,9 @@ ORGANISER_ENV = "HIKONE_CARROM_ORGANISER_KEY"
 TARGET_RATIO, TARGET_P95_MS = 2.0, 200.0
 """The target under a flood: p95 within this many times the quiet p95, and under this (ms)."""
 
-PROBE_PAUSE_S = 0.05
-"""Pause between two probes of one kind (health requests, shots), s."""
+PROBE_PAUSE_S = 0.2
+"""Pause between two probes of one kind (health requests, shots), s: the shots stay well
+within a room socket's message rate."""
 
 
 def organiser_headers(key: str | None) -> dict[str, str]:
