@@ -1,6 +1,6 @@
 """End-to-end fixtures: the real server under uvicorn on a free loopback port, and Debian's
 Chromium driven by Playwright (``executable_path``). Every test fails on a Content-Security-Policy
-violation in any page it drives (issue 45: the pages run no inline script or style)."""
+violation in any page it drives."""
 
 from __future__ import annotations
 

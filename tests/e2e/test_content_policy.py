@@ -1,4 +1,4 @@
-"""The Content-Security-Policy in real Chromium (issue 45): inline script and inline style are
+"""The Content-Security-Policy in real Chromium: inline script and inline style are
 blocked and the suite's watcher sees it; the page's own WebSocket opens under ``connect-src
 'self'``; the pages cannot be framed."""
 

@@ -1,5 +1,5 @@
 """The pool table on a phone, a desktop and the hall screen: every number stands under its own
-header (issue 47: left-aligned headers over right-aligned numbers put the point difference under
+header (left-aligned headers over right-aligned numbers put the point difference under
 「パック」 and left the puck column with no header)."""
 
 from __future__ import annotations

@@ -59,7 +59,7 @@ def test_batch_equals_single_on_random_midgame_shots(count: int) -> None:
 
 
 def test_a_batch_runs_on_one_thread_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """numba's threads lose badly on a busy machine (issue 46): only ``parallel=True`` uses them."""
+    """numba's threads lose badly on a busy machine: only ``parallel=True`` uses them."""
     from hikone_carrom.physics import batch as batch_module
 
     def refuse(*args: object) -> None:

@@ -1,4 +1,4 @@
-"""No disk ever jumps, no shot loops (issue 46): the continuity invariant (assert_invariants checks
+"""No disk ever jumps, no shot loops: the continuity invariant (assert_invariants checks
 that every disk starts each track segment where the last one put it) over fuzzed pile shots and
 the stored real match positions, and the reproductions of the issue's findings."""
 
@@ -44,7 +44,7 @@ def test_the_stored_match_positions_never_jump(board: BoardSpec) -> None:
 
 
 def test_a_puck_left_on_a_sliver_of_another_does_not_teleport_when_its_carrier_stops() -> None:
-    # issue 46, finding 1: G1 hangs on the jack's rim while R1 still lies under its edge; the
+    # G1 hangs on the jack's rim while R1 still lies under its edge; the
     # jack slides on and stops far away. G1 used to be put beside it there (219.5 mm in no time)
     disks = [
         Disk.jack("J", 0.0, 0.0),
@@ -65,7 +65,7 @@ def test_a_puck_left_on_a_sliver_of_another_does_not_teleport_when_its_carrier_s
 
 
 def test_a_puck_held_by_a_sliver_tips_off_and_drops_where_it_stops() -> None:
-    # issue 46, finding 3: A slides from under U; B still overlaps U's footprint by 0.7 mm.
+    # A slides from under U; B still overlaps U's footprint by 0.7 mm.
     # U used to stay up on that sliver; its centre is past B's rim, so it slides off B's edge
     # (away from B's centre) and comes down touching B
     disks = [
@@ -103,7 +103,7 @@ def test_a_puck_whose_centre_lies_between_its_supports_stays_up() -> None:
 
 
 def test_a_striker_grazing_a_puck_that_touches_another_ends_at_once() -> None:
-    # issue 46, finding 4: the striker tangent to A, A 1e-11 m from B: A nudged B ever slower
+    # the striker tangent to A, A 1e-11 m from B: A nudged B ever slower
     # (A hits B, B stops, A hits B again...) until the 20,000-event guard
     disks = [
         Disk.puck("A", 0.0, 0.0),

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import psycopg
 
+from hikone_carrom.bench.flood import KINDS, report, run_flood
 from hikone_carrom.bench.server import (
     cpu_seconds,
     event_latencies,
@@ -23,6 +24,7 @@ from hikone_carrom.bench.server_load import SOAK_SHOTS, make_rooms, run_load, ru
 from hikone_carrom.bench.throwaway import SUPERUSER, PostgresCluster
 from hikone_carrom.server.core.app import create_app
 from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.core.errors import CloseCode
 
 
 def test_the_single_room_figures_are_measured_on_a_real_server(tmp_path: Path) -> None:
@@ -100,3 +102,21 @@ def test_the_throwaway_postgresql_s_backends_count_in_its_cpu(pg_cluster: Postgr
         # Read while the backend lives: one that is exiting may be reaped between the read of
         # the postmaster's children's times and its own, and then counts nowhere.
         assert tree_cpu_seconds(pg_cluster.pid()) - before > 0.05
+
+
+def test_the_flood_bench_measures_every_socket_kind_against_the_quiet_figures(
+    tmp_path: Path,
+) -> None:
+    """``bench flood``, tiny: the quiet phase and one phase per socket kind, each with health
+    and shot latencies, the flooder cut off by the server (1008) or dropped as too slow."""
+    settings = ServerSettings(db_url=f"sqlite:///{tmp_path / 'games.sqlite3'}", ai_delay_s=0.0)
+    with serve_app_in_thread(create_app(settings)) as base:
+        figures = run_flood(base, seconds=2.0, board_entries=5, event_rows=8)
+    assert [p.name for p in figures.phases] == ["quiet", *KINDS]
+    for phase in figures.phases:
+        assert phase.errors == [] and phase.health and phase.shots, phase
+    for phase in figures.phases[1:]:
+        assert phase.flood is not None and phase.flood.sent > 0
+        assert set(phase.flood.closes) <= {CloseCode.FLOOD, CloseCode.TOO_SLOW}, phase.flood
+    lines = report(figures)
+    assert len(lines) == 2 + len(figures.phases)

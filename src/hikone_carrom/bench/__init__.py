@@ -24,6 +24,10 @@ BENCHES: dict[str, tuple[str, str]] = {
         "hikone_carrom.bench.tournament_live",
         "a championship's live updates to many spectators",
     ),
+    "flood": (
+        "hikone_carrom.bench.flood",
+        "health and shot latency while one client floods each socket kind",
+    ),
     "env": ("hikone_carrom.bench.env", "RL environment steps per second"),
 }
 """Sub-command -> (module with ``main(argv) -> int``, what it measures)."""

@@ -1,5 +1,5 @@
 """``hikone-carrom bench physics --fuzz N``: the engine's laws checked over fuzzed pile shots and
-the stored real match positions (issue 46).
+the stored real match positions.
 
 Each shot is checked event by event from its own log (:func:`check`): no disk jumps (a disk's new
 track segment starts where its old one put it, within 1e-9 m), no shot loops (runs into the

@@ -1,6 +1,5 @@
 """The access table (core/access.py) covers every route and socket message, and a stranger (no
-token, a wrong token) is refused by every route and message that needs a role (issue 45,
-section 4)."""
+token, a wrong token) is refused by every route and message that needs a role."""
 
 from __future__ import annotations
 

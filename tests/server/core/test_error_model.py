@@ -1,4 +1,4 @@
-"""One error model in /openapi.json (issue 45, LOW 6): every error status a route answers is
+"""One error model in /openapi.json: every error status a route answers is
 documented with :class:`ErrorBody`, and the bodies the server sends are that model."""
 
 from __future__ import annotations

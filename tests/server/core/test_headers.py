@@ -1,4 +1,4 @@
-"""Every response carries the security headers (issue 45): pages, static files, API JSON and
+"""Every response carries the security headers: pages, static files, API JSON and
 errors run only the server's own scripts, cannot be framed, send no ``Referer`` and are not
 type-sniffed."""
 

@@ -1,4 +1,4 @@
-"""Creating events and boards needs the organiser's key (issue 45 MEDIUM 2): refused without it
+"""Creating events and boards needs the organiser's key: refused without it
 and nothing made; the key kept with the store is the same for every server on it; the option and
 the environment variable give it; creation is rate-limited per address and boards are bounded."""
 

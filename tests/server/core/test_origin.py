@@ -1,4 +1,4 @@
-"""A browser page of another site cannot open the server's WebSockets (issue 45): every socket
+"""A browser page of another site cannot open the server's WebSockets: every socket
 kind refuses a foreign ``Origin`` before accepting (1008; HTTP 403 on the wire) and accepts its
 own site, a loopback page, a configured origin and a program that sends no ``Origin``."""
 

@@ -1,4 +1,4 @@
-"""schemathesis over the whole OpenAPI schema (issue 45, section 4): every operation, bounded
+"""schemathesis over the whole OpenAPI schema: every operation, bounded
 examples derandomized with a fixed seed, against the in-process app on a temporary SQLite store;
 no answer is a 5xx, and each status code, content type and body is the one documented.
 

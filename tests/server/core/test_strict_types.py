@@ -1,5 +1,5 @@
 """Strict request types: no ``true`` for a number, no ``0`` for a yes/no, no text for a number,
-and every integer a request carries is bounded (issue 45, LOW 5)."""
+and every integer a request carries is bounded."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The server's clock is the authority for what it shows (issue 45 MEDIUM 5): a pad phone whose
+"""The server's clock is the authority for what it shows: a pad phone whose
 clock is an hour behind shows the right time left on the board's watch view and the event's
 pages; the pad's own times only tell how long an op waited on it (bounded); times out of range
 or not finite are refused with 422 before anything is stored, and the watchers keep getting

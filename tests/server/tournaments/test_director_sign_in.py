@@ -1,4 +1,4 @@
-"""The director's secret (issue 45 LOW): a chosen password has at least 12 characters, and wrong
+"""The director's secret: a chosen password has at least 12 characters, and wrong
 secrets are throttled per client address and per event, while the right secret from another
 address still works."""
 

@@ -1,6 +1,6 @@
 """The seats of an online championship match belong to its players' personal links: the room id
 is public, but a client without a link sits down nowhere, and the result credited is the game
-the real players played (issue 45, HIGH 1)."""
+the real players played."""
 
 from __future__ import annotations
 

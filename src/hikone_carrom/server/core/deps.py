@@ -7,8 +7,9 @@ service with ``app.dependency_overrides[dependency] = ...``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from fastapi import Depends
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -29,6 +30,8 @@ from hikone_carrom.server.rooms.registry import RoomRegistry
 from hikone_carrom.server.storage import GameStore
 from hikone_carrom.server.tournaments.hub import TournamentHub
 from hikone_carrom.server.tournaments.rooms import RoomBridge
+
+T = TypeVar("T")
 
 __all__ = [
     "BoardSpecDep",
@@ -58,28 +61,29 @@ __all__ = [
 ]
 
 
-def settings(conn: HTTPConnection) -> ServerSettings:
-    """The server's settings."""
-    value: ServerSettings = conn.app.state.settings
-    return value
+def _state(attribute: str, kind: type[T], doc: str) -> Callable[[HTTPConnection], T]:
+    """A dependency giving ``app.state.<attribute>`` (a ``kind``), documented by ``doc``."""
+
+    def dependency(conn: HTTPConnection) -> T:
+        value: T = getattr(conn.app.state, attribute)
+        return value
+
+    dependency.__name__ = dependency.__qualname__ = attribute
+    dependency.__doc__ = doc
+    return dependency
 
 
-def board(conn: HTTPConnection) -> BoardSpec:
-    """The board every room plays on."""
-    value: BoardSpec = conn.app.state.board
-    return value
-
-
-def web_dir(conn: HTTPConnection) -> Path:
-    """The browser client's folder (pages, ES modules, CSS)."""
-    value: Path = conn.app.state.web_dir
-    return value
-
-
-def room_rate(conn: HTTPConnection) -> AddressRate:
-    """Rooms made per address and minute (``rooms_per_minute``)."""
-    value: AddressRate = conn.app.state.room_rate
-    return value
+settings = _state("settings", ServerSettings, "The server's settings.")
+board = _state("board", BoardSpec, "The board every room plays on.")
+web_dir = _state("web_dir", Path, "The browser client's folder (pages, ES modules, CSS).")
+room_rate = _state("room_rate", AddressRate, "Rooms made per address and minute.")
+store = _state("store", GameStore, "The game store (SQL).")
+runner = _state("runner", Runner, "The threads that run store calls and simulations.")
+rooms = _state("registry", RoomRegistry, "The game rooms of this process.")
+pads = _state("pads", PadRegistry, "The scoring pads' boards of this process.")
+tournaments = _state("tournaments", TournamentHub, "The tournaments of this process.")
+room_bridge = _state("room_bridge", RoomBridge, "Online events' matches in game rooms.")
+sign_in = _state("sign_in", SignInGuard, "The throttle on wrong director secrets.")
 
 
 def client_address(conn: HTTPConnection) -> str:
@@ -106,48 +110,6 @@ def organiser(
     rate: AddressRate = request.app.state.creation_rate
     if not rate.allow(client_address(request)):
         raise too_many_creations(rate.per_minute)
-
-
-def sign_in(conn: HTTPConnection) -> SignInGuard:
-    """The throttle on wrong director secrets (per address, per event)."""
-    value: SignInGuard = conn.app.state.sign_in
-    return value
-
-
-def store(conn: HTTPConnection) -> GameStore:
-    """The game store (SQL)."""
-    value: GameStore = conn.app.state.store
-    return value
-
-
-def runner(conn: HTTPConnection) -> Runner:
-    """The threads that run store calls and simulations off the event loop."""
-    value: Runner = conn.app.state.runner
-    return value
-
-
-def rooms(conn: HTTPConnection) -> RoomRegistry:
-    """The game rooms of this process."""
-    value: RoomRegistry = conn.app.state.registry
-    return value
-
-
-def pads(conn: HTTPConnection) -> PadRegistry:
-    """The scoring pads' boards of this process."""
-    value: PadRegistry = conn.app.state.pads
-    return value
-
-
-def tournaments(conn: HTTPConnection) -> TournamentHub:
-    """The tournaments of this process."""
-    value: TournamentHub = conn.app.state.tournaments
-    return value
-
-
-def room_bridge(conn: HTTPConnection) -> RoomBridge:
-    """Online events' matches in game rooms."""
-    value: RoomBridge = conn.app.state.room_bridge
-    return value
 
 
 SettingsDep = Annotated[ServerSettings, Depends(settings)]

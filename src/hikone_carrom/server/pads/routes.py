@@ -18,17 +18,15 @@ from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, sheet_csv
 from hikone_carrom.server.core.deps import PadsDep, WebDirDep, organiser
 from hikone_carrom.server.core.errors import (
-    CloseCode,
     RoomError,
     error_message,
     errors,
     file_answer,
 )
 from hikone_carrom.server.core.invite import qr_svg
-from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.pads.boards import MAX_WALL_MS, Board, Op, PadRegistry
-from hikone_carrom.server.rooms.ws import Connection, serve_connection
+from hikone_carrom.server.rooms.ws import Connection, WatchLimits, serve_watcher
 from hikone_carrom.server.storage.store import StoreError
 
 __all__ = ["router"]
@@ -309,56 +307,33 @@ WATCH_BUFFER_CHARS = 512 * 1024
 """Most characters waiting to be sent to one watcher (a 200-entry board's snapshot is about
 60,000); one further behind is closed and resyncs when its page reconnects."""
 
-WATCH_BURST, WATCH_PER_SECOND = 10, 2.0
-"""Messages a watcher may send at once, then per second (its page sends a hello, a resync after
-a gap, a ping now and then)."""
-
-WATCH_MESSAGE_CHARS = 512
-"""Longest message a watcher may send, characters."""
+WATCH_LIMITS = WatchLimits(burst=10, per_second=2.0, max_chars=512)
+"""A watcher may send 10 messages at once, then 2 a second (its page sends a hello, a resync
+after a gap, a ping now and then), each at most 512 characters."""
 
 
 async def _watch(websocket: WebSocket, board_id: str, pads: PadRegistry) -> None:
-    await websocket.accept()
     conn = Connection(websocket, buffer_chars=WATCH_BUFFER_CHARS)
-    await serve_connection(conn, _read_watch(websocket, conn, board_id, pads))
 
-
-async def _read_watch(
-    websocket: WebSocket, conn: Connection, board_id: str, pads: PadRegistry
-) -> None:
-    """A watcher's messages: ``hello`` or ``resync`` (the shared snapshot), ``ping``."""
-    try:
-        b = await pads.get(board_id)
-    except RoomError as err:
-        conn.send_json(err.to_message())
-        return
-    inbox = Inbox(
-        websocket,
-        conn,
-        MessageRate(WATCH_BURST, WATCH_PER_SECOND),
-        max_chars=WATCH_MESSAGE_CHARS,
-    )
-    try:
-        while (text := await inbox.next()) is not None:
-            try:
-                msg = json.loads(text)
-            except ValueError:
-                msg = None
-            kind = msg.get("type") if isinstance(msg, dict) else None
-            if kind in ("hello", "resync"):
-                conn.send(b.snapshot_text())
-                b.subscribers.add(conn)
-            elif kind == "ping":
-                conn.send_json({"type": "pong", "seq": b.seq})
-            else:
-                conn.send_json(
-                    error_message(
-                        "bad_message",
-                        "A board is watched read-only: hello, resync or ping",
-                        "ボードは見るだけです（hello、resync、ping のみ）",
-                    )
+    async def answer(b: Board, text: str) -> None:
+        """``hello`` or ``resync`` (the shared snapshot), ``ping``."""
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            msg = None
+        kind = msg.get("type") if isinstance(msg, dict) else None
+        if kind in ("hello", "resync"):
+            conn.send(b.snapshot_text())
+            b.subscribers.add(conn)
+        elif kind == "ping":
+            conn.send_json({"type": "pong", "seq": b.seq})
+        else:
+            conn.send_json(
+                error_message(
+                    "bad_message",
+                    "A board is watched read-only: hello, resync or ping",
+                    "ボードは見るだけです（hello、resync、ping のみ）",
                 )
-        if inbox.flooded:
-            conn.close_code = CloseCode.FLOOD
-    finally:
-        b.subscribers.discard(conn)
+            )
+
+    await serve_watcher(conn, pads.get(board_id), WATCH_LIMITS, answer)

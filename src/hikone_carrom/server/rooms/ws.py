@@ -13,8 +13,9 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Coroutine
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 from fastapi import WebSocket
 from pydantic import ValidationError
@@ -34,7 +35,7 @@ from hikone_carrom.server.rooms.schemas import (
     Resync,
 )
 
-__all__ = ["Connection", "serve_connection", "serve_room"]
+__all__ = ["Connection", "WatchLimits", "serve_connection", "serve_room", "serve_watcher"]
 
 log = logging.getLogger(__name__)
 
@@ -156,6 +157,65 @@ async def serve_connection(conn: Connection, read: Coroutine[Any, Any, None]) ->
             await asyncio.wait_for(
                 websocket.close(code=conn.close_code or 1000), timeout=CLOSE_WAIT_S
             )
+
+
+@dataclass(frozen=True)
+class WatchLimits:
+    """What a watcher (a board's or an event's) may send: ``burst`` messages at once, then
+    ``per_second``, each at most ``max_chars`` characters."""
+
+    burst: int
+    per_second: float
+    max_chars: int
+
+
+class _Watched(Protocol):
+    @property
+    def subscribers(self) -> set[Any]: ...
+
+
+W = TypeVar("W", bound=_Watched)
+
+
+async def serve_watcher(
+    conn: Connection,
+    lookup: Awaitable[W],
+    limits: WatchLimits,
+    answer: Callable[[W, str], Awaitable[None]],
+    start: Callable[[Inbox, W], Awaitable[bool]] | None = None,
+) -> None:
+    """Accept a watcher's socket and serve it until it closes: ``lookup`` finds what it
+    watches (a refusal is sent and the socket closed); ``start``, if given, runs first and
+    may refuse the watcher (False: it has set what to send and the close code); then every
+    message its :class:`Inbox` lets through goes to ``answer``. When it ends the watcher is
+    no longer one of the ``subscribers`` (:attr:`CloseCode.FLOOD` if it was cut off)."""
+    await conn.websocket.accept()
+    await serve_connection(conn, _watch(conn, lookup, limits, answer, start))
+
+
+async def _watch(
+    conn: Connection,
+    lookup: Awaitable[W],
+    limits: WatchLimits,
+    answer: Callable[[W, str], Awaitable[None]],
+    start: Callable[[Inbox, W], Awaitable[bool]] | None,
+) -> None:
+    try:
+        watched = await lookup
+    except RoomError as err:
+        conn.send_json(err.to_message())
+        return
+    rate = MessageRate(limits.burst, limits.per_second)
+    inbox = Inbox(conn.websocket, conn, rate, max_chars=limits.max_chars)
+    try:
+        if start is not None and not await start(inbox, watched):
+            return
+        while (text := await inbox.next()) is not None:
+            await answer(watched, text)
+        if inbox.flooded:
+            conn.close_code = CloseCode.FLOOD
+    finally:
+        watched.subscribers.discard(conn)
 
 
 async def _read(

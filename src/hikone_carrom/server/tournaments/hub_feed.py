@@ -25,6 +25,10 @@ __all__ = ["LIVE_EVERY_S", "SpectatorFeed", "TournamentSubscriber", "to_json"]
 
 log = logging.getLogger(__name__)
 
+MAX_VIEWS = 256
+"""Most views kept per change number: answers to ``entry`` and ``search`` past it are built
+but not kept (a client asking for ever new keys cannot grow the cache)."""
+
 LIVE_EVERY_S = 1.0
 """Live scores and clocks go to the spectators at most this often, s (one message for all)."""
 
@@ -80,14 +84,13 @@ class SpectatorFeed:
             live.event.division(division)
             body = await self._cached(f"division:{division}:{part}")
         else:
-            async with live.lock:
-                data = entry_view(live, key) if kind == "entry" else search_view(live, key)
-                body = to_json(data)
+            body = await self._cached(f"{kind}:{key}")
         return f'{{"type":"{kind}","seq":{live.seq},"key":{to_json(key)},"data":{body}}}'
 
     async def _cached(self, key: str) -> str:
-        """The JSON text of a view (``full``, ``public``, ``division:GS:pools``...), built once
-        per change number under the event's lock."""
+        """The JSON text of a view (``full``, ``public``, ``division:GS:pools``,
+        ``entry:GS-001``, ``search:やまだ``), built once per change number under the event's
+        lock."""
         live = self.live
         async with live.lock:
             if self._views_seq != live.seq:
@@ -95,15 +98,21 @@ class SpectatorFeed:
                 self._views_seq = live.seq
             text = self._views.get(key)
             if text is None:
+                kind, _, what = key.partition(":")
                 if key == "full":
                     data = event_view(live)
                 elif key == "public":
                     data = public_view(live)
+                elif kind == "entry":
+                    data = entry_view(live, what)
+                elif kind == "search":
+                    data = search_view(live, what)
                 else:
-                    _, division, part = key.split(":")
+                    division, _, part = what.partition(":")
                     data = division_view(live, division, part)
                 text = to_json(data)
-                self._views[key] = text
+                if len(self._views) < MAX_VIEWS:
+                    self._views[key] = text
             return text
 
     def broadcast(self, message: dict[str, Any]) -> None:

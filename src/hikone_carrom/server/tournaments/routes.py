@@ -13,6 +13,7 @@ import io
 import json
 import re
 from dataclasses import replace
+from functools import partial
 from typing import Annotated, Any, Literal
 from urllib.parse import unquote
 
@@ -33,16 +34,15 @@ from hikone_carrom.server.core.deps import (
     sign_in,
 )
 from hikone_carrom.server.core.errors import (
-    CloseCode,
     RoomError,
     error_message,
     errors,
     file_answer,
 )
 from hikone_carrom.server.core.organiser import SignInGuard, bearer
-from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
+from hikone_carrom.server.core.ratelimit import Inbox
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
-from hikone_carrom.server.rooms.ws import Connection, serve_connection
+from hikone_carrom.server.rooms.ws import Connection, WatchLimits, serve_watcher
 from hikone_carrom.server.tournaments.hub import LiveTournament, TournamentHub, local_seconds
 from hikone_carrom.server.tournaments.rooms import player_key, players
 from hikone_carrom.server.tournaments.views import clock, match_view, search_view
@@ -755,12 +755,9 @@ async def play(
 # -- live --------------------------------------------------------------------------------------
 
 
-SPECTATOR_BURST, SPECTATOR_PER_SECOND = 10, 2.0
-"""Messages a spectator may send at once, then per second (a page asks for what it shows as its
-tabs change, a resync after a gap, a ping now and then)."""
-
-SPECTATOR_MESSAGE_CHARS = 200
-"""Longest message a spectator may send, characters."""
+SPECTATOR_LIMITS = WatchLimits(burst=10, per_second=2.0, max_chars=200)
+"""A spectator may send 10 messages at once, then 2 a second (a page asks for what it shows as
+its tabs change, a resync after a gap, a ping now and then), each at most 200 characters."""
 
 HELLO_WAIT_S = 10.0
 """How long the director's console has to say hello with its token, s."""
@@ -799,33 +796,19 @@ async def watch(
     ``{"type": "search", "key": "やまだ"}``; the answer comes in order with the updates. From
     its pools answer on, a page's updates carry that division's pool tables (and no other's).
     ``{"type": "resync"}`` asks for a new snapshot. Each connection may send
-    :data:`SPECTATOR_BURST` messages at once, then :data:`SPECTATOR_PER_SECOND` a second.
-    Wrong tokens in the hello are throttled as the REST sign-in's are."""
-    await websocket.accept()
+    :data:`SPECTATOR_LIMITS`. Wrong tokens in the hello are throttled as the REST sign-in's are."""
     conn = Spectator(websocket, full=full)
-    await serve_connection(conn, _spectate(websocket, conn, hub, guard, tournament_id))
+    lookup = hub.get(tournament_id)
+    start = partial(_start, conn, guard, client_address(websocket))
+    await serve_watcher(conn, lookup, SPECTATOR_LIMITS, partial(_answer, conn), start)
 
 
-async def _spectate(
-    websocket: WebSocket,
-    conn: Spectator,
-    hub: TournamentHub,
-    guard: SignInGuard,
-    tournament_id: str,
-) -> None:
-    """A spectator's messages, until it goes or is cut off."""
-    try:
-        live = await hub.get(tournament_id)
-    except RoomError as err:
-        conn.send_json(err.to_message())
-        return
-    inbox = Inbox(
-        websocket,
-        conn,
-        MessageRate(SPECTATOR_BURST, SPECTATOR_PER_SECOND),
-        max_chars=SPECTATOR_MESSAGE_CHARS,
-    )
-    if conn.full and not await _director_hello(inbox, live, guard, client_address(websocket)):
+async def _start(
+    conn: Spectator, guard: SignInGuard, address: str, inbox: Inbox, live: LiveTournament
+) -> bool:
+    """The snapshot and the updates from now on; the full view only after the director's
+    hello (otherwise False: the socket is closed with :data:`NOT_DIRECTOR_CLOSE`)."""
+    if conn.full and not await _director_hello(inbox, live, guard, address):
         conn.send_json(
             error_message(
                 "not_director",
@@ -834,16 +817,10 @@ async def _spectate(
             )
         )
         conn.close_code = NOT_DIRECTOR_CLOSE
-        return
+        return False
     conn.send(await live.snapshot_text(full=conn.full))
     live.subscribers.add(conn)
-    try:
-        while (text := await inbox.next()) is not None:
-            await _answer(conn, live, text)
-        if inbox.flooded:
-            conn.close_code = CloseCode.FLOOD
-    finally:
-        live.subscribers.discard(conn)
+    return True
 
 
 async def _director_hello(
