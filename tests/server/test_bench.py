@@ -109,9 +109,12 @@ def test_the_flood_bench_measures_every_socket_kind_against_the_quiet_figures(
 ) -> None:
     """``bench flood``, tiny: the quiet phase and one phase per socket kind, each with health
     and shot latencies, the flooder cut off by the server (1008) or dropped as too slow."""
-    settings = ServerSettings(db_url=f"sqlite:///{tmp_path / 'games.sqlite3'}", ai_delay_s=0.0)
+    key = "bench-organiser-key-0123"
+    settings = ServerSettings(
+        db_url=f"sqlite:///{tmp_path / 'games.sqlite3'}", ai_delay_s=0.0, organiser_key=key
+    )
     with serve_app_in_thread(create_app(settings)) as base:
-        figures = run_flood(base, seconds=2.0, board_entries=5, event_rows=8)
+        figures = run_flood(base, seconds=2.0, board_entries=5, event_rows=8, organiser_key=key)
     assert [p.name for p in figures.phases] == ["quiet", *KINDS]
     for phase in figures.phases:
         assert phase.errors == [] and phase.health and phase.shots, phase

@@ -12,9 +12,9 @@ against the quiet figures and the target: p95 within 2x of quiet and under 200 m
 runs in a process of its own so that its sending never slows the measuring loop. Figures only:
 nothing here asserts a speed.
 
-Creating boards and events may need the organiser's key: ``--organiser-key`` (or the
-environment's ``HIKONE_CARROM_ORGANISER_KEY``) is sent as ``Authorization: Bearer`` by
-:func:`organiser_headers`, the one place that builds it.
+Creating boards and events needs the organiser's key: the bench starts its server with one of
+its own (or ``--organiser-key``, default ``$HIKONE_CARROM_ORGANISER_KEY``), sent as
+``Authorization: Bearer`` by :func:`organiser_headers`, the one place that builds it.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import json
 import math
 import multiprocessing
 import os
+import secrets
 import tempfile
 import time
 from collections.abc import Sequence
@@ -389,7 +390,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.seconds <= 0 or args.board_entries < 0:
         parser.error("--seconds must be positive and --board-entries not negative")
     with tempfile.TemporaryDirectory() as tmp:
-        server = GameServer(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", log_dir=Path(tmp))
+        key = args.organiser_key or secrets.token_urlsafe(32)
+        server = GameServer(
+            f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", "--organiser-key", key, log_dir=Path(tmp)
+        )
         try:
             server.wait_ready()
             figures = run_flood(
@@ -397,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
                 seconds=args.seconds,
                 board_entries=args.board_entries,
                 event_rows=args.event_entries,
-                organiser_key=args.organiser_key,
+                organiser_key=key,
             )
         finally:
             server.stop()
