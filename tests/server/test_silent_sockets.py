@@ -81,9 +81,11 @@ def _until(done: Callable[[], bool], timeout: float = 60.0) -> None:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Target, object]]:
     """A real server with a 200-entry pad board and an 800-entrant event."""
     db = tmp_path_factory.mktemp("silent") / "games.sqlite3"
-    app = create_app(ServerSettings(db_url=f"sqlite:///{Path(db)}", ai_delay_s=0.0))
+    key = "silent-sockets-organiser-key"
+    settings = ServerSettings(db_url=f"sqlite:///{Path(db)}", ai_delay_s=0.0, organiser_key=key)
+    app = create_app(settings)
     with serve_app_in_thread(app) as base:
-        target = asyncio.run(setup_target(base, None, 200, None))
+        target = asyncio.run(setup_target(base, key, 200, None))
         assert target.entrants == 800
         yield target, app
 

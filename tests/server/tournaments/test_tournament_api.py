@@ -212,7 +212,7 @@ def test_an_event_can_rank_by_its_own_tie_breaks(client: TestClient) -> None:
 
 def test_a_spectator_that_cannot_keep_up_is_let_go() -> None:
     from hikone_carrom.server.core.errors import CloseCode
-    from hikone_carrom.server.tournaments.routes import Spectator
+    from hikone_carrom.server.tournaments.spectators import Spectator
 
     conn = Spectator(None)  # type: ignore[arg-type]
     update = "u" * 1000

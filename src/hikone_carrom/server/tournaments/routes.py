@@ -1,24 +1,21 @@
-"""REST, WebSocket and pages of tournaments, as one router of the game server.
+"""REST and pages of tournaments, as one router of the game server.
 
 Public: the event's pages (``/t/{id}``, big-screen ``/t/{id}?hall=1``), its JSON, name search,
-results CSV, printouts (PDF) and live updates (``/ws/tournaments/{id}``). Director's console
+results CSV and printouts (PDF); the live updates are :mod:`.spectators`. Director's console
 (``/t/{id}/director``): every change needs the director's token as ``Authorization: Bearer ...``
 and names the operator in ``X-Operator`` (percent-encoded UTF-8) for the audit trail.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
-import json
 import re
 from dataclasses import replace
-from functools import partial
 from typing import Annotated, Any, Literal
 from urllib.parse import unquote
 
 import segno
-from fastapi import APIRouter, Depends, Query, Request, WebSocket
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from pydantic import Field, field_validator
@@ -26,7 +23,6 @@ from pydantic import Field, field_validator
 from hikone_carrom.server.core.deps import (
     PadsDep,
     RoomBridgeDep,
-    SignInDep,
     TournamentsDep,
     WebDirDep,
     client_address,
@@ -35,16 +31,14 @@ from hikone_carrom.server.core.deps import (
 )
 from hikone_carrom.server.core.errors import (
     RoomError,
-    error_message,
     errors,
     file_answer,
 )
-from hikone_carrom.server.core.organiser import SignInGuard, bearer
-from hikone_carrom.server.core.ratelimit import Inbox
+from hikone_carrom.server.core.organiser import bearer
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
-from hikone_carrom.server.rooms.ws import Connection, WatchLimits, serve_watcher
 from hikone_carrom.server.tournaments.hub import LiveTournament, TournamentHub, local_seconds
 from hikone_carrom.server.tournaments.rooms import player_key, players
+from hikone_carrom.server.tournaments.sign_in import signed_in
 from hikone_carrom.server.tournaments.views import clock, match_view, search_view
 from hikone_carrom.server.tournaments.views import results_csv as make_csv
 from hikone_carrom.tournament import (
@@ -179,7 +173,7 @@ async def _director(
     tokens are throttled per address and per event (:class:`SignInGuard`)."""
     live = await hub.get(tournament_id)
     token = bearer(request.headers.get("authorization"))
-    if not _signed_in(sign_in(request), client_address(request), live, token):
+    if not signed_in(sign_in(request), client_address(request), live, token):
         raise RoomError(
             "not_director",
             "The director's token is needed for this",
@@ -187,19 +181,6 @@ async def _director(
             status=401,
         )
     return live, _operator(request)
-
-
-def _signed_in(guard: SignInGuard, address: str, live: LiveTournament, token: str | None) -> bool:
-    """Whether ``token`` is the director's; raises ``too_many_failures`` (429) while ``address``
-    or the event must wait after wrong tokens. No token at all is no guess (not counted)."""
-    if token is None:
-        return False
-    guard.check(address, live.id)
-    if live.is_director(token):
-        guard.succeeded(address)
-        return True
-    guard.failed(address, live.id)
-    return False
 
 
 def _operator(request: Request, role: str = "director") -> str:
@@ -750,125 +731,3 @@ async def play(
             "not_online", "This event is played on real boards", "この大会は会場の台で行います"
         )
     return await bridge.seat_for(live, player, body.key)
-
-
-# -- live --------------------------------------------------------------------------------------
-
-
-SPECTATOR_LIMITS = WatchLimits(burst=10, per_second=2.0, max_chars=200)
-"""A spectator may send 10 messages at once, then 2 a second (a page asks for what it shows as
-its tabs change, a resync after a gap, a ping now and then), each at most 200 characters."""
-
-HELLO_WAIT_S = 10.0
-"""How long the director's console has to say hello with its token, s."""
-
-NOT_DIRECTOR_CLOSE = 4003
-"""Close code of a full view asked for without the director's token (the page signs in again)."""
-
-
-class Spectator(Connection):
-    """A spectator's connection: the bounded send buffer of every connection (four times as
-    large for the director's console); one that falls this far behind is closed (its page
-    reconnects and takes a fresh snapshot)."""
-
-    BUFFER_CHARS = 1024 * 1024
-
-    def __init__(self, websocket: WebSocket, *, full: bool = False) -> None:
-        # the director's console takes the whole event (about 1 MB for 800 entrants) at once
-        super().__init__(websocket, buffer_chars=self.BUFFER_CHARS * (4 if full else 1))
-        self.full = full
-        self.division: str | None = None  # the division whose pool tables it is sent
-
-
-@router.websocket("/ws/tournaments/{tournament_id}")
-async def watch(
-    websocket: WebSocket,
-    hub: TournamentsDep,
-    guard: SignInDep,
-    tournament_id: str,
-    full: bool = False,
-) -> None:
-    """Spectators: a snapshot, then every numbered update and, about once a second, the live
-    scores and clocks. ``?full=1`` (the director's console) takes the whole event once its
-    first message, ``{"type": "hello", "token": "..."}``, carries the director's token; a page
-    takes the compact one and asks for what it shows: ``{"type": "division", "key":
-    "GS:pools"}`` (or ``"GS:bracket"``), ``{"type": "entry", "key": "GS-001"}``,
-    ``{"type": "search", "key": "やまだ"}``; the answer comes in order with the updates. From
-    its pools answer on, a page's updates carry that division's pool tables (and no other's).
-    ``{"type": "resync"}`` asks for a new snapshot. Each connection may send
-    :data:`SPECTATOR_LIMITS`. Wrong tokens in the hello are throttled as the REST sign-in's are."""
-    conn = Spectator(websocket, full=full)
-    lookup = hub.get(tournament_id)
-    start = partial(_start, conn, guard, client_address(websocket))
-    await serve_watcher(conn, lookup, SPECTATOR_LIMITS, partial(_answer, conn), start)
-
-
-async def _start(
-    conn: Spectator, guard: SignInGuard, address: str, inbox: Inbox, live: LiveTournament
-) -> bool:
-    """The snapshot and the updates from now on; the full view only after the director's
-    hello (otherwise False: the socket is closed with :data:`NOT_DIRECTOR_CLOSE`)."""
-    if conn.full and not await _director_hello(inbox, live, guard, address):
-        conn.send_json(
-            error_message(
-                "not_director",
-                "The director's token is needed for the whole event: say hello with it first",
-                "大会全体の表示には大会運営のトークンが必要です。最初に hello で送ってください",
-            )
-        )
-        conn.close_code = NOT_DIRECTOR_CLOSE
-        return False
-    conn.send(await live.snapshot_text(full=conn.full))
-    live.subscribers.add(conn)
-    return True
-
-
-async def _director_hello(
-    inbox: Inbox, live: LiveTournament, guard: SignInGuard, address: str
-) -> bool:
-    """Whether the connection's first message, within :data:`HELLO_WAIT_S`, is a hello with the
-    director's token (while ``address`` or the event must wait, the client is told why)."""
-    try:
-        text = await asyncio.wait_for(inbox.next(), timeout=HELLO_WAIT_S)
-    except TimeoutError:
-        return False
-    try:
-        msg = json.loads(text) if text is not None else None
-    except ValueError:
-        return False
-    if not isinstance(msg, dict) or msg.get("type") != "hello":
-        return False
-    token = msg.get("token")
-    if not isinstance(token, str):
-        return False
-    try:
-        return _signed_in(guard, address, live, token)
-    except RoomError as err:
-        inbox.reply.send_json(err.to_message())
-        return False
-
-
-async def _answer(conn: Spectator, live: LiveTournament, text: str) -> None:
-    """Answer one message of a spectator (see :func:`watch`)."""
-    try:
-        msg = json.loads(text)
-    except ValueError:
-        msg = None
-    kind = msg.get("type") if isinstance(msg, dict) else None
-    key = msg.get("key") if isinstance(msg, dict) else None
-    if kind in ("division", "entry", "search") and isinstance(key, str) and key:
-        try:
-            division, _, part = key.partition(":")
-            if kind == "division" and part not in ("pools", "bracket"):
-                raise TournamentError("bad_view", "No such view", "その表示はありません")
-            conn.send(await live.request_text(kind, key[:60]))
-            if kind == "division" and part == "pools":
-                conn.division = division  # its pool tables come with the updates
-        except TournamentError as err:
-            conn.send_json(error_message(err.code, err.en, err.ja))
-    elif kind == "resync":
-        conn.send(await live.snapshot_text(full=conn.full))
-    elif kind == "ping":
-        conn.send_json({"type": "pong", "seq": live.seq})
-    else:
-        conn.send_json(error_message("bad_message", "Unknown message", "不明なメッセージです"))
