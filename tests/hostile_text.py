@@ -4,6 +4,8 @@ kanji, and names at their longest."""
 
 from __future__ import annotations
 
+from hikone_carrom.name_text import unsafe_name
+
 MARKUP = ('<img src="/etc/passwd">', "<b>太字</b>", "a]]>b", "<font size=40>x</font>")
 """Text that markup would read as tags (names refuse these; other fields show them)."""
 
@@ -14,8 +16,9 @@ PLAIN = ("A & B &amp; &lt;", "\"double\" 'single'", "\u202eRTL\u200bzero\u200dwi
 """Text that breaks naive escaping or normalising."""
 
 HOSTILE = MARKUP + FORMULAS + PLAIN
-NAME_SAFE = tuple(s for s in HOSTILE if not any(c in "<>" or ord(c) < 32 for c in s))
-"""Hostile strings a player's name may hold (names refuse < > and control characters)."""
+NAME_SAFE = tuple(s for s in HOSTILE if not unsafe_name(s))
+"""Hostile strings a player's name may hold (names refuse < >, control characters and
+bidirectional overrides: hikone_carrom.name_text)."""
 
 
 def longest(text: str, length: int) -> str:

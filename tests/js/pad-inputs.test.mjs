@@ -68,3 +68,10 @@ test("correct(1.5) is refused like any entry that is not there", () => {
   refused(() => m.correct(2, /** @type {any} */ (shot)), "correction", "there is no entry 2 to correct (1..1)", "訂正する2番目の入力はありません（1〜1）");
   assert.equal(m.steps[0].entry.tap?.red, 0);
 });
+
+test("a player's name with a control character, < >, or a bidirectional override is refused", () => {
+  for (const name of ["A\u202eB", "A\u2066B", "A<B", "A\u0007B", "A\u007fB"]) {
+    assert.throws(() => makeSetup({ names: [name, "B"] }), (e) => e instanceof RulesError && e.code === "bad_setup", name);
+  }
+  assert.doesNotThrow(() => makeSetup({ names: ["髙﨑 =A & 'B'", "B"] }));
+});

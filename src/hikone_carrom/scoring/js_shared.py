@@ -5,7 +5,8 @@ library share as data has one source, the Python side, and ``web/js/pad/shared-r
 generated from it: the default rule options (:class:`~hikone_carrom.rules.RuleOptions`) and
 match time, pucks per colour, the jack's score, the fouls in rule-id order with their penalties,
 colour and foul names, every sentence of :data:`~hikone_carrom.rules.messages.SENTENCES` and the
-names of a tap's fields in its error messages (:data:`~hikone_carrom.scoring.tap.FIELD_NAMES`).
+names of a tap's fields in its error messages (:data:`~hikone_carrom.scoring.tap.FIELD_NAMES`)
+and what a name refuses (:data:`~hikone_carrom.name_text.NAME_FORBIDDEN`).
 Regenerate with::
 
     python -m hikone_carrom.scoring.js_shared          # writes the file
@@ -27,6 +28,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Literal, Union, get_args, get_origin, get_type_hints
 
+from hikone_carrom.name_text import NAME_FORBIDDEN
 from hikone_carrom.rules import JACK_SCORE, PUCKS_PER_COLOR, Foul, RuleOptions
 from hikone_carrom.rules.messages import COLOR_NAMES, FOUL_NAMES, SENTENCES
 from hikone_carrom.scoring.setup import DEFAULT_MATCH_TIME_S
@@ -152,6 +154,9 @@ def render() -> str:
         "",
         "/** Each tap field as the pad's error messages name it (scoring/tap.py FIELD_NAMES). */",
         f"export const TAP_FIELD_NAMES = {_js(FIELD_NAMES)};",
+        "",
+        "/** What a name refuses, inside a regular expression's class (name_text.py). */",
+        f"export const NAME_FORBIDDEN = {_js(NAME_FORBIDDEN)};",
         "",
         "/** Short name of each foul. */",
         "export const FOUL_NAMES = "

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from hikone_carrom.name_text import unsafe_name
 from hikone_carrom.rules import (
     CHAMPIONSHIP_MATCH_TIME_S,
     Color,
@@ -81,7 +82,7 @@ class MatchSetup:
                     f"every player needs a name of 1 to {MAX_NAME} characters",
                     f"全員に1〜{MAX_NAME}文字の名前が必要です",
                 )
-            if any(ord(c) < 32 or c in "<>" for c in name):
+            if unsafe_name(name):
                 raise SetupError(
                     f"the name {name!r} holds a control character or < >",
                     f"名前 {name!r} に制御文字か < > が含まれています",

@@ -11,6 +11,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from hikone_carrom.name_text import unsafe_name
 from hikone_carrom.tournament.errors import TournamentError
 
 __all__ = [
@@ -177,7 +178,7 @@ def read_person(
             "A name is missing" + (" (partner)" if partner else ""),
             "名前がありません" + ("（ペアの相手）" if partner else ""),
         )
-    if any(ord(c) < 32 or c in "<>" for c in _nfkc(name)):  # a pad's MatchSetup refuses them
+    if unsafe_name(_nfkc(name)):  # a pad's MatchSetup refuses them
         raise TournamentError(
             "bad_name",
             f"The name {_nfkc(name)!r} cannot contain <, > or control characters",

@@ -13,6 +13,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from pydantic import Field
 
+from hikone_carrom.name_text import NAME_PATTERN
 from hikone_carrom.records import refereed_record
 from hikone_carrom.rules import RulesError
 from hikone_carrom.scoring import MatchSetup, RefereedMatch, sheet_csv
@@ -45,7 +46,7 @@ MAX_OPS = 500
 class CreateBoard(StrictBody):
     """POST /api/boards: a board of the hall, e.g. "第17台"."""
 
-    name: str = Field(default="", max_length=40, pattern=r"^[^\x00-\x1f<>]*$")
+    name: str = Field(default="", max_length=40, pattern=NAME_PATTERN)
 
 
 class BoardCreated(StrictBody):

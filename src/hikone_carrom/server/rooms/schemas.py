@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
+from hikone_carrom.name_text import NAME_PATTERN
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 
 __all__ = [
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 Mode = Literal["computer", "hotseat", "online"]
-Name = Annotated[str, Field(max_length=24, pattern=r"^[^\x00-\x1f<>]*$")]
+Name = Annotated[str, Field(max_length=24, pattern=NAME_PATTERN)]
 
 
 ActionId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]

@@ -6,7 +6,10 @@ import { GamesPage, ReplayPage } from "./games.js";
 import { HowToPage } from "./howto.js";
 import { homeExtras, renderMyGames } from "./mygames.js";
 import { applyPrefs, pref, setPref } from "./prefs.js";
+import { NAME_FORBIDDEN } from "./pad/shared-rules.js";
 import "./organiser.js"; // keeps the organiser's ?key= of the sign-in link, drops it from the URL
+
+const UNSAFE_NAME = new RegExp(`[${NAME_FORBIDDEN}]`); // as the server refuses them
 
 const view = document.getElementById("view");
 let page = null;
@@ -80,7 +83,7 @@ class HomePage {
       const minutes = Number(minutesText);
       this.clearErrors();
       const errors = {};
-      if (/[<>\u0000-\u001f]/.test(name)) errors.name = fieldMessage("name", "string_pattern_mismatch");
+      if (UNSAFE_NAME.test(name)) errors.name = fieldMessage("name", "string_pattern_mismatch");
       if (fd.get("timed") && (minutesText === "" || !Number.isInteger(minutes) || minutes < 1 || minutes > 60)) {
         errors.minutes = fieldMessage("minutes", "range");
       }

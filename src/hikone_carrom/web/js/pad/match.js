@@ -5,7 +5,9 @@ import {
   DEFAULT_MATCH_TIME_S, DEFAULT_OPTIONS, RulesError, apply, callTime, decideLot, explain,
   explainOutcome, initialState, reportOf, score, seatColor, sentence, skipTurn, stateCounts,
 } from "./referee.js";
-import { MAX_COUNT, TAP_FIELD_NAMES } from "./shared-rules.js";
+import { MAX_COUNT, NAME_FORBIDDEN, TAP_FIELD_NAMES } from "./shared-rules.js";
+
+const UNSAFE_NAME = new RegExp(`[${NAME_FORBIDDEN}]`);
 
 /** @type {Record<number, string[]>} */
 export const SIDES = { 2: ["S", "N"], 4: ["S", "W", "N", "E"] };
@@ -112,7 +114,7 @@ export const isNoPocket = (tap) => /** @type {(keyof Tap)[]} */ (Object.keys(EMP
 export function makeSetup({ names, match_time_s = DEFAULT_MATCH_TIME_S, deadlock = DEFAULT_OPTIONS.deadlock, title = "", options = {} }) {
   const clean = (names || []).map((n) => String(n ?? "").trim());
   if (clean.length !== 2 && clean.length !== 4) throw new RulesError("a match has 2 players (singles) or 4 (doubles)", "試合は2人（シングルス）か4人（ダブルス）です", "bad_setup");
-  if (clean.some((n) => !n || n.length > 40 || /[\x00-\x1f<>]/.test(n))) throw new RulesError("every player needs a name of 1 to 40 characters (no < >)", "全員に1〜40文字の名前が必要です（< > は不可）", "bad_setup");
+  if (clean.some((n) => !n || n.length > 40 || UNSAFE_NAME.test(n))) throw new RulesError("every player needs a name of 1 to 40 characters (no < >)", "全員に1〜40文字の名前が必要です（< > は不可）", "bad_setup");
   if (match_time_s !== null && !(match_time_s > 0 && match_time_s <= 7200)) throw new RulesError("the match time must be more than 0 and at most 120 minutes", "試合時間は0分より長く120分以内です", "bad_setup");
   if (deadlock !== "draw" && deadlock !== "lot") throw new RulesError('the deadlock result must be "draw" or "lot" (R7d)', "こう着時の決め方は「引き分け」か「じゃんけん」です（R7d）", "bad_setup");
   const opts = { ...DEFAULT_OPTIONS, ...options, match_time_s, deadlock, refereed_fouls: true, first_seat: 0 };

@@ -95,6 +95,9 @@ export const TAP_FIELD_NAMES = Object.freeze({
   unshootable_hit: Object.freeze({ en: "Unshootable piece hit", ja: "打てないパックへの直接の当たり" }),
 });
 
+/** What a name refuses, inside a regular expression's class (name_text.py). */
+export const NAME_FORBIDDEN = "\\x00-\\x1f\\x7f<>\\u202a-\\u202e\\u2066-\\u2069";
+
 /** Short name of each foul. */
 export const FOUL_NAMES = Object.freeze({
   R4c: Object.freeze({ en: "Unshootable piece hit directly", ja: "打てないパックを直接打ちました" }),
