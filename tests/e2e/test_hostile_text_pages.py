@@ -21,6 +21,7 @@ from tests.e2e.tourneykit import VIEWPORTS
 from tests.hostile_text import longest
 from tests.server.roomkit import create_room, hello, send
 
+from hikone_carrom.scoring.setup import MAX_NAME
 from hikone_carrom.server.core.app import create_app
 from hikone_carrom.server.core.config import ServerSettings
 
@@ -80,6 +81,12 @@ NAMES = [f"{s} {i}" for i, s in enumerate(SAFE)] + [longest("=長い名前", 40)
 CLUBS = [*INJECT, *SAFE[1:3], longest("所属", 60)]
 
 
+def _director(server_url: str, tid: str, token: str) -> httpx.Client:
+    headers = {"Authorization": f"Bearer {token}", "X-Operator": quote("{{7*7}} 運営")}
+    return httpx.Client(base_url=f"{server_url}/api/tournaments/{tid}", headers=headers,
+                        timeout=10)  # fmt: skip
+
+
 def _championship(server_url: str) -> tuple[str, str]:
     """An event with the hostile name, six entrants with hostile names and clubs, drawn and
     planned, board 1 called; (id, director token)."""
@@ -87,9 +94,7 @@ def _championship(server_url: str) -> tuple[str, str]:
                    headers=organiser_headers(), timeout=10)  # fmt: skip
     r.raise_for_status()
     tid, token = r.json()["id"], r.json()["token"]
-    headers = {"Authorization": f"Bearer {token}", "X-Operator": quote("{{7*7}} 運営")}
-    with httpx.Client(base_url=f"{server_url}/api/tournaments/{tid}", headers=headers,
-                      timeout=10) as c:  # fmt: skip
+    with _director(server_url, tid, token) as c:
         for name, club in zip(NAMES, CLUBS, strict=True):
             member = {"name": name, "reading": "せんしゅ", "club": club}
             c.post("/entries", json={"division": "GS", "members": [member]}).raise_for_status()
@@ -176,6 +181,26 @@ def test_a_pad_and_its_watch_page_show_hostile_board_players_and_title_literally
         watcher.goto(made["watch_url"])
         _literal(watcher, texts, f"watch {kind}")
         _shot(watcher, artifacts, f"watch-{kind}")
+    assert errors == []
+
+
+def test_a_championship_match_called_onto_a_pad_shows_the_hostile_names(
+    browser: Browser, server_url: str, artifacts: Path
+) -> None:
+    tid, token = _championship(server_url)
+    r = httpx.post(f"{server_url}/api/tournaments/{tid}/pads", json={"boards": [2]},
+                   headers=organiser_headers(), timeout=10)  # fmt: skip
+    r.raise_for_status()
+    link = r.json()["pads"][0]
+    with _director(server_url, tid, token) as c:
+        call = c.post("/boards/2/call")
+    call.raise_for_status()
+    errors: list[str] = []
+    page = _open(browser, "phone", errors)
+    page.goto(link["pad_url"])
+    expect(page.locator("#turn")).to_be_visible()
+    _literal(page, [s[:MAX_NAME] for s in call.json()["sides"]], "event pad")
+    _shot(page, artifacts, "event-pad-phone")
     assert errors == []
 
 
