@@ -77,7 +77,7 @@ def _shot(page: Page, artifacts: Path, name: str) -> None:
 
 
 EVENT_NAME = " ".join(INJECT) + ' {{7*7}} =HYPERLINK("x") \u202e大会'
-NAMES = [f"{s} {i}" for i, s in enumerate(SAFE)] + [longest("=長い名前", 40)]
+NAMES = [f"{s} {i}" for i, s in enumerate(SAFE)] + [longest("=長い名前", 60)]
 CLUBS = [*INJECT, *SAFE[1:3], longest("所属", 60)]
 
 
@@ -87,9 +87,10 @@ def _director(server_url: str, tid: str, token: str) -> httpx.Client:
                         timeout=10)  # fmt: skip
 
 
-def _championship(server_url: str) -> tuple[str, str]:
-    """An event with the hostile name, six entrants with hostile names and clubs, drawn and
-    planned, board 1 called; (id, director token)."""
+def _championship(server_url: str) -> tuple[str, str, list[str]]:
+    """An event with the hostile name, six entrants with hostile names (one at the longest, 60
+    characters) and clubs, drawn and planned, board 1 called; (id, director token, the names of
+    board 1's sides)."""
     r = httpx.post(f"{server_url}/api/tournaments", json={"name": EVENT_NAME, "boards": 2},
                    headers=organiser_headers(), timeout=10)  # fmt: skip
     r.raise_for_status()
@@ -100,21 +101,23 @@ def _championship(server_url: str) -> tuple[str, str]:
             c.post("/entries", json={"division": "GS", "members": [member]}).raise_for_status()
         c.post("/divisions/GS/draw", json={}).raise_for_status()
         c.post("/plan").raise_for_status()
-        c.post("/boards/1/call").raise_for_status()
-    return tid, token
+        call = c.post("/boards/1/call")
+        call.raise_for_status()
+    return tid, token, call.json()["sides"]
 
 
 @pytest.mark.parametrize("kind", ["desktop", "phone"])
 def test_an_event_with_hostile_names_shows_them_literally_on_its_public_and_director_pages(
     browser: Browser, server_url: str, artifacts: Path, kind: str
 ) -> None:
-    tid, token = _championship(server_url)
+    tid, token, called = _championship(server_url)
     texts = [EVENT_NAME.strip(), *NAMES]
+    on_boards = [EVENT_NAME.strip(), *called]
     errors: list[str] = []
     page = _open(browser, kind, errors)
     for tab in ("pools", "boards"):
         page.goto(f"{server_url}/t/{tid}?tab={tab}")
-        _literal(page, texts if tab == "pools" else texts[:1], f"public {tab}")
+        _literal(page, texts if tab == "pools" else on_boards, f"public {tab}")
         _shot(page, artifacts, f"public-{tab}-{kind}")
     page.goto(f"{server_url}/t/{tid}?tab=find")
     page.locator("#find").fill(NAMES[0][:5])
@@ -127,10 +130,8 @@ def test_an_event_with_hostile_names_shows_them_literally_on_its_public_and_dire
     _shot(page, artifacts, f"director-entries-{kind}")
     for tab in ("boards", "results", "pools"):
         page.click(f"button[data-tab={tab}]")
-        page.wait_for_timeout(500)
+        _literal(page, {"boards": on_boards, "results": texts}.get(tab, texts[:1]), tab)
         _shot(page, artifacts, f"director-{tab}-{kind}")
-        _literal(page, texts if tab == "results" else texts[:1], f"director {tab}")
-    _shot(page, artifacts, f"director-pools-{kind}")
     page.click("button[data-tab=entries]")
     for bad in INJECT:  # a name a pad could not show is refused, the sentence shows it literally
         page.fill("#entry-name-0", bad)
@@ -187,7 +188,7 @@ def test_a_pad_and_its_watch_page_show_hostile_board_players_and_title_literally
 def test_a_championship_match_called_onto_a_pad_shows_the_hostile_names(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
-    tid, token = _championship(server_url)
+    tid, token, _ = _championship(server_url)
     r = httpx.post(f"{server_url}/api/tournaments/{tid}/pads", json={"boards": [2]},
                    headers=organiser_headers(), timeout=10)  # fmt: skip
     r.raise_for_status()
