@@ -34,8 +34,9 @@ INJECT = (
 )
 """Markup that would add an element or run a script if a page parsed it as HTML."""
 
-SAFE = ("{{7*7}}", '=HYPERLINK("x")', "A & B &amp; 'q' \"dq\"", "\u202eRTL\u200bzero", "髙﨑 彦根")
-"""Hostile text a name may hold (no < >): templates, formulas, entities, bidi, rare kanji."""
+SAFE = ("{{7*7}}", '=HYPERLINK("x")', "A & B &amp; 'q' \"dq\"", "zero\u200bw\u200d", "髙﨑 彦根")
+"""Hostile text a name may hold (no < >, no bidirectional override: hikone_carrom.name_text):
+templates, formulas, entities, zero-width characters, rare kanji."""
 
 PWNED = """() => ({
   pwned: window.__pwned,
@@ -148,7 +149,7 @@ def test_an_event_with_hostile_names_shows_them_literally_on_its_public_and_dire
 # --- a scoring pad ----------------------------------------------------------------------------
 
 
-BOARD_NAME = longest("{{7*7}} \u202e第1台 &amp;", 40)
+BOARD_NAME = longest("{{7*7}} 第1台 &amp;\u200b", 40)
 PLAYERS = [longest(f"{s} 選手", 40) for s in SAFE[:4]]
 TITLE = ("<script>window.__pwned=1</script><img src=x onerror=window.__pwned=1>"
          '"><svg onload=1> {{7*7}}')[:80]  # fmt: skip
