@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.server.outagekit import Outage, store_and_outage
 from tests.server.serverkit import running_servers
 
 from hikone_carrom.bench.throwaway import (
@@ -84,3 +85,9 @@ def client(db_url: str) -> Iterator[TestClient]:
     app = create_app(ServerSettings(db_url=db_url, ai_delay_s=0.0))
     with TestClient(app) as c:
         yield c
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Outage]:
+    """A store URL and a way to make it fail for real (outage tests): SQLite, then PostgreSQL."""
+    return store_and_outage(request, tmp_path)

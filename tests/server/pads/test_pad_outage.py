@@ -5,24 +5,18 @@ same ops sent again once the store is back are applied and stored once."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from tests.server.organiserkit import organiser
-from tests.server.outagekit import Outage, settings, store_and_outage
+from tests.server.outagekit import Outage, settings
 from tests.server.padkit import Pad, auth, create_board
 
 from hikone_carrom.server.core.app import create_app
 from hikone_carrom.server.pads.boards import PadRegistry
 from hikone_carrom.server.storage import StoreUnavailable
 from hikone_carrom.server.storage.pad_store import PadStore
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Outage]:
-    return store_and_outage(request, tmp_path)
 
 
 def _unavailable(r: Any) -> None:

@@ -7,13 +7,12 @@ same change made again once the store is back is stored once."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from tests.server.organiserkit import organiser
-from tests.server.outagekit import Outage, settings, store_and_outage
+from tests.server.outagekit import Outage, settings
 from tests.server.padkit import Pad
 from tests.server.tournamentkit import event, headers, ready_event
 
@@ -26,11 +25,6 @@ ENTRY = {"division": "GS", "members": [{"name": "後藤", "reading": "ごとう"
 EDIT = {"division": "GS", "members": [{"name": "選手01 佐藤", "reading": "さとう", "age": "31"}]}
 CSV_ROW = "部門,氏名,よみがな,所属,都道府県,年齢,学年\nGS,選手20 森,もり,彦根,滋賀県,40,\n"
 RULES = {"tiebreaks": ["match_points", "pucks", "lot"], "points": [3, 1, 0]}
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Outage]:
-    return store_and_outage(request, tmp_path)
 
 
 def _unavailable(r: Any) -> None:
