@@ -81,7 +81,10 @@ def _until(done: Callable[[], bool], timeout: float = 60.0) -> None:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Target, object]]:
     """A real server with a 200-entry pad board and an 800-entrant event."""
     db = tmp_path_factory.mktemp("silent") / "games.sqlite3"
-    app = create_app(ServerSettings(db_url=f"sqlite:///{Path(db)}", ai_delay_s=0.0))
+    settings = ServerSettings(
+        db_url=f"sqlite:///{Path(db)}", ai_delay_s=0.0, sockets_per_second=1e6
+    )  # every silent socket comes from 127.0.0.1
+    app = create_app(settings)
     with serve_app_in_thread(app) as base:
         target = asyncio.run(setup_target(base, None, 200, None))
         assert target.entrants == 800
