@@ -80,9 +80,9 @@ class MessageRate:
         return False
 
     def take(self, tokens: float) -> None:
-        """Take ``tokens`` at once (the balance may go below zero: the client waits it off)."""
+        """Take up to ``tokens`` at once (never below none left)."""
         self._refill()
-        self._tokens -= tokens
+        self._tokens = max(0.0, self._tokens - tokens)
 
     @property
     def wait_s(self) -> float:
@@ -253,7 +253,8 @@ SOCKET_BURST_S = 10.0
 
 CUT_OFF_COST = 0.5
 """What a socket the server cut off (``FLOOD``, ``TOO_SLOW``) costs its address, as a share of
-the burst: the next sockets wait (2/s: 5 s), while a client cut off once still reconnects."""
+the burst (never below none left): a client cut off again and again is soon down to the steady
+rate, while a client cut off once still reconnects at once."""
 
 
 class SocketGate:
