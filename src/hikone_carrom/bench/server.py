@@ -52,6 +52,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+_UNLIMITED = ("--rooms-per-minute", "1000000", "--sockets-per-second", "1000000")
+"""The load's many clients all come from this machine's address: no per-address limits."""
+
 
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
@@ -504,7 +507,7 @@ def _load_main(args: argparse.Namespace) -> int:
         logs = Path(args.logs) if args.logs else Path(tmp)
         servers: list[GameServer] = []
         for _ in range(args.servers):
-            servers.append(GameServer(db, "--rooms-per-minute", "1000000", *more, log_dir=logs))
+            servers.append(GameServer(db, *_UNLIMITED, *more, log_dir=logs))
             stack.callback(servers[-1].stop)
         for server in servers:
             server.wait_ready()
@@ -571,8 +574,7 @@ def _soak_main(args: argparse.Namespace) -> int:
         logs = Path(args.logs) if args.logs else Path(tmp)
         server = GameServer(
             db,
-            "--rooms-per-minute",
-            "1000000",
+            *_UNLIMITED,
             "--room-idle",
             f"{args.soak_idle:g}",
             log_dir=logs,

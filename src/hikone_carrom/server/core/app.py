@@ -34,7 +34,7 @@ from hikone_carrom.server.core.errors import RoomError, store_unavailable
 from hikone_carrom.server.core.headers import SecurityHeaders
 from hikone_carrom.server.core.hosts import HostCheck, OriginCheck, origin_of
 from hikone_carrom.server.core.organiser import SignInGuard
-from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate
+from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate, SocketGate
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.core.validation import validation_detail
 from hikone_carrom.server.pads import routes as pad_routes
@@ -67,6 +67,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     """
     spec = board or BoardSpec()
     MessageRate(settings.message_burst, settings.message_rate)  # refuse bad settings now
+    MessageRate(1, settings.sockets_per_second)
     origins = [origin_of(url) for url in settings.allowed_origins]
     room_rate = AddressRate(settings.rooms_per_minute)
     problem = memory_store_problem(settings.db_url) or (
@@ -135,6 +136,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     app.state.sign_in = SignInGuard()
     app.state.web_dir = WEB_DIR
 
+    app.add_middleware(SocketGate, per_second=settings.sockets_per_second)
     app.add_middleware(OriginCheck, names=settings.allowed_hosts, origins=origins)
     if settings.allowed_hosts:
         app.add_middleware(HostCheck, allowed=settings.allowed_hosts)

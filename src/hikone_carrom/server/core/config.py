@@ -74,8 +74,10 @@ class ServerSettings:
     ``store_timeout_s`` bounds how long a write waits for a locked or unreachable store before the
     change is refused with ``store_unavailable``. A room nobody has used for ``room_idle_s`` leaves
     memory (it is rebuilt from the store on its next use). One client address may make
-    ``rooms_per_minute`` rooms at once and per minute. With ``allowed_hosts`` the server answers
-    only requests whose ``Host`` names one of them (set for a server on a loopback address).
+    ``rooms_per_minute`` rooms at once and per minute, and open ``sockets_per_second`` new
+    WebSockets a second (ten seconds' worth at once; all socket kinds together). With
+    ``allowed_hosts`` the server answers only requests whose ``Host`` names one of them (set for
+    a server on a loopback address).
     A browser page may open a WebSocket only from the server's own site, a loopback name, one of
     ``allowed_hosts`` or one of ``allowed_origins`` (``https://host[:port]``).
     ``redis_url`` makes this process one of several sharing the store (room leases of
@@ -99,6 +101,7 @@ class ServerSettings:
     store_timeout_s: float = 5.0
     room_idle_s: float = 600.0
     rooms_per_minute: float = 30.0
+    sockets_per_second: float = 2.0
     allowed_hosts: tuple[str, ...] = ()
     allowed_origins: tuple[str, ...] = ()
     redis_url: str | None = None

@@ -70,6 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="new rooms one client address may make per minute",
     )
     parser.add_argument(
+        "--sockets-per-second",
+        type=float,
+        default=2.0,
+        help="new WebSockets one client address may open per second (ten seconds' worth at once)",
+    )
+    parser.add_argument(
         "--redis",
         default=None,
         metavar="URL",
@@ -191,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--room-idle must be a positive number of seconds")
     if not 0 < args.rooms_per_minute < float("inf"):
         parser.error("--rooms-per-minute must be a positive number")
+    if not 0 < args.sockets_per_second < float("inf"):
+        parser.error("--sockets-per-second must be a positive number")
     given_key = args.organiser_key or os.environ.get(ORGANISER_KEY_ENV_VAR) or None
     if given_key is not None and (key_problem := organiser_key_problem(given_key)):
         parser.error(key_problem)
@@ -209,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
         think_workers=args.think_workers or default_think_workers(),
         room_idle_s=args.room_idle,
         rooms_per_minute=args.rooms_per_minute,
+        sockets_per_second=args.sockets_per_second,
         allowed_hosts=(*LOOPBACK_NAMES, args.host, *args.allowed_host) if loopback else (),
         allowed_origins=origins,
         redis_url=args.redis,
