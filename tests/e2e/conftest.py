@@ -60,7 +60,7 @@ def server_url(e2e_db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Ite
         [sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT, env=organiser_env()
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a busy machine: the store migrates, thinking warms up
     while True:
         try:
             with urllib.request.urlopen(f"{url}/api/health", timeout=1) as r:

@@ -114,7 +114,7 @@ class CreatePage {
       h("h1", {}, t("create.title")),
       h("p", { class: "lede" }, t("create.lede")),
       organiserKey() ? null : h("p", { class: "error", id: "no-key" }, NO_KEY[lang()]),
-      h("label", { class: "field" }, h("span", {}, t("create.name")), h("input", { name: "name", maxlength: "40", required: true, autocomplete: "off" })),
+      h("label", { class: "field" }, h("span", {}, t("create.name")), h("input", { name: "name", maxlength: "40", required: true, autocomplete: "off", value: this.typed || "", oninput: (e) => (this.typed = e.target.value) })),
       h("button", { class: "primary big", type: "submit" }, t("create.submit")),
       h("p", { class: "error", role: "alert" }));
     form.addEventListener("submit", async (e) => {
@@ -380,6 +380,10 @@ class PadPage {
   render() {
     paintLang();
     document.getElementById("bar-board").textContent = this.data.name || this.boardId;
+    const scoring = this.match && !(this.match.confirmed && this.wantNext) && !this.blocked;
+    const barMatch = /** @type {HTMLElement} */ (document.getElementById("bar-match"));
+    barMatch.textContent = scoring ? /** @type {PadMatch} */ (this.match).setup.title || "" : "";
+    barMatch.hidden = !barMatch.textContent;
     if (this.sync) this.paintStatus();
     if (this.blocked) return app.replaceChildren(this.blockedScreen());
     if (!this.match || (this.match.confirmed && this.wantNext)) return app.replaceChildren(this.setupScreen());
@@ -410,23 +414,30 @@ class PadPage {
     const form = h("form", { class: "card setup", id: "setup" },
       h("h1", {}, t("setup.title")),
       h("div", { class: "segmented", role: "group" },
-        ...[2, 4].map((n) => h("button", { type: "button", class: n === players ? "on" : "", "aria-pressed": String(n === players), onclick: () => { f.names = readNames(); f.players = n; this.render(); } }, t(n === 2 ? "setup.singles" : "setup.doubles")))),
+        ...[2, 4].map((n) => h("button", { type: "button", class: n === players ? "on" : "", "aria-pressed": String(n === players), onclick: () => { keep(); f.players = n; this.render(); } }, t(n === 2 ? "setup.singles" : "setup.doubles")))),
       h("p", { class: "hint" }, `${t("setup.order")}: ${SIDES[players].map((s) => t(`side.${s}`)).join(" → ")}`),
       ...inputs,
       h("fieldset", { class: "time" }, h("legend", {}, t("setup.time")),
         h("label", { class: "inline" }, h("input", { type: "number", name: "minutes", min: "1", max: "120", step: "1", value: String(f.minutes), disabled: !f.timed }), ` ${t("setup.minutes")}`),
-        h("label", { class: "check" }, h("input", { type: "checkbox", name: "untimed", checked: !f.timed, onchange: (e) => { f.names = readNames(); f.timed = !e.target.checked; this.render(); } }), ` ${t("setup.untimed")}`)),
+        h("label", { class: "check" }, h("input", { type: "checkbox", name: "untimed", checked: !f.timed, onchange: (e) => { keep(); f.timed = !e.target.checked; this.render(); } }), ` ${t("setup.untimed")}`)),
       h("fieldset", { class: "deadlock" }, h("legend", {}, t("setup.deadlock")),
         ...["draw", "lot"].map((d) => h("label", { class: "check" }, h("input", { type: "radio", name: "deadlock", value: d, checked: f.deadlock === d, onchange: () => (f.deadlock = d) }), ` ${t(`setup.${d}`)}`))),
       h("label", { class: "field" }, h("span", {}, t("setup.titlefield")), h("input", { name: "title", maxlength: "80", value: f.title || "" })),
       h("p", { class: "error", role: "alert" }, this.error),
       h("button", { class: "primary big", type: "submit" }, t("setup.start")));
     const readNames = () => labels.map((_, s) => form.elements[`name${s}`].value);
+    /** What was typed, kept across the form's re-draws (a toggle, the language switch). */
+    const keep = () => {
+      const typed = readNames();
+      f.names = [...typed, ...(f.names || []).slice(typed.length)];
+      f.minutes = Number(form.elements.minutes.value) || f.minutes;
+      f.title = form.elements.title.value;
+    };
+    form.addEventListener("input", keep);
     form.addEventListener("submit", (e) => {
       e.preventDefault();
+      keep();
       f.names = readNames();
-      f.minutes = Number(form.elements.minutes.value) || 5;
-      f.title = form.elements.title.value;
       let setup;
       try {
         setup = makeSetup({ names: f.names, match_time_s: f.timed ? f.minutes * 60 : null, deadlock: f.deadlock, title: f.title });
