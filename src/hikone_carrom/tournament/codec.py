@@ -9,7 +9,7 @@ from hikone_carrom.tournament.divisions import Division, MemberRule
 from hikone_carrom.tournament.entries import Entry
 from hikone_carrom.tournament.errors import TournamentError
 from hikone_carrom.tournament.knockout import Bracket, Feed, KnockoutMatch, PoolPlace
-from hikone_carrom.tournament.people import Person
+from hikone_carrom.tournament.people import PRESCHOOL, Person
 from hikone_carrom.tournament.pools import Pool
 from hikone_carrom.tournament.results import Result
 from hikone_carrom.tournament.settings import TournamentSettings
@@ -85,7 +85,15 @@ def division_to_dict(d: Division) -> dict[str, Any]:
     }
 
 
-def division_from_dict(data: Any) -> Division:
+EVENT_VERSION = 2
+"""The stored event's version: 2 has the kindergarten years (年少, 年中, 年長)."""
+
+
+def _school_year(year: int, version: int) -> int:
+    return PRESCHOOL if version == 1 and year == 0 else year
+
+
+def division_from_dict(data: Any, version: int = EVENT_VERSION) -> Division:
     """Inverse of :func:`division_to_dict`."""
     return Division(
         id=str(data["id"]),
@@ -94,8 +102,8 @@ def division_from_dict(data: Any) -> Division:
         format="doubles" if data["format"] == "doubles" else "singles",
         members=tuple(
             MemberRule(
-                int(r["min_year"]),
-                int(r["max_year"]),
+                _school_year(int(r["min_year"]), version),
+                _school_year(int(r["max_year"]), version),
                 None if r["min_age"] is None else int(r["min_age"]),
                 str(r.get("en", "")),
                 str(r.get("ja", "")),
@@ -132,8 +140,9 @@ def entry_to_dict(e: Entry) -> dict[str, Any]:
     }
 
 
-def entry_from_dict(data: Any) -> Entry:
-    """Inverse of :func:`entry_to_dict`."""
+def entry_from_dict(data: Any, version: int = EVENT_VERSION) -> Entry:
+    """Inverse of :func:`entry_to_dict`; ``version`` is that of the event it is stored with (in
+    version 1, school year 0 was any preschool child, now :data:`PRESCHOOL`)."""
     status = data["status"]
     if status not in ("entered", "checked_in", "withdrawn"):
         raise ValueError(f"entry status {status!r}")
@@ -147,7 +156,7 @@ def entry_from_dict(data: Any) -> Entry:
                 club=str(p["club"]),
                 prefecture=str(p["prefecture"]),
                 age=None if p["age"] is None else int(p["age"]),
-                school_year=int(p["school_year"]),
+                school_year=_school_year(int(p["school_year"]), version),
             )
             for p in data["members"]
         ),
@@ -263,9 +272,9 @@ def settings_from_dict(s: Any) -> TournamentSettings:
 
 
 def event_to_dict(event: Tournament) -> dict[str, Any]:
-    """Plain JSON-ready dict of the whole event (version 1)."""
+    """Plain JSON-ready dict of the whole event (version :data:`EVENT_VERSION`)."""
     return {
-        "version": 1,
+        "version": EVENT_VERSION,
         "settings": settings_to_dict(event.settings),
         "divisions": [division_to_dict(d) for d in event.divisions.values()],
         "entries": [entry_to_dict(e) for e in event.entries.values()],
@@ -281,9 +290,10 @@ def event_from_dict(cls: type[Tournament], data: Any) -> Tournament:
     """Inverse of :func:`event_to_dict`; raises :class:`TournamentError` when malformed."""
     try:
         settings = settings_from_dict(data["settings"])
-        event = cls(settings, [division_from_dict(d) for d in data["divisions"]])
+        version = int(data.get("version", 1))
+        event = cls(settings, [division_from_dict(d, version) for d in data["divisions"]])
         for e in data["entries"]:
-            entry = entry_from_dict(e)
+            entry = entry_from_dict(e, version)
             event.entries[entry.id] = entry
         event.pools = {
             d: tuple(Pool(d, i + 1, tuple(p)) for i, p in enumerate(pools))

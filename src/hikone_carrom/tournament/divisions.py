@@ -14,7 +14,13 @@ from typing import Literal
 
 from hikone_carrom.rules import CHAMPIONSHIP_MATCH_TIME_S
 from hikone_carrom.tournament.errors import TournamentError
-from hikone_carrom.tournament.people import ADULT, PRESCHOOL, Person, school_year_label
+from hikone_carrom.tournament.people import (
+    ADULT,
+    PRESCHOOL,
+    Person,
+    school_year_label,
+    youngest_age,
+)
 
 __all__ = [
     "Division",
@@ -32,8 +38,8 @@ class MemberRule:
 
     Attributes:
         min_year, max_year: inclusive school years (``people.PRESCHOOL`` .. ``people.ADULT``).
-        min_age: youngest age allowed, years (checked when the age is known; a preschooler's age
-            must be known when ``min_age`` is set).
+        min_age: youngest age allowed, years (without an age, the youngest of the school year
+            counts: 年長 5, 小1 6; a preschooler whose year is not given needs an age).
         en, ja: how the rule reads on forms ("4th-6th grade", "小4〜小6").
     """
 
@@ -50,7 +56,8 @@ class MemberRule:
         if self.min_age is None:
             return True
         if person.age is None:
-            return person.school_year > PRESCHOOL
+            youngest = youngest_age(person.school_year)
+            return youngest is not None and youngest >= self.min_age
         return person.age >= self.min_age
 
     def describe(self, lang: str = "ja") -> str:
