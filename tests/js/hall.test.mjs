@@ -121,6 +121,8 @@ test("a few boards take one page, their tiles no taller than readable needs", ()
   assert.deepEqual([l.cols, l.rows, l.pages, l.perPage], [3, 1, 1, 3]);
   assert.equal(l.rowHeight, TILE.maxHeight);
   assert.equal(pageLayout(0, 100, 100).pages, 1);
+  const scrolled = pageLayout(124, 360, Infinity);
+  assert.deepEqual([scrolled.cols, scrolled.pages, scrolled.perPage, scrolled.rowHeight], [1, 1, 124, TILE.minHeight]);
 });
 
 test("the screens: every page of boards, then the pools", () => {

@@ -7,7 +7,8 @@ export const TILE = { minWidth: 220, minHeight: 124, maxHeight: 220, gap: 8 };
 /**
  * The grid of board tiles for `count` boards in a `width` x `height` area (px): as many columns
  * and rows as tiles of at least TILE's size fit, the pages that makes, the boards shared evenly
- * between them (124 boards: 3 pages of 42, 42, 40) and the height of a row.
+ * between them (124 boards: 3 pages of 42, 42, 40) and the height of a row; an endless `height`
+ * (a page that scrolls) takes every board on one page.
  * @param {number} count @param {number} width @param {number} height @param {typeof TILE} [tile]
  * @returns {{cols: number, rows: number, perPage: number, pages: number, rowHeight: number}}
  */
@@ -18,7 +19,8 @@ export function pageLayout(count, width, height, tile = TILE) {
   const pages = Math.max(1, Math.ceil(count / capacity));
   const perPage = Math.max(1, Math.ceil(count / pages));
   const rows = Math.ceil(perPage / cols);
-  const rowHeight = Math.min(tile.maxHeight, Math.floor((height - tile.gap * (rows - 1)) / rows));
+  const rowHeight = Number.isFinite(height)
+    ? Math.min(tile.maxHeight, Math.floor((height - tile.gap * (rows - 1)) / rows)) : tile.minHeight;
   return { cols, rows, perPage, pages, rowHeight };
 }
 
