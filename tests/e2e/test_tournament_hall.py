@@ -1,6 +1,7 @@
 """The hall's big screen of a championship-sized day (issue 47): 124 boards at 1920x1080, every
 board shown within one turn of its pages, the queue of recent calls, the calls spoken aloud
-(the browser's speech synthesis stubbed to record what it is asked to say)."""
+(the browser's speech synthesis stubbed to record what it is asked to say), and the call banner
+of a 390 px phone clear of the language switch."""
 
 from __future__ import annotations
 
@@ -169,5 +170,29 @@ def test_the_hall_shows_all_124_boards_in_one_turn_lists_the_calls_and_speaks_th
     english = [u["text"] for u in page.evaluate("window.__spoken") if u["lang"] == "en-US"]
     board = m["planned"]["board"]
     assert english == [f"Board {board}: {m['sides'][0]['name']}, {m['sides'][1]['name']}"]
+    assert not errors
+    ctx.close()
+
+
+def test_the_call_banner_of_a_phone_is_clear_of_the_language_switch(
+    browser: Browser, server_url: str, artifacts: Path
+) -> None:
+    tid, token = championship(server_url, "第41回カロム全日本選手権大会")  # too long for one line
+    m = first_round(server_url, tid)[0]
+    with referee(server_url, tid, token) as c:
+        c.post(f"/matches/{m['id']}/call", json={}).raise_for_status()
+    ctx = context(browser, "phone")
+    page = ctx.new_page()
+    errors = page_errors(page)
+    page.goto(f"{server_url}/t/{tid}")
+    banner = page.locator("#banner")
+    expect(banner).to_contain_text("呼び出し：")
+    page.screenshot(path="/tmp/hall-390x844.png")
+    page.screenshot(path=str(artifacts / "tournament-call-banner-phone.png"))
+    top = banner.bounding_box()
+    assert top is not None
+    for button in page.locator(".lang-switch button").all():
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= top["y"], (box, top)
     assert not errors
     ctx.close()
