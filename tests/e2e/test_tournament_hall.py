@@ -160,6 +160,10 @@ def test_the_hall_shows_all_124_boards_in_one_turn_lists_the_calls_and_speaks_th
     expect(queue.first).to_contain_text(f"第{later[-1]['planned']['board']}台")
     page.reload()
     expect(page.locator("#hall-speech")).to_have_attribute("aria-pressed", "true")
+    # the browser speaks once the page is clicked again: the toggle says so until then
+    expect(page.locator("#hall-speech")).to_have_text(
+        "音声案内：オン（画面をクリックすると始まります）"
+    )
     page.click(".lang-switch button[data-lang=en]")
     expect(page.locator("#hall-calls h2")).to_have_text("Calls")
     expect(page.locator("#hall-speech")).to_have_text("Spoken calls：on")

@@ -10,12 +10,12 @@ const QUEUE_LIMIT = 7;
 const STR = {
   ja: {
     calls: "呼び出し", none: "呼び出し中の試合はありません", speech: "音声案内", on: "オン", off: "オフ",
-    speechOn: "音声案内を始めます", page: "{i} / {n}", range: "第{a}〜{b}台", rangeOnline: "対局{a}〜{b}",
+    speechOn: "音声案内を始めます", click: "（画面をクリックすると始まります）", page: "{i} / {n}", range: "第{a}〜{b}台", rangeOnline: "対局{a}〜{b}",
     pools: "予選リーグ", next: "次 {time}", free: "空き", vs: "対",
   },
   en: {
     calls: "Calls", none: "No match waiting for its players", speech: "Spoken calls", on: "on", off: "off",
-    speechOn: "Spoken calls on", page: "{i} / {n}", range: "Boards {a}–{b}", rangeOnline: "Games {a}–{b}",
+    speechOn: "Spoken calls on", click: " (click the screen to start)", page: "{i} / {n}", range: "Boards {a}–{b}", rangeOnline: "Games {a}–{b}",
     pools: "Pools", next: "Next {time}", free: "Free", vs: "v",
   },
 };
@@ -65,6 +65,10 @@ export class Hall {
     view.before(this.pager);
     view.after(this.aside);
     this.drawPager();
+    /** @type {any} */
+    this.event = null;
+    // the browser speaks only once the page has been clicked (its user activation)
+    addEventListener("click", () => { if (this.event) this.calls(this.event); }, { once: true });
     setInterval(() => this.advance(), cycleS * 1000);
     addEventListener("resize", rerender);
   }
@@ -115,6 +119,7 @@ export class Hall {
 
   /** The queue of recent calls and the speech toggle; new calls are spoken when it is on. */
   calls(event) {
+    this.event = event;
     const byId = new Map(event.matches.map((m) => [m.id, m]));
     const calls = event.calls || [];
     for (const call of this.watch.fresh(calls, byId)) {
@@ -123,7 +128,7 @@ export class Hall {
     const queue = recentCalls(calls, byId, Date.now(), QUEUE_LIMIT);
     const toggle = this.voice ? h("button.hall-speech", {
       id: "hall-speech", type: "button", "aria-pressed": String(this.speaking), onclick: () => this.toggle(event),
-    }, `${s("speech")}：${s(this.speaking ? "on" : "off")}`) : null;
+    }, `${s("speech")}：${s(this.speaking ? "on" : "off")}`, this.speaking && !activated() ? s("click") : "") : null;
     this.aside.replaceChildren(
       h("div.hall-calls-head", {}, h("h2", {}, s("calls")), toggle),
       queue.length
@@ -147,6 +152,11 @@ export class Hall {
       el.textContent = ageText((Date.now() - Number(el.dataset.age)) / 1000, lang());
     }
   }
+}
+
+/** Whether the page has been clicked or tapped since it opened (the browser lets it speak then). */
+function activated() {
+  return !navigator.userActivation || navigator.userActivation.hasBeenActive;
 }
 
 /** @returns {"ja" | "en"} */
