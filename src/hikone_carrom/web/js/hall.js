@@ -60,7 +60,7 @@ export class Hall {
       return u;
     }) : null;
     this.pager = h("div.hall-pager", { id: "hall-pager" });
-    this.aside = h("aside.hall-calls", { id: "hall-calls", "aria-live": "polite" });
+    this.aside = h("aside.hall-calls", { id: "hall-calls", "aria-label": s("calls") });
     const view = document.getElementById("view");
     view.before(this.pager);
     view.after(this.aside);
