@@ -213,22 +213,24 @@ def bracket_from_dict(division: str, data: Any) -> Bracket:
 
 
 def plan_to_dict(p: BoardPlan) -> dict[str, Any]:
-    """A plan's settings and slots ([match, board, start_s, end_s])."""
+    """A plan's settings, slots ([match, board, start_s, end_s]) and breaks ([start_s, end_s])."""
     return {
         "boards": p.boards,
         "start_s": p.start_s,
         "changeover_s": p.changeover_s,
         "slots": [[s.match, s.board, s.start_s, s.end_s] for s in p.slots],
+        "breaks": [list(b) for b in p.breaks],
     }
 
 
 def plan_from_dict(data: Any) -> BoardPlan:
-    """Inverse of :func:`plan_to_dict`."""
+    """Inverse of :func:`plan_to_dict` (a plan stored without breaks has none)."""
     return BoardPlan(
         int(data["boards"]),
         int(data["start_s"]),
         int(data["changeover_s"]),
         tuple(Slot(int(s[2]), int(s[1]), str(s[0]), int(s[3])) for s in data["slots"]),
+        tuple((int(b[0]), int(b[1])) for b in data.get("breaks", ())),
     )
 
 
@@ -244,11 +246,19 @@ def settings_to_dict(s: TournamentSettings) -> dict[str, Any]:
         "seed": s.seed,
         "rules": rules_to_dict(s.rules),
         "online": s.online,
+        "ceremony_start_s": s.ceremony_start_s,
+        "ceremony_length_s": s.ceremony_length_s,
+        "lunch_start_s": s.lunch_start_s,
+        "lunch_length_s": s.lunch_length_s,
+        "finals_start_s": s.finals_start_s,
     }
 
 
 def settings_from_dict(s: Any) -> TournamentSettings:
-    """Inverse of :func:`settings_to_dict` (``online`` defaults to False)."""
+    """Inverse of :func:`settings_to_dict` (``online`` defaults to False; an event stored
+    before the breaks existed gets the default ceremony, lunch and finals' start)."""
+    default = TournamentSettings("-")
+    finals = s.get("finals_start_s", default.finals_start_s)
     return TournamentSettings(
         name=s["name"],
         date=s["date"],
@@ -259,6 +269,11 @@ def settings_from_dict(s: Any) -> TournamentSettings:
         seed=int(s["seed"]),
         rules=rules_from_dict(s["rules"]),
         online=bool(s.get("online", False)),
+        ceremony_start_s=int(s.get("ceremony_start_s", default.ceremony_start_s)),
+        ceremony_length_s=int(s.get("ceremony_length_s", default.ceremony_length_s)),
+        lunch_start_s=int(s.get("lunch_start_s", default.lunch_start_s)),
+        lunch_length_s=int(s.get("lunch_length_s", default.lunch_length_s)),
+        finals_start_s=None if finals is None else int(finals),
     )
 
 

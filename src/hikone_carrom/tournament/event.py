@@ -415,6 +415,7 @@ class Tournament:
             self.settings.boards,
             self.settings.start_s,
             changeover_s=self.settings.changeover_s,
+            breaks=self.settings.breaks(),
         )
         return self.plan
 
@@ -432,7 +433,7 @@ class Tournament:
             return self.make_plan()
         self.plan = replan(
             self.jobs(),
-            self.plan,
+            self._current_plan(self.plan),
             now_s,
             finished=finished,
             running=running,
@@ -451,8 +452,14 @@ class Tournament:
         begun = set(self.results) | set(started)
         moving = {m for m in match_ids if m not in begun}
         if moving:
-            self.plan = reslot(self.jobs(), self.plan, moving, now_s, fixed=begun)
+            plan = self._current_plan(self.plan)
+            self.plan = reslot(self.jobs(), plan, moving, now_s, fixed=begun)
         return self.plan
+
+    def _current_plan(self, plan: BoardPlan) -> BoardPlan:
+        """``plan`` with the changeover and breaks of the settings as they are now (the
+        director may have changed them since it was made)."""
+        return replace(plan, changeover_s=self.settings.changeover_s, breaks=self.settings.breaks())
 
     # -- serialisation ---------------------------------------------------------------------
 
