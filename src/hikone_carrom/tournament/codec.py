@@ -82,11 +82,13 @@ def division_to_dict(d: Division) -> dict[str, Any]:
         "third_place": d.third_place,
         "final_untimed": d.final_untimed,
         "untimed_estimate_s": d.untimed_estimate_s,
+        "knockout": d.knockout,
     }
 
 
 def division_from_dict(data: Any) -> Division:
-    """Inverse of :func:`division_to_dict`."""
+    """Inverse of :func:`division_to_dict` (a division stored before knockout sizes existed
+    takes every qualifier)."""
     return Division(
         id=str(data["id"]),
         name_ja=str(data["name_ja"]),
@@ -108,6 +110,7 @@ def division_from_dict(data: Any) -> Division:
         third_place=bool(data["third_place"]),
         final_untimed=bool(data["final_untimed"]),
         untimed_estimate_s=float(data["untimed_estimate_s"]),
+        knockout=data.get("knockout", "full"),
     )
 
 
@@ -156,18 +159,25 @@ def entry_from_dict(data: Any) -> Entry:
     )
 
 
+def _place_to(p: PoolPlace) -> list[int]:
+    """[place, pool], or [place, 0, rank] for a place ranked across the pools."""
+    return [p.place, p.pool, p.rank] if p.rank else [p.place, p.pool]
+
+
+def _place_from(data: Any) -> PoolPlace:
+    return PoolPlace(int(data[0]), int(data[1]), int(data[2]) if len(data) > 2 else 0)
+
+
 def _feed_to(f: Feed) -> dict[str, Any]:
     return {
         "kind": f.kind,
-        "place": None if f.place is None else [f.place.place, f.place.pool],
+        "place": None if f.place is None else _place_to(f.place),
         "match": f.match,
     }
 
 
 def _feed_from(data: Any) -> Feed:
-    place = (
-        None if data["place"] is None else PoolPlace(int(data["place"][0]), int(data["place"][1]))
-    )
+    place = None if data["place"] is None else _place_from(data["place"])
     kind = data["kind"]
     if kind not in ("place", "winner", "loser", "bye"):
         raise ValueError(f"feed kind {kind!r}")
@@ -177,7 +187,7 @@ def _feed_from(data: Any) -> Feed:
 def bracket_to_dict(b: Bracket) -> dict[str, Any]:
     """A bracket's lines and matches."""
     return {
-        "lines": [None if p is None else [p.place, p.pool] for p in b.lines],
+        "lines": [None if p is None else _place_to(p) for p in b.lines],
         "matches": [
             {
                 "id": m.id,
@@ -196,7 +206,7 @@ def bracket_from_dict(division: str, data: Any) -> Bracket:
     """Inverse of :func:`bracket_to_dict`."""
     return Bracket(
         division,
-        tuple(None if p is None else PoolPlace(int(p[0]), int(p[1])) for p in data["lines"]),
+        tuple(None if p is None else _place_from(p) for p in data["lines"]),
         tuple(
             KnockoutMatch(
                 str(m["id"]),
