@@ -43,7 +43,7 @@ def test_the_plan_settings_and_the_knockout_size(
     ko = page.locator("#knockout-GS")
     expect(ko.locator("li[data-size=full] .ko-consequence")).to_contain_text("4枠・出場3・不戦勝1")
     expect(ko.locator("li[data-size=cut] .ko-consequence")).to_contain_text(
-        "3位1組のうち成績下位1組は出場しません"
+        "2枠・出場2・不戦勝0・全1試合（1回戦1試合）。3位以下の1組は出場しません"
     )
     confirm = ko.locator("button[data-action=knockout-confirm]")
     expect(confirm).to_be_disabled()  # the current size
@@ -56,7 +56,7 @@ def test_the_plan_settings_and_the_knockout_size(
 
     page.locator(".lang-switch button[data-lang=en]").first.click()
     expect(ko.locator("li[data-size=cut] .ko-consequence")).to_contain_text(
-        "the weakest 1 of the 3 thirds do not play"
+        "the 1 placed 3rd or lower do not play"
     )
     card.locator("#plan-lunch").fill("25:00")  # a browser time field refuses it: stays empty
     page.click("#plan-save")

@@ -142,3 +142,13 @@ def test_the_size_is_refused_once_the_knockout_has_begun() -> None:
     with pytest.raises(TournamentError) as err:
         event.set_knockout_size("GS", "huge")  # type: ignore[arg-type]
     assert err.value.code == "bad_knockout_size"
+
+
+def test_a_cut_at_a_whole_place_leaves_out_the_places_below() -> None:
+    event = general_event(6)  # one pool: A1 A2 A3 into a bracket of 2
+    event.draw("GS")
+    _, _, cut = describe_sizes("GS", event.pools["GS"], 3)
+    assert (cut.lines, cut.left_out, cut.ranked_place, cut.lower_place) == (2, 1, None, 3)
+    assert cut.text("ja").endswith("3位以下の1組は出場しません")
+    assert cut.text("en").endswith("the 1 placed 3rd or lower do not play")
+    assert "None" not in cut.text("ja") + cut.text("en")

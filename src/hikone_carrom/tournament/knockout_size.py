@@ -123,11 +123,17 @@ def fill_ranked(
 _PLACE_EN = {1: "pool winners", 2: "runners-up", 3: "thirds"}
 
 
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
 @dataclass(frozen=True)
 class SizeChoice:
     """What a knockout size means for a division: the bracket's lines, the qualifiers in it,
     its byes, its matches (the third-place match included), those of the first round, how many
-    qualifiers are left out, and the place ranked across the pools (or None)."""
+    qualifiers are left out, the place ranked across the pools (or None) with the ranks in the
+    bracket, and of those left out: how many of the ranked place, how many of the places below
+    (from ``lower_place``)."""
 
     size: KnockoutSize
     lines: int
@@ -138,6 +144,9 @@ class SizeChoice:
     left_out: int
     ranked_place: int | None
     ranked_count: int
+    ranked_out: int = 0
+    lower_out: int = 0
+    lower_place: int | None = None
 
     def text(self, lang: str = "ja") -> str:
         """The consequences as the director reads them."""
@@ -148,7 +157,12 @@ class SizeChoice:
                 f"全{self.matches}試合（1回戦{self.first_round}試合）"
             )
             if self.left_out:
-                out += f"。{p}位{n + self.left_out}組のうち成績下位{self.left_out}組は出場しません"
+                who = []
+                if self.ranked_out:
+                    who.append(f"{p}位{n + self.ranked_out}組のうち成績下位{self.ranked_out}組")
+                if self.lower_out:
+                    who.append(f"{self.lower_place}位以下の{self.lower_out}組")
+                out += f"。{'と、'.join(who)}は出場しません"
             elif p is not None:
                 out += f"。{p}位{n}組はリーグをまたいだ成績順で不戦勝を決めます"
             elif self.byes:
@@ -160,7 +174,14 @@ class SizeChoice:
         )
         name = _PLACE_EN.get(p or 0, f"{p}th places")
         if self.left_out:
-            out += f"; the weakest {self.left_out} of the {n + self.left_out} {name} do not play"
+            who = []
+            if self.ranked_out:
+                who.append(f"the weakest {self.ranked_out} of the {n + self.ranked_out} {name}")
+            if self.lower_out:
+                who.append(
+                    f"the {self.lower_out} placed {_ordinal(self.lower_place or 0)} or lower"
+                )
+            out += f"; {' and '.join(who)} do not play"
         elif p is not None:
             out += f"; the {n} {name} are ranked across the pools for the byes"
         elif self.byes:
@@ -187,12 +208,17 @@ def describe_sizes(
     division: str, pools: Sequence[Pool], advance: int, *, third_place: bool = True
 ) -> list[SizeChoice]:
     """Each knockout size's consequences for drawn ``pools`` (in :data:`KNOCKOUT_SIZES` order)."""
-    qualifiers = len(pool_places(pools, advance))
+    qualifying = pool_places(pools, advance)
+    qualifiers = len(qualifying)
     out = []
     for size in KNOCKOUT_SIZES:
         places = knockout_places(pools, advance, size)
         bracket = build_bracket(division, places, third_place=third_place)
         ranked = [p for p in places if p.rank]
+        tier = ranked[0].place if ranked else None
+        ranked_out = sum(1 for p in qualifying if p.place == tier) - len(ranked) if ranked else 0
+        lowest = max(p.place for p in places)
+        lower = [p for p in qualifying if p.place > lowest]
         out.append(
             SizeChoice(
                 size=size,
@@ -202,8 +228,11 @@ def describe_sizes(
                 matches=len(bracket.matches),
                 first_round=sum(1 for m in bracket.matches if m.round == 1),
                 left_out=qualifiers - len(places),
-                ranked_place=ranked[0].place if ranked else None,
+                ranked_place=tier,
                 ranked_count=len(ranked),
+                ranked_out=ranked_out,
+                lower_out=len(lower),
+                lower_place=lowest + 1 if lower else None,
             )
         )
     return out
