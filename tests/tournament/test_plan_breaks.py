@@ -122,8 +122,8 @@ def test_an_event_stored_before_the_breaks_loads_with_the_defaults() -> None:
     data["settings"]["changeover_s"] = 60
     back = Tournament.from_dict(data)
     assert back.settings.breaks() == (CEREMONY, LUNCH) and back.settings.changeover_s == 60
-    assert back.plan is not None and back.plan.breaks == ()
-    assert back.plan.slots == event.plan.slots if event.plan else False
+    assert back.plan is not None and event.plan is not None
+    assert back.plan.breaks == () and back.plan.slots == event.plan.slots
     again = Tournament.from_dict(event.to_dict())
     assert again.settings == event.settings and again.plan == event.plan
 

@@ -9,8 +9,9 @@ I/O: the server stores it (:meth:`Tournament.to_dict`) and rebuilds it
 
 Late entries: an entry added after its division's draw joins the pool with the fewest entries
 among those not begun (no result, no match called), up to one more than the pool size; the
-pool's round robin is made again and its matches (and the knockout matches after them) are put
-into the free time of the board plan, nobody else's slot moving. When a pool closes, the
+pool's round robin is made again and its matches (and the knockout matches after them: every
+division's final too while the finals wait for the day's last pool match) are put into the free
+time of the board plan, nobody else's slot moving. When a pool closes, the
 knockout matches whose players became known and now clash with another of their matches (a
 child in singles and family pairs) are moved the same way.
 
