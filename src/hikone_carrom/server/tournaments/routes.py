@@ -37,6 +37,14 @@ from hikone_carrom.server.core.errors import (
 from hikone_carrom.server.core.organiser import bearer
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.tournaments.hub import LiveTournament, TournamentHub, local_seconds
+from hikone_carrom.server.tournaments.plan_settings import (
+    KnockoutBody,
+    ScheduleBody,
+    knockout_view,
+    schedule_view,
+    set_knockout_size,
+    set_schedule,
+)
 from hikone_carrom.server.tournaments.rooms import player_key, players
 from hikone_carrom.server.tournaments.sign_in import signed_in
 from hikone_carrom.server.tournaments.views import clock, match_view, search_view
@@ -731,3 +739,53 @@ async def play(
             "not_online", "This event is played on real boards", "この大会は会場の台で行います"
         )
     return await bridge.seat_for(live, player, body.key)
+
+
+# -- the plan's settings and the knockout sizes (plan_settings.py) ------------------------------
+
+
+@router.get("/api/tournaments/{tournament_id}/schedule", responses=errors(404, 422, 503))
+async def get_schedule(hub: TournamentsDep, tournament_id: TournamentId) -> dict[str, Any]:
+    """The day's times: first match, changeover, opening ceremony, lunch, the finals' start."""
+    live = await hub.get(tournament_id)
+    return schedule_view(live.event.settings)
+
+
+@router.put(
+    "/api/tournaments/{tournament_id}/schedule", responses=errors(401, 404, 409, 422, 429, 503)
+)
+async def put_schedule(
+    body: ScheduleBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
+) -> dict[str, Any]:
+    """Change the day's times; a plan nothing of which has begun is made again, otherwise
+    ``replan`` is true: re-plan from now to apply them."""
+    live, who = await _director(hub, request, tournament_id)
+    return await set_schedule(live, body, who)
+
+
+@router.get(
+    "/api/tournaments/{tournament_id}/divisions/{division}/knockout",
+    responses=errors(404, 422, 503),
+)
+async def get_knockout(
+    hub: TournamentsDep, tournament_id: TournamentId, division: str
+) -> dict[str, Any]:
+    """A division's knockout size and each choice's consequences (lines, byes, matches, who is
+    left out), in Japanese and English."""
+    return knockout_view(await hub.get(tournament_id), division)
+
+
+@router.put(
+    "/api/tournaments/{tournament_id}/divisions/{division}/knockout",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
+async def put_knockout(
+    body: KnockoutBody,
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    division: str,
+) -> dict[str, Any]:
+    """Choose a division's knockout size (refused once its knockout has begun)."""
+    live, who = await _director(hub, request, tournament_id)
+    return await set_knockout_size(live, division, body.size, who)

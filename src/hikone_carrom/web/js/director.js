@@ -4,6 +4,7 @@ import {
   LiveEvent, api, boardName, boards, currentCall, getLang, h, onLang, pick, scoreText, sideName, t, tIn, timeLeft, wireLangSwitch,
 } from "./tourney-common.js";
 import { NO_KEY, organiserKey } from "./organiser.js";
+import { forgetPlanCards, planCards } from "./director-plan.js";
 
 const parts = location.pathname.split("/");
 const id = parts[1] === "t" ? parts[2] : null;
@@ -225,7 +226,8 @@ function settingsTab() {
     h("ol.tiebreaks", {}, rows),
     h("fieldset.points", {}, h("legend", {}, t("d.rules.points")), point(0, "win"), point(1, "draw"), point(2, "loss")),
     h("p.form-error", { id: "rules-error", role: "alert" }, form.error || ""),
-    h("div.drow", {}, h("button.primary", { type: "button", id: "rules-save", onclick: save }, t("d.rules.save"))))];
+    h("div.drow", {}, h("button.primary", { type: "button", id: "rules-save", onclick: save }, t("d.rules.save")))),
+  ...planCards(id, token(), event, render)];
 }
 
 function drawTab() {
@@ -418,6 +420,11 @@ function auditDetail(a) {
     const names = (x) => (x.members || []).map((m) => `${m.name}${m.age ? ` (${m.age})` : ""}`).join("・");
     return `${names(d.before)} → ${names(d.after)}`;
   }
+  if (a.action === "knockout_size") return `${d.before} → ${d.after}`;
+  if (a.action === "schedule") {
+    return Object.keys(d.after).filter((k) => d.before[k] !== d.after[k])
+      .map((k) => `${k}: ${d.before[k] ?? "—"} → ${d.after[k] ?? "—"}`).join(", ");
+  }
   if (a.action === "rules") {
     const text = (r) => `${r.order.map((k) => t(`tb.${k}`)).join(" → ")}（${r.win}/${r.draw}/${r.loss}）`;
     return `${text(d.before)} ⇒ ${text(d.after)}`;
@@ -437,6 +444,7 @@ function render() {
   const nav = h("nav.dtabs.tabs", {}, TABS.map((k) => h("button.tab", {
     "aria-selected": String(k === tab), "data-tab": k, onclick: async () => {
       tab = k; flash = null; rulesForm = null;
+      forgetPlanCards();
       sessionStorage.removeItem("hikone-carrom.newtoken");
       if (k === "audit") await loadAudit();
       if (k === "boards") await loadPads();
