@@ -12,6 +12,9 @@ from tests.server.organiserkit import organiser
 from tests.server.padkit import Pad
 from tests.server.tournamentkit import event, headers, play_pools, ready_event
 
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
+
 
 def _knockout(client: TestClient) -> tuple[str, str, dict[str, Any]]:
     """An event whose pools are closed, K1-02 won by its first side and K2-01 called to board
@@ -155,3 +158,18 @@ def test_a_pad_result_for_other_players_than_the_match_now_has_is_not_credited(
     refused = _audit(client, tid, token)[0]
     assert refused["action"] == "pad_refused" and refused["target"] == "GS-K2-01"
     assert refused["detail"]["reason"]["code"] == "pad_sides_changed"
+
+
+def test_a_withdrawn_pad_match_stays_withdrawn_after_a_restart(db_url: str) -> None:
+    settings = ServerSettings(db_url=db_url, ai_delay_s=0.0)
+    with TestClient(create_app(settings)) as client:
+        tid, token, link = _knockout(client)
+        r = client.delete(f"/api/tournaments/{tid}/matches/GS-K1-02/result?confirm=true",
+                          headers=headers(token))  # fmt: skip
+        assert r.status_code == 200, r.text
+    with TestClient(create_app(settings)) as client:
+        board = _board(client, link)
+        assert board["match"]["withdrawn"] == {"ja": "大会本部", "en": "the director"}
+        pad = _device(client, link)
+        ack = pad.send(pad.shot(red=2))
+        assert ack["rejected"]["code"] == "match_withdrawn"
