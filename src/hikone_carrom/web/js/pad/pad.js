@@ -202,6 +202,10 @@ class PadPage {
     this.sync.claim().then(() => this.sync.push());
     // a match the server opens on this board (a board call) arrives as an event
     this.watch = new Watch(this.boardId, (board) => this.data.pending.length || this.answer({ board }), (ev) => {
+      if (ev.kind === "withdrawn" && this.data.match && this.data.match.number === ev.match) {
+        this.withdrawn = { number: ev.match, by: ev.withdrawn, names: this.data.match.setup.names };
+        this.render();
+      }
       if ((ev.kind === "match" || ev.kind === "withdrawn") && !this.data.pending.length) this.sync.claim();
       else if (ev.kind === "withdrawn") this.sync.push();
     });
