@@ -2,7 +2,8 @@
 while GS-K2-01, which its winner feeds, is called to board 1 and open on that board's pad. The
 console shows what the correction changes and confirms it; the pad shows that its match was
 withdrawn by the director, then the right players called to it. Reopening a pool whose winner is
-in the called match withdraws it for good: the pad shows the match withdrawn and stops scoring."""
+in the called match withdraws it for good: the pad shows the match withdrawn and stops scoring,
+and the hall's call banner shows the withdrawal."""
 
 from __future__ import annotations
 
@@ -54,6 +55,9 @@ def test_a_correction_after_the_call_is_confirmed_and_the_pad_shows_its_match_wi
     pad.goto(pad_url)
     expect(pad.locator("#app")).to_contain_text(winner)
 
+    hall = context(browser, "desktop").new_page()
+    hall.goto(f"{server_url}/t/{tid}?tab=boards")
+
     ctx = context(browser, "desktop")
     ctx.add_init_script(f"localStorage.setItem('hikone-carrom.director.{tid}', '{token}')")
     page = ctx.new_page()
@@ -82,6 +86,11 @@ def test_a_correction_after_the_call_is_confirmed_and_the_pad_shows_its_match_wi
     expect(changes.locator("tr[data-match='GS-K2-01']")).to_contain_text("待機")
     changes.locator("#confirm-correction").click()
     expect(page.locator("tr[data-pool='GS-1'] button[data-action=close]")).to_be_visible()
+
+    banner = hall.locator("#banner")  # the hall's call feed shows the withdrawal
+    expect(banner).to_contain_text(
+        f"第1台: {first} 対 {loser} の呼び出しを取り消しました（大会本部）"
+    )
 
     withdrawn = pad.locator("#withdrawn")
     expect(withdrawn).to_contain_text("この試合は取り消されました（大会本部）")

@@ -458,9 +458,11 @@ export function boards(event) {
   return out;
 }
 
-/** The newest board call whose match is still waiting to start (the hall's announcement). */
+/** The newest board call whose match is still waiting to start (the hall's announcement), or
+ * the newest entry of the call feed when it is a call withdrawn by a correction. */
 export function currentCall(event) {
   if (!event || !event.calls) return null;
+  if (event.calls[0] && event.calls[0].withdrawn) return event.calls[0];
   const status = new Map(event.matches.map((m) => [m.id, m.status]));
   return event.calls.find((c) => status.get(c.match) === "called") || null;
 }
