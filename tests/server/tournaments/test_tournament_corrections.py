@@ -173,3 +173,21 @@ def test_a_withdrawn_pad_match_stays_withdrawn_after_a_restart(db_url: str) -> N
         pad = _device(client, link)
         ack = pad.send(pad.shot(red=2))
         assert ack["rejected"]["code"] == "match_withdrawn"
+
+
+def test_withdrawing_an_entrant_whose_match_is_called_needs_confirming_and_withdraws_the_call(
+    client: TestClient,
+) -> None:
+    tid, token = ready_event(client)
+    call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
+    entrant = _match(client, tid, call["match"])["sides"][0]["id"]
+    url = f"/api/tournaments/{tid}/entries/{entrant}/status"
+    r = client.post(url, json={"status": "withdrawn"}, headers=headers(token))
+    assert r.status_code == 409
+    change = r.json()["detail"]["changes"][0]
+    assert (change["match"], change["board"], change["recall"]) == (call["match"], 1, False)
+    assert _match(client, tid, call["match"])["status"] == "called"
+    r = client.post(f"{url}?confirm=true", json={"status": "withdrawn"}, headers=headers(token))
+    assert r.status_code == 200, r.text
+    assert _match(client, tid, call["match"])["status"] == "forfeit"
+    assert event(client, tid)["calls"][0]["withdrawn"] is True
