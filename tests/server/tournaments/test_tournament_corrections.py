@@ -191,3 +191,21 @@ def test_withdrawing_an_entrant_whose_match_is_called_needs_confirming_and_withd
     assert r.status_code == 200, r.text
     assert _match(client, tid, call["match"])["status"] == "forfeit"
     assert event(client, tid)["calls"][0]["withdrawn"] is True
+
+
+def test_a_match_typed_on_the_pad_over_a_withdrawn_one_is_not_withdrawn_after_a_restart(
+    db_url: str,
+) -> None:
+    settings = ServerSettings(db_url=db_url, ai_delay_s=0.0)
+    with TestClient(create_app(settings)) as client:
+        tid, token, link = _knockout(client)
+        r = client.delete(f"/api/tournaments/{tid}/matches/GS-K1-02/result?confirm=true",
+                          headers=headers(token))  # fmt: skip
+        assert r.status_code == 200, r.text
+        pad = _device(client, link)  # the referee types a friendly match in its place
+        pad.send({"seq": 1, "op": "setup", "match": 1, "setup": {"names": ["甲", "乙"],
+                  "match_time_s": 300}})  # fmt: skip
+    with TestClient(create_app(settings)) as client:
+        board = _board(client, link)
+        assert board["match"]["setup"]["names"] == ["甲", "乙"]
+        assert board["match"]["withdrawn"] is None

@@ -62,17 +62,21 @@ class StoredBoard:
 
 
 def _withdrawn(session: Session, board_id: str, number: int) -> dict[str, Any] | None:
-    """Who withdrew match ``number`` of a board (its ``withdrawn`` event), or None."""
-    payload = session.scalar(
-        select(BoardEventRow.payload).where(
+    """Who withdrew match ``number`` of a board (its ``withdrawn`` event, unless a set-up on
+    the pad opened a match of the same number after it), or None."""
+    row = session.execute(
+        select(BoardEventRow.kind, BoardEventRow.payload)
+        .where(
             BoardEventRow.board_id == board_id,
             BoardEventRow.match_number == number,
-            BoardEventRow.kind == "withdrawn",
+            BoardEventRow.kind.in_(("match", "withdrawn")),
         )
-    )
-    if payload is None:
+        .order_by(BoardEventRow.seq.desc())
+        .limit(1)
+    ).first()
+    if row is None or row.kind != "withdrawn":
         return None
-    by: dict[str, Any] = json.loads(payload)["withdrawn"]
+    by: dict[str, Any] = json.loads(row.payload)["withdrawn"]
     return by
 
 

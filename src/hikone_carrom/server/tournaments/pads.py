@@ -181,7 +181,7 @@ class PadBridge:
             return None if opened is None else {"pad_board": opened[0], "pad_match": opened[1]}
 
         live.on_call(listener)
-        live.withdrawals.on_withdraw(lambda w: self.withdraw(w))
+        live.withdrawals.on_withdraw(self.withdraw)
         if live.pads:  # an event rebuilt after a restart: watch its pads again
             self.spawn(self._watch_all(live))
 
