@@ -155,6 +155,8 @@ class _Current:
     clock: dict[str, Any] | None
     started_at: datetime
     finished_at: datetime | None
+    withdrawn: dict[str, Any] | None = None
+    """Who withdrew the call that opened the match (:meth:`Board.withdraw`), or None."""
 
 
 ConfirmListener = Callable[["Board", int, RefereedMatch], Awaitable[None]]
@@ -190,7 +192,9 @@ class Board:
             match = RefereedMatch.from_dict(
                 {"setup": m.setup, "entries": m.entries, "confirmed": m.confirmed}
             )
-            self.current = _Current(m.number, match, m.clock, m.started_at, m.finished_at)
+            self.current = _Current(
+                m.number, match, m.clock, m.started_at, m.finished_at, m.withdrawn
+            )
 
     # -- views ----------------------------------------------------------------------------------
 
@@ -201,8 +205,14 @@ class Board:
             "id": self.id,
             "name": self.name,
             "device_bound": self.device_id is not None,
-            "match": None if cur is None else match_view(cur.match, cur.number, cur.clock),
+            "match": None if cur is None else self._match_view(cur),
         }
+
+    @staticmethod
+    def _match_view(cur: _Current) -> dict[str, Any]:
+        view = match_view(cur.match, cur.number, cur.clock)
+        view["withdrawn"] = cur.withdrawn
+        return view
 
     def snapshot(self) -> dict[str, Any]:
         """``{"type": "snapshot", "seq", "board"}`` for a (re)connecting client."""
@@ -307,12 +317,24 @@ class Board:
         async with self.lock:
             return await self._open(setup, device=None)
 
+    async def withdraw(self, number: int, by: dict[str, str]) -> bool:
+        """The event withdrew the call that opened match ``number`` (a correction changed who
+        plays it): the pad shows it withdrawn and by whom (``by``: ja, en) and takes no more
+        entries for it; the next board call may open a match over it. False when the board
+        has moved on (another match, or this one confirmed)."""
+        async with self.lock:
+            cur = self.current
+            if cur is None or cur.number != number or cur.match.confirmed or cur.withdrawn:
+                return False
+            await self._commit("withdrawn", {"withdrawn": by}, current=replace(cur, withdrawn=by))
+            return True
+
     def _ack(self) -> dict[str, Any]:
         return {"ack": self.device_seq, "seq": self.seq, "board": self.view()}
 
     async def _open(self, setup: MatchSetup, device: tuple[str | None, int] | None) -> int:
         cur = self.current
-        if cur is not None and cur.match.entries and not cur.match.confirmed:
+        if cur is not None and cur.match.entries and not cur.match.confirmed and not cur.withdrawn:
             raise _error(
                 "match_in_progress",
                 "The board's match has entries and is not confirmed yet: confirm it first",
@@ -354,6 +376,12 @@ class Board:
                 "stale_match",
                 f"Match {op.match} is not the board's current match",
                 f"試合{op.match}はこのボードの現在の試合ではありません",
+            )
+        if cur.withdrawn is not None:
+            raise _error(
+                "match_withdrawn",
+                f"This match was withdrawn (by {cur.withdrawn['en']}): it takes no more entries",
+                f"この試合は取り消されました（{cur.withdrawn['ja']}）。入力は受け付けません",
             )
         if op.op == "clock":
             reading = _clock_reading(op, taken_ms)
@@ -403,6 +431,7 @@ class Board:
         if cur is not None:
             body["match"] = cur.number
             body["state"] = match_view(cur.match, cur.number, cur.clock)["state"]
+            body["withdrawn"] = cur.withdrawn
             body["confirmed"] = cur.match.confirmed
             body["clock"] = cur.clock
             if kind == "match":

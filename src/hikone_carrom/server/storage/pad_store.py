@@ -44,6 +44,8 @@ class StoredBoardMatch:
     record: dict[str, Any] | None
     started_at: datetime
     finished_at: datetime | None
+    withdrawn: dict[str, Any] | None = None
+    """Who withdrew the board call that opened it (its ``withdrawn`` event), or None."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,26 @@ class StoredBoard:
     match: StoredBoardMatch | None
 
 
-def _match(row: BoardMatchRow) -> StoredBoardMatch:
+def _withdrawn(session: Session, board_id: str, number: int) -> dict[str, Any] | None:
+    """Who withdrew match ``number`` of a board (its ``withdrawn`` event, unless a set-up on
+    the pad opened a match of the same number after it), or None."""
+    row = session.execute(
+        select(BoardEventRow.kind, BoardEventRow.payload)
+        .where(
+            BoardEventRow.board_id == board_id,
+            BoardEventRow.match_number == number,
+            BoardEventRow.kind.in_(("match", "withdrawn")),
+        )
+        .order_by(BoardEventRow.seq.desc())
+        .limit(1)
+    ).first()
+    if row is None or row.kind != "withdrawn":
+        return None
+    by: dict[str, Any] = json.loads(row.payload)["withdrawn"]
+    return by
+
+
+def _match(row: BoardMatchRow, withdrawn: dict[str, Any] | None = None) -> StoredBoardMatch:
     started = _aware(row.started_at)
     assert started is not None
     return StoredBoardMatch(
@@ -72,6 +93,7 @@ def _match(row: BoardMatchRow) -> StoredBoardMatch:
         record=row.record,
         started_at=started,
         finished_at=_aware(row.finished_at),
+        withdrawn=withdrawn,
     )
 
 
@@ -112,7 +134,7 @@ class PadStore:
             match = None
             if row.match_number:
                 m = session.get(BoardMatchRow, (board_id, row.match_number))
-                match = None if m is None else _match(m)
+                match = None if m is None else _match(m, _withdrawn(session, board_id, m.number))
             return StoredBoard(
                 id=row.id,
                 name=row.name,

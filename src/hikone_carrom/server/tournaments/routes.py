@@ -471,10 +471,12 @@ async def entry_status(
     hub: TournamentsDep,
     tournament_id: TournamentId,
     entry_id: str,
+    confirm: bool = Query(default=False),
 ) -> dict[str, str]:
-    """Check in (受付), withdraw (棄権) or set back an entry."""
+    """Check in (受付), withdraw (棄権) or set back an entry (a called match it makes a
+    forfeit needs ``confirm``)."""
     live, who = await _director(hub, request, tournament_id)
-    await live.set_status(entry_id, body.status, who)
+    await live.set_status(entry_id, body.status, who, confirm=confirm)
     return {"entry": entry_id, "status": body.status}
 
 
@@ -576,10 +578,13 @@ async def put_result(
     hub: TournamentsDep,
     tournament_id: TournamentId,
     match_id: MatchId,
+    confirm: bool = Query(default=False),
 ) -> dict[str, Any]:
-    """Enter or correct a result (kept in the audit trail)."""
+    """Enter or correct a result (kept in the audit trail); one that changes who plays a
+    called match is refused (409 ``call_would_change``, with the changes) unless ``confirm``."""
     live, who = await _director(hub, request, tournament_id)
-    previous = await live.record_result(match_id, _result(body, live), who, "director")
+    result = _result(body, live)
+    previous = await live.record_result(match_id, result, who, "director", confirm=confirm)
     return {
         "match": match_view(live, live.event.match(match_id)),
         "replaced": None if previous is None else previous.to_dict(),
@@ -591,11 +596,15 @@ async def put_result(
     responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def delete_result(
-    request: Request, hub: TournamentsDep, tournament_id: TournamentId, match_id: MatchId
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    match_id: MatchId,
+    confirm: bool = Query(default=False),
 ) -> dict[str, str]:
-    """Remove a result entered by mistake."""
+    """Remove a result entered by mistake (a called match it changes needs ``confirm``)."""
     live, who = await _director(hub, request, tournament_id)
-    await live.clear_result(match_id, who)
+    await live.clear_result(match_id, who, confirm=confirm)
     return {"match": match_id, "status": "cleared"}
 
 
@@ -610,10 +619,12 @@ async def pool_action(
     division: str,
     number: Annotated[int, PathParam(ge=1, le=MAX_INT)],
     action: Literal["close", "reopen"],
+    confirm: bool = Query(default=False),
 ) -> dict[str, Any]:
-    """Close a complete pool (its places go into the knockout) or reopen it for a correction."""
+    """Close a complete pool (its places go into the knockout) or reopen it for a correction
+    (a called knockout match it changes needs ``confirm``)."""
     live, who = await _director(hub, request, tournament_id)
-    await live.close_pool(division, number, who, reopen=action == "reopen")
+    await live.close_pool(division, number, who, reopen=action == "reopen", confirm=confirm)
     return {"division": division, "pool": number, "closed": action == "close"}
 
 

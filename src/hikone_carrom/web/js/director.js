@@ -5,6 +5,7 @@ import {
 } from "./tourney-common.js";
 import { NO_KEY, organiserKey } from "./organiser.js";
 import { forgetPlanCards, planCards } from "./director-plan.js";
+import { confirmQuery, withConfirm } from "./call-conflicts.js";
 
 const parts = location.pathname.split("/");
 const id = parts[1] === "t" ? parts[2] : null;
@@ -137,7 +138,7 @@ function entriesTab() {
           e.status !== "checked_in" && e.status !== "withdrawn"
           ? h("button", { "data-action": "checkin", onclick: () => act(() => post(`/entries/${e.id}/status`, { status: "checked_in" })) }, t("d.checkin")) : null,
         e.status !== "withdrawn"
-          ? h("button", { "data-action": "withdraw", onclick: () => act(() => post(`/entries/${e.id}/status`, { status: "withdrawn" })) }, t("d.withdraw"))
+          ? h("button", { "data-action": "withdraw", onclick: () => act(() => withConfirm((c) => post(`/entries/${e.id}/status${confirmQuery(c)}`, { status: "withdrawn" }))) }, t("d.withdraw"))
           : h("button", { "data-action": "undo", onclick: () => act(() => post(`/entries/${e.id}/status`, { status: "entered" })) }, t("d.undo"))))))))),
   ];
 }
@@ -264,7 +265,7 @@ function resultDialog(m) {
   const error = h("p.form-error");
   const save = async (body) => {
     try {
-      await api(`/api/tournaments/${id}/matches/${m.id}/result`, { method: "PUT", body, token: token() });
+      await withConfirm((c) => api(`/api/tournaments/${id}/matches/${m.id}/result${confirmQuery(c)}`, { method: "PUT", body, token: token() }));
       dlg.close();
       message(true, t("d.saved"));
     } catch (err) { error.textContent = err.message; }
@@ -353,7 +354,7 @@ function poolsTab() {
         h("td", {}, p.standings.slice(0, d.advance).map((s) => event.entries.find((e) => e.id === s.entry)?.name).join("、")),
         h("td", {}, p.closed ? t("closed") : (p.complete ? t("complete") : "")),
         h("td", {}, p.closed
-          ? h("button", { "data-action": "reopen", onclick: () => act(() => post(`/pools/${d.id}/${p.number}/reopen`)) }, t("d.reopen"))
+          ? h("button", { "data-action": "reopen", onclick: () => act(() => withConfirm((c) => post(`/pools/${d.id}/${p.number}/reopen${confirmQuery(c)}`))) }, t("d.reopen"))
           : h("button.primary", { "data-action": "close", disabled: !p.complete, onclick: () => act(() => post(`/pools/${d.id}/${p.number}/close`)) }, t("d.close")))))))));
   }
   return out.length ? out : [h("p.empty", {}, t("empty"))];
@@ -413,6 +414,7 @@ function auditDetail(a) {
   if (a.action === "pad") return `${d.pad_board} #${d.pad_match}`;
   if (a.action === "pads") return (d.boards || []).join(", ");
   if (a.action === "pad_refused" || a.action === "room_refused") return pick(d.reason);
+  if (a.action === "withdraw") return `${d.before[getLang()].join(" · ")} → ${d.after[getLang()].join(" · ")} (${d.because})`;
   if (a.action === "room") return d.room;
   if (a.action === "seat") return String(d.seat + 1);
   if (a.action === "entry_add") return `${(d.after.members || []).map((m) => m.name).join("・")}${d.pool ? ` → ${t("pool", { label: d.pool })}` : ""}`;

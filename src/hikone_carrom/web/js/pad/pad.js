@@ -149,6 +149,8 @@ class CreatePage {
   }
 }
 
+/** @typedef {{number: number, by: Record<string, string>, names: string[]}} Withdrawn */
+
 // -- /pad/{id}: the referee's pad -----------------------------------------------------------------
 
 class PadPage {
@@ -166,6 +168,8 @@ class PadPage {
     this.fixing = null;
     this.error = "";
     this.blocked = null;
+    /** @type {Withdrawn | null} the match the director withdrew, see noteWithdrawn() */
+    this.withdrawn = null;
     this.lastSecond = null;
     this.setupForm = { players: 2, minutes: 5, timed: true, deadlock: "draw" };
     /** @type {Sync} set by mount() */
@@ -198,7 +202,12 @@ class PadPage {
     this.sync.claim().then(() => this.sync.push());
     // a match the server opens on this board (a board call) arrives as an event
     this.watch = new Watch(this.boardId, (board) => this.data.pending.length || this.answer({ board }), (ev) => {
-      if (ev.kind === "match" && !this.data.pending.length) this.sync.claim();
+      if (ev.kind === "withdrawn" && this.data.match && this.data.match.number === ev.match) {
+        this.withdrawn = { number: ev.match, by: ev.withdrawn, names: this.data.match.setup.names };
+        this.render();
+      }
+      if ((ev.kind === "match" || ev.kind === "withdrawn") && !this.data.pending.length) this.sync.claim();
+      else if (ev.kind === "withdrawn") this.sync.push();
     });
     this.watch.open();
     this.ticker = setInterval(() => this.tick(), 100);
@@ -237,6 +246,7 @@ class PadPage {
       if (force) this.match = null;
       return;
     }
+    this.noteWithdrawn(srv);
     const mine = this.match && this.data.match;
     const same = mine && mine.number === srv.number && JSON.stringify(/** @type {PadMatch} */ (this.match).view(srv.number, null).steps) === JSON.stringify(srv.steps) && /** @type {PadMatch} */ (this.match).confirmed === srv.confirmed;
     if (same && !force) return;
@@ -252,6 +262,23 @@ class PadPage {
     if (!keepClock) this.data.clock = srv.setup.match_time_s === null ? null : clk.newClock(srv.setup);
     this.persist();
     this.render();
+  }
+
+  /**
+   * A match the director withdrew (a correction changed its players) takes no more entries:
+   * it is shown as withdrawn, and noted over the next match called here until its first entry.
+   */
+  noteWithdrawn(srv) {
+    if (srv.withdrawn) this.withdrawn = { number: srv.number, by: srv.withdrawn, names: srv.setup.names };
+    else if (this.withdrawn && srv.number !== this.withdrawn.number && srv.steps.length) this.withdrawn = null;
+  }
+
+  withdrawnScreen() {
+    const w = /** @type {Withdrawn} */ (this.withdrawn); // shown only when withdrawn
+    return h("section", { class: "card withdrawn", id: "withdrawn", role: "alert" },
+      h("h1", {}, t("withdrawn.title", { by: w.by[lang()] })),
+      h("p", { class: "names" }, w.names.join(lang() === "ja" ? " 対 " : " v ")),
+      h("p", {}, t("withdrawn.text")));
   }
 
   /** Make a change: apply it here at once, keep it, send it when the server can be reached. */
@@ -386,8 +413,14 @@ class PadPage {
     barMatch.hidden = !barMatch.textContent;
     if (this.sync) this.paintStatus();
     if (this.blocked) return app.replaceChildren(this.blockedScreen());
+    if (this.withdrawn && this.withdrawn.number === this.data.match?.number) return app.replaceChildren(this.withdrawnScreen());
     if (!this.match || (this.match.confirmed && this.wantNext)) return app.replaceChildren(this.setupScreen());
     app.replaceChildren(this.scoreScreen());
+    if (this.withdrawn) {
+      const w = this.withdrawn;
+      app.prepend(h("p", { class: "banner warn", id: "withdrawn-before", role: "status" },
+        t("withdrawn.before", { names: w.names.join(lang() === "ja" ? " 対 " : " v "), by: w.by[lang()] })));
+    }
     this.paintClock();
   }
 
