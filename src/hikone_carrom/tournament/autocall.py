@@ -103,27 +103,36 @@ def pools_to_close(event: Tournament) -> list[PoolKey]:
     return out
 
 
-def dispatch(event: Tournament, on_boards: Mapping[str, int], begun: Collection[str]) -> Dispatch:
-    """The calls to make now and why the other planned matches wait.
+def dispatch(
+    event: Tournament,
+    on_boards: Mapping[str, int],
+    begun: Collection[str],
+    *,
+    reasons: bool = True,
+) -> Dispatch:
+    """The calls to make now and (``reasons``) why the other planned matches wait.
 
     ``on_boards`` are the matches called or being played with their boards, ``begun`` every
-    match called, played or finished. Work: one walk over the plan's slots (1,385 at the Japan
-    Championship).
+    match called, played or finished. Work: one walk over the plan's slots (2,020 for the
+    simulated championship), stopping at the last free board without ``reasons``.
     """
     plan = event.plan
     if plan is None:
         return Dispatch((), {})
     started = set(begun) | set(on_boards)
+    people = _People(event)
     taken = {board: match_id for match_id, board in on_boards.items()}
     busy: dict[str, str] = {}
     for match_id in on_boards:
-        for person in _people(event, event.match(match_id)):
+        for person in people.of(event.match(match_id)):
             busy[person] = match_id
     service = {s.board for s in plan.slots if s.match not in started}
     free = sorted(service - set(taken))
     calls: list[tuple[str, int]] = []
     waiting: dict[str, Waiting] = {}
     for slot in plan.slots:
+        if not free and not reasons:
+            break
         if slot.match in started or slot.match in event.results:
             continue
         try:
@@ -135,9 +144,10 @@ def dispatch(event: Tournament, on_boards: Mapping[str, int], begun: Collection[
         if not match.playable:
             waiting[match.id] = _feed(event, match)
             continue
-        clash = next((p for p in _people(event, match) if p in busy), None)
+        mine = people.of(match)
+        clash = next((p for p in mine if p in busy), None)
         if clash is not None:
-            entry = next(s for s in match.sides if s and clash in event.entry(s).people)
+            entry = next(s for s in match.sides if s and clash in people.entry(s))
             waiting[match.id] = Waiting("entrant", match=busy[clash], entry=entry)
             continue
         pinned = match.final and event.settings.golden_board is not None
@@ -150,18 +160,30 @@ def dispatch(event: Tournament, on_boards: Mapping[str, int], begun: Collection[
             continue
         free.remove(board)
         taken[board] = match.id
-        for person in _people(event, match):
-            busy[person] = match.id
+        busy.update(dict.fromkeys(mine, match.id))
         calls.append((match.id, board))
     return Dispatch(tuple(calls), waiting)
 
 
-def _people(event: Tournament, match: Fixture) -> frozenset[str]:
-    out: frozenset[str] = frozenset()
-    for side in match.sides:
-        if side and side != BYE:
-            out |= event.entry(side).people
-    return out
+class _People:
+    """The person keys of entries and matches, each entry's worked out once per pass."""
+
+    def __init__(self, event: Tournament) -> None:
+        self.event = event
+        self._entries: dict[str, frozenset[str]] = {}
+
+    def entry(self, entry_id: str) -> frozenset[str]:
+        found = self._entries.get(entry_id)
+        if found is None:
+            found = self._entries[entry_id] = self.event.entry(entry_id).people
+        return found
+
+    def of(self, match: Fixture) -> frozenset[str]:
+        out: frozenset[str] = frozenset()
+        for side in match.sides:
+            if side and side != BYE:
+                out |= self.entry(side)
+        return out
 
 
 def _feed(event: Tournament, match: Fixture) -> Waiting:

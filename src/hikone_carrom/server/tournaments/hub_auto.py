@@ -79,7 +79,7 @@ class AutoRunner:
             if not live.event.auto.on:
                 return
             closing = pools_to_close(live.event)
-            calls = () if closing else self._dispatch().calls
+            calls = () if closing else self._dispatch(reasons=False).calls
         for division, number in closing:  # each close pokes again: the calls follow
             try:
                 await live.close_pool(division, number, AUTO)
@@ -93,14 +93,14 @@ class AutoRunner:
             except RoomError as err:  # changed since the pass (a call by hand): skip it
                 log.info("event %s: %s not called: %s", live.id, match_id, err)
 
-    def _dispatch(self) -> Dispatch:
+    def _dispatch(self, *, reasons: bool = True) -> Dispatch:
         live = self.live
         on_boards = {
             s.match_id: s.board
             for s in live.live.values()
             if s.status in ("called", "playing") and s.board is not None
         }
-        return dispatch(live.event, on_boards, live.live.keys())
+        return dispatch(live.event, on_boards, live.live.keys(), reasons=reasons)
 
     # -- the director's switch and holds -----------------------------------------------------
 
