@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from hikone_carrom.tournament.errors import TournamentError
@@ -21,6 +22,7 @@ from hikone_carrom.tournament.knockout import BYE
 from hikone_carrom.tournament.pools import pool_label
 
 if TYPE_CHECKING:
+    from hikone_carrom.tournament.entries import Entry
     from hikone_carrom.tournament.event import Tournament
     from hikone_carrom.tournament.fixtures import Fixture
 
@@ -91,13 +93,17 @@ class Dispatch:
 def pools_to_close(event: Tournament) -> list[PoolKey]:
     """The pools that are complete, not closed and not held (``event.auto``), in the event's
     order."""
-    held = event.auto.held
+    held, results = event.auto.held, event.results
     out = []
     for division, pools in event.pools.items():
+        games = event.fixtures.pool_games(division)
         for pool in pools:
             key = (division, pool.number)
             if key in event.closed or key in held:
                 continue
+            open_ = (m for m in games.get(pool.number, ()) if m.id not in results)
+            if any(not event.forfeited(m) for m in open_):
+                continue  # a match to play: not complete (the quick test of most pools)
             if event.pool_complete(division, pool.number):
                 out.append(key)
     return out
@@ -175,7 +181,7 @@ class _People:
     def entry(self, entry_id: str) -> frozenset[str]:
         found = self._entries.get(entry_id)
         if found is None:
-            found = self._entries[entry_id] = self.event.entry(entry_id).people
+            found = self._entries[entry_id] = _entry_people(self.event.entry(entry_id))
         return found
 
     def of(self, match: Fixture) -> frozenset[str]:
@@ -184,6 +190,13 @@ class _People:
             if side and side != BYE:
                 out |= self.entry(side)
         return out
+
+
+@lru_cache(maxsize=8192)
+def _entry_people(entry: Entry) -> frozenset[str]:
+    """An entry's person keys, kept from pass to pass (an entry is a value: a correction of its
+    members makes a new one)."""
+    return entry.people
 
 
 def _feed(event: Tournament, match: Fixture) -> Waiting:
