@@ -33,30 +33,37 @@ export class AutoPanel {
    * @param {string} id the event
    * @param {() => string | null} token the director's token
    * @param {() => void} onChange redraws the console
+   * @param {() => boolean} shown whether the console shows the panel now
    */
-  constructor(id, token, onChange) {
+  constructor(id, token, onChange, shown) {
     this.id = id;
     this.token = token;
     this.onChange = onChange;
+    this.shown = shown;
     /** @type {{on: boolean, held: [string, number][], waiting: any[]} | null} */
     this.state = null;
+    this.stale = true;
     this.error = "";
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
   }
 
-  /** Ask the server again soon (after an update of the event). */
+  /** Ask the server again soon (after an update of the event); while the panel is not shown,
+   * only when it is next shown: a redraw would reset the forms of the other tabs. */
   refresh() {
-    if (this.timer !== null) return;
-    this.timer = setTimeout(() => { this.timer = null; this.load(); }, REFRESH_MS);
+    this.stale = true;
+    if (this.timer !== null || !this.shown()) return;
+    this.timer = setTimeout(() => { this.timer = null; if (this.shown()) this.load(); }, REFRESH_MS);
   }
 
   async load() {
+    this.stale = false;
+    const before = JSON.stringify([this.state, this.error]);
     try {
       this.state = await api(`/api/tournaments/${this.id}/auto`, { token: this.token() });
       this.error = "";
     } catch (err) { this.error = err.message; }
-    this.onChange();
+    if (JSON.stringify([this.state, this.error]) !== before) this.onChange();
   }
 
   /** @param {string} path @param {object} body */
@@ -70,7 +77,8 @@ export class AutoPanel {
 
   /** The boards tab's card: the switch and the waiting matches with their reasons. */
   card(event) {
-    if (this.state === null) { this.load(); return null; }
+    if (this.stale && this.timer === null) this.load();
+    if (this.state === null) return null;
     const { on, held, waiting } = this.state;
     const byId = new Map(event.matches.map((m) => [m.id, m]));
     const pool = (d, n) => {
@@ -99,8 +107,8 @@ export class AutoPanel {
 
   /** The pools tab's button holding an open pool (its last result does not close it). */
   holdButton(division, p) {
-    if (this.state === null) { this.refresh(); return null; }
-    if (p.closed) return null;
+    if (this.stale && this.timer === null) this.load();
+    if (this.state === null || p.closed) return null;
     const held = this.state.held.some(([d, n]) => d === division && n === p.number);
     return h("button", { "data-action": held ? "unhold" : "hold",
       onclick: () => this.put(`/holds/${division}/${p.number}`, { held: !held }) }, say(held ? "unhold" : "hold"));

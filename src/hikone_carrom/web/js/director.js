@@ -23,7 +23,8 @@ let playerLinks = null;
 let entryForm = null;  // the one-entry form: {editing, division, members: [{...}, {...}], seed, error}
 let rulesForm = null;  // the ranking rules being edited: {order: [[key, used]...], points, error}
 const view = document.getElementById("view");
-const auto = new AutoPanel(id || "", () => localStorage.getItem(TOKEN_KEY), () => render());
+const auto = new AutoPanel(id || "", () => localStorage.getItem(TOKEN_KEY), () => render(),
+  () => tab === "boards" || tab === "pools");
 
 const token = () => localStorage.getItem(TOKEN_KEY);
 
