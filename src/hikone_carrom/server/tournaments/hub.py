@@ -540,4 +540,5 @@ class TournamentHub:
         for live in self.events.values():
             with contextlib.suppress(Exception):
                 live.subscribers.clear()
+            live.auto.stop()
         self.events.clear()

@@ -58,6 +58,11 @@ class AutoRunner:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
 
+    def stop(self) -> None:
+        """The server stops: the pass under way ends where it is (every change made is stored)."""
+        if self._task is not None:
+            self._task.cancel()
+
     async def settled(self) -> None:
         """Wait until the passes asked for so far are done (an answer after them shows them)."""
         while self._task is not None and not self._task.done():
