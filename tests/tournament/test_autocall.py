@@ -11,7 +11,13 @@ from hikone_carrom.tournament import (
     TournamentSettings,
     championship_divisions,
 )
-from hikone_carrom.tournament.autocall import AutoMode, Waiting, dispatch, pools_to_close
+from hikone_carrom.tournament.autocall import (
+    AutoMode,
+    Waiting,
+    describe,
+    dispatch,
+    pools_to_close,
+)
 
 
 def _people(event: Tournament, match_id: str) -> set[str]:
@@ -119,3 +125,16 @@ def test_the_mode_is_stored_with_the_event_and_old_events_load_with_it_off() -> 
     old = event.to_dict()
     del old["auto"]
     assert Tournament.from_dict(old).auto == AutoMode()
+
+
+def test_the_reasons_name_boards_or_an_online_events_games_in_both_languages() -> None:
+    event = general_event(4)
+    busy = Waiting("board", board=3, match="GS-A-02")
+    assert describe(busy, event) == {"ja": "第3台で試合 GS-A-02 が行われています",
+                                     "en": "Board 3 is busy with match GS-A-02"}  # fmt: skip
+    online = Tournament(TournamentSettings("ネット大会", boards=2, online=True),
+                        championship_divisions())  # fmt: skip
+    assert describe(Waiting("ready", board=2), online) == {
+        "ja": "対局2に呼び出せます（自動進行は停止中）",
+        "en": "Ready for game 2 (automatic mode paused)",
+    }

@@ -215,16 +215,20 @@ def _feed(event: Tournament, match: Fixture) -> Waiting:
 
 
 def describe(waiting: Waiting, event: Tournament) -> dict[str, str]:
-    """The reason as the director reads it, in Japanese and English."""
+    """The reason as the director reads it, in Japanese and English (an online event's
+    "boards" are its games, 対局)."""
     w = waiting
+    online = event.settings.online
+    place_ja = f"対局{w.board}" if online else f"第{w.board}台"
+    place_en = f"game {w.board}" if online else f"board {w.board}"
     if w.code == "ready":
-        return {"ja": f"第{w.board}台に呼び出せます（自動進行は停止中）",
-                "en": f"Ready for board {w.board} (automatic mode paused)"}  # fmt: skip
+        return {"ja": f"{place_ja}に呼び出せます（自動進行は停止中）",
+                "en": f"Ready for {place_en} (automatic mode paused)"}  # fmt: skip
     if w.code == "board":
         if w.match is None:
-            return {"ja": f"第{w.board}台の空き待ち", "en": f"Waiting for board {w.board}"}
-        return {"ja": f"第{w.board}台で試合 {w.match} が行われています",
-                "en": f"Board {w.board} is busy with match {w.match}"}  # fmt: skip
+            return {"ja": f"{place_ja}の空き待ち", "en": f"Waiting for {place_en}"}
+        return {"ja": f"{place_ja}で試合 {w.match} が行われています",
+                "en": f"{place_en.capitalize()} is busy with match {w.match}"}  # fmt: skip
     if w.code == "entrant":
         name = event.entry(w.entry or "").name
         return {"ja": f"{name}さんが試合 {w.match} 中です",
