@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tests.tournament.helpers import adult, general_event
 
+from hikone_carrom.bench.autocall import run_day
+from hikone_carrom.bench.tournament import simulated_championship
 from hikone_carrom.tournament import (
     Entry,
     Result,
@@ -138,3 +140,15 @@ def test_the_reasons_name_boards_or_an_online_events_games_in_both_languages() -
         "ja": "対局2に呼び出せます（自動進行は停止中）",
         "en": "Ready for game 2 (automatic mode paused)",
     }
+
+
+def test_a_whole_day_runs_by_automatic_mode_nobody_ever_on_two_boards() -> None:
+    event = simulated_championship(boards=16, seed=2, scale=0.15)
+    for division in event.divisions:
+        event.draw(division)
+    planned = {s.match for s in event.make_plan().slots}
+    day = run_day(event, seed=2)
+    assert day.clashes == 0
+    assert day.calls == len(planned) and set(event.results) >= planned
+    assert day.closes == sum(len(p) for p in event.pools.values())
+    assert all(event.final_places(d).get(1) for d in event.pools)
