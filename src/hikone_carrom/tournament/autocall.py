@@ -68,9 +68,10 @@ class Waiting:
     """Why a planned match is not called yet.
 
     ``code``: ``ready`` (it could be called on ``board``: automatic mode is paused), ``board``
-    (``board`` is busy with ``match``; every board is busy), ``entrant`` (``entry`` is still in
-    ``match``), ``pool`` (``pool`` is not closed yet; ``held`` by the director), ``match`` (the
-    knockout ``match`` that feeds it has no result), ``entrants`` (its entrants are not known).
+    (``board`` is busy with ``match``; every board is busy), ``entrant`` (``person``, a person
+    key of its entry ``entry``, is still in ``match``), ``pool`` (``pool`` is not closed yet;
+    ``held`` by the director), ``match`` (the knockout ``match`` that feeds it has no result),
+    ``entrants`` (its entrants are not known).
     """
 
     code: WaitCode
@@ -79,6 +80,7 @@ class Waiting:
     entry: str | None = None
     pool: PoolKey | None = None
     held: bool = False
+    person: str | None = None
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,7 @@ def dispatch(
         clash = next((p for p in mine if p in busy), None)
         if clash is not None:
             entry = next(s for s in match.sides if s and clash in people.entry(s))
-            waiting[match.id] = Waiting("entrant", match=busy[clash], entry=entry)
+            waiting[match.id] = Waiting("entrant", match=busy[clash], entry=entry, person=clash)
             continue
         pinned = match.final and event.settings.golden_board is not None
         if slot.board in free:
@@ -230,7 +232,8 @@ def describe(waiting: Waiting, event: Tournament) -> dict[str, str]:
         return {"ja": f"{place_ja}で試合 {w.match} が行われています",
                 "en": f"{place_en.capitalize()} is busy with match {w.match}"}  # fmt: skip
     if w.code == "entrant":
-        name = event.entry(w.entry or "").name
+        entry = event.entry(w.entry or "")
+        name = next((p.name for p in entry.members if p.key == w.person), entry.name)
         return {"ja": f"{name}さんが試合 {w.match} 中です",
                 "en": f"{name} is still in match {w.match}"}  # fmt: skip
     if w.code == "pool" and w.pool is not None:
