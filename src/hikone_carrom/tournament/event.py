@@ -28,6 +28,7 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from hikone_carrom.tournament import locks
+from hikone_carrom.tournament.autocall import AutoMode
 from hikone_carrom.tournament.boardplan import (
     BoardPlan,
     Job,
@@ -82,6 +83,8 @@ class Tournament:
         self.results: dict[str, Result] = {}
         self.closed: set[tuple[str, int]] = set()
         self.plan: BoardPlan | None = None
+        self.auto = AutoMode()
+        """Automatic calls and pool closes (:mod:`~.autocall`), stored with the event."""
         self.fixtures = Fixtures(self)
         self._withdrawn: frozenset[str] | None = None
         for entry in entries:
@@ -497,13 +500,17 @@ class Tournament:
     # -- serialisation ---------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready dict of the whole event (see :mod:`~.codec`)."""
-        return event_to_dict(self)
+        """Plain JSON-ready dict of the whole event (see :mod:`~.codec`), its automatic mode
+        included."""
+        return {**event_to_dict(self), "auto": self.auto.to_dict()}
 
     @classmethod
     def from_dict(cls, data: Any) -> Tournament:
-        """Rebuild from :meth:`to_dict` output; raises :class:`TournamentError` when malformed."""
-        return event_from_dict(cls, data)
+        """Rebuild from :meth:`to_dict` output; raises :class:`TournamentError` when malformed
+        (an event stored before automatic mode has it off)."""
+        event = event_from_dict(cls, data)
+        event.auto = AutoMode.from_dict(data.get("auto"))
+        return event
 
 
 def _stable(text: str) -> int:

@@ -46,6 +46,7 @@ from hikone_carrom.server.storage.organiser_key import organiser_key
 from hikone_carrom.server.storage.tournament_store import TournamentStore
 from hikone_carrom.server.thinking.pool import Backend, ProcessBackend, RayBackend, ThinkingPool
 from hikone_carrom.server.tournaments import routes as tournament_routes
+from hikone_carrom.server.tournaments import routes_auto as tournament_auto_routes
 from hikone_carrom.server.tournaments import spectators
 from hikone_carrom.server.tournaments.hub import TournamentHub
 from hikone_carrom.server.tournaments.pads import PadBridge
@@ -168,6 +169,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         return await http_exception_handler(request, err)
 
     app.include_router(tournament_routes.router)
+    app.include_router(tournament_auto_routes.router)  # automatic calls and closes
     app.include_router(spectators.router)  # the live event's socket
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.include_router(pad_routes.router)  # the table referees' scoring pads (docs/scoring.md)

@@ -37,6 +37,7 @@ from hikone_carrom.server.storage.tournament_store import (
     StoredTournament,
     TournamentStore,
 )
+from hikone_carrom.server.tournaments.hub_auto import AutoRunner
 from hikone_carrom.server.tournaments.hub_calls import BoardCall, CallListener, make_call
 from hikone_carrom.server.tournaments.hub_feed import SpectatorFeed, TournamentSubscriber
 from hikone_carrom.server.tournaments.hub_setup import (
@@ -124,6 +125,7 @@ class LiveTournament:
         self.feed = SpectatorFeed(self)
         self.setup = TournamentSetup(self)
         self.withdrawals = CallWithdrawals(self)
+        self.auto = AutoRunner(self)
         self._stored_doc = stored_doc
         """The event's document as last stored (JSON): a change the store refused is undone
         from it and the live rows, never from the store that just failed."""
@@ -208,6 +210,7 @@ class LiveTournament:
             self.live[state.match_id] = state
         for match_id in removed:
             self.live.pop(match_id, None)
+        self.auto.poke()
 
     def _as_stored(self) -> Tournament:
         """The event as stored: the last stored document with the results of the live rows
@@ -578,4 +581,5 @@ class TournamentHub:
         for live in self.events.values():
             with contextlib.suppress(Exception):
                 live.subscribers.clear()
+            live.auto.stop()
         self.events.clear()

@@ -6,6 +6,7 @@ import {
 import { NO_KEY, organiserKey } from "./organiser.js";
 import { forgetPlanCards, planCards } from "./director-plan.js";
 import { confirmQuery, withConfirm } from "./call-conflicts.js";
+import { AutoPanel } from "./director-auto.js";
 
 const parts = location.pathname.split("/");
 const id = parts[1] === "t" ? parts[2] : null;
@@ -24,6 +25,8 @@ let playerLinks = null;
 let entryForm = null;  // the one-entry form: {editing, division, members: [{...}, {...}], seed, error}
 let rulesForm = null;  // the ranking rules being edited: {order: [[key, used]...], points, error}
 const view = document.getElementById("view");
+const auto = new AutoPanel(id || "", () => localStorage.getItem(TOKEN_KEY), () => render(),
+  () => tab === "boards" || tab === "pools");
 
 const token = () => localStorage.getItem(TOKEN_KEY);
 
@@ -311,7 +314,7 @@ function padsCard() {
 
 function boardsTab() {
   const callFlash = (r) => (r.pad_error ? t("d.padError", { why: pick(r.pad_error) }) : t("d.saved"));
-  return [event.online ? null : padsCard(), h("div.boards", { id: "director-boards" }, boards(event).map((b) => {
+  return [auto.card(event), event.online ? null : padsCard(), h("div.boards", { id: "director-boards" }, boards(event).map((b) => {
     const m = b.now;
     return h(`div.board-tile${m ? `.${m.status}` : ""}`, { "data-board": b.n },
       h("div.board-no", {}, boardName(event, b.n)),
@@ -353,6 +356,7 @@ function poolsTab() {
         h("td", {}, t("pool", { label: p.label })),
         h("td", {}, p.standings.slice(0, d.advance).map((s) => event.entries.find((e) => e.id === s.entry)?.name).join("、")),
         h("td", {}, p.closed ? t("closed") : (p.complete ? t("complete") : "")),
+        h("td", {}, auto.holdButton(d.id, p)),
         h("td", {}, p.closed
           ? h("button", { "data-action": "reopen", onclick: () => act(() => withConfirm((c) => post(`/pools/${d.id}/${p.number}/reopen${confirmQuery(c)}`))) }, t("d.reopen"))
           : h("button.primary", { "data-action": "close", disabled: !p.complete, onclick: () => act(() => post(`/pools/${d.id}/${p.number}/close`)) }, t("d.close")))))))));
@@ -488,6 +492,7 @@ async function start() {
   if (connection) return;
   connection = new LiveEvent(id, (ev, msg) => {
     event = ev;
+    if (msg.type !== "live") auto.refresh();  // the reasons a match waits may have changed
     if (msg.type === "live" && tab !== "boards") return;  // nothing else shows live scores
     if (tab === "audit") loadAudit().then(render); else render();
   }, (ok) => document.getElementById("live-dot").classList.toggle("off", !ok), { full: true, token: token() });
