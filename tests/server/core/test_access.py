@@ -46,6 +46,8 @@ BODIES: dict[str, Any] = {
         "lunch_min": 45,
     },
     "PUT /api/tournaments/{tournament_id}/divisions/{division}/knockout": {"size": "cut"},
+    "PUT /api/tournaments/{tournament_id}/auto": {"on": True},
+    "PUT /api/tournaments/{tournament_id}/auto/holds/{division}/{number}": {"held": True},
     "POST /api/tournaments/{tournament_id}/matches/{match_id}/call": {},
     "PUT /api/tournaments/{tournament_id}/matches/{match_id}/result": {"scores": [5, 0]},
     "POST /api/tournaments/{tournament_id}/pads": {},
