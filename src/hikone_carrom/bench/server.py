@@ -391,6 +391,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shots", type=int, default=30, help="shots for the latency figure")
     parser.add_argument("--hints", type=int, default=12, help="positions for the hint figure")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium frame rate")
+    parser.add_argument(
+        "--first-move",
+        action="store_true",
+        help="only the computer's first move after a start, cold and warm (bench/first_move.py)",
+    )
     parser.add_argument("--chromium", default="/usr/bin/chromium", help="Chromium executable")
     parser.add_argument("--rooms", type=int, default=0, help="play this many rooms at once")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the load plays")
@@ -440,6 +445,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("counts must be at least 0")
     if args.servers < 1 or (args.kill_after is not None and args.servers < 2):
         parser.error("--servers must be at least 1, and at least 2 with --kill-after")
+    if args.first_move:
+        from hikone_carrom.bench.first_move import first_move_figures
+
+        print(f"machine: {os.cpu_count()} cores, load average {_load_average()}")
+        first_move_figures()
+        return 0
     if args.soak is not None:
         if args.soak <= 0 or args.soak_idle <= 0 or args.servers != 1:
             parser.error("--soak needs a positive MINUTES and --soak-idle, on one server")
