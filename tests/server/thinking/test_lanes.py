@@ -130,7 +130,7 @@ def test_analysis_workers_run_at_the_idle_cpu_priority() -> None:
     assert policy == os.SCHED_IDLE
 
 
-@pytest.mark.parametrize(("cores", "workers"), [(1, 1), (2, 2), (8, 8), (96, 32)])
+@pytest.mark.parametrize(("cores", "workers"), [(1, 1), (2, 1), (8, 7), (96, 32)])
 def test_thinking_workers_follow_the_cores_this_process_may_use(
     monkeypatch: pytest.MonkeyPatch, cores: int, workers: int
 ) -> None:

@@ -57,13 +57,13 @@ WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 """The browser client: static ES modules, HTML and CSS, served as they are (no build step)."""
 
 
-def _analysis_backend(settings: ServerSettings, board: BoardSpec) -> Backend | None:
-    """The post-game analyses' own worker processes (idle CPU priority), or None: the thinking
-    workers analyse (a Ray cluster, or ``analysis_workers`` 0)."""
+def _analysis_backend(settings: ServerSettings) -> Backend | None:
+    """The post-game analyses' own worker processes (idle CPU priority, started on the first
+    analysis), or None: the thinking workers analyse (a Ray cluster, or ``analysis_workers``
+    0)."""
     if settings.ray_address or settings.analysis_workers < 1:
         return None
-    warm = board if settings.warm_thinking else None
-    return ProcessBackend(settings.analysis_workers, warm=warm, idle=True)
+    return ProcessBackend(settings.analysis_workers, idle=True)
 
 
 def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> FastAPI:
@@ -99,7 +99,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         )
         thinker = ThinkingPool(
             backend,
-            analysis=_analysis_backend(settings, spec),
+            analysis=_analysis_backend(settings),
             queue_limit=settings.think_queue,
             per_room=settings.think_per_room,
         )

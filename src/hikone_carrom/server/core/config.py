@@ -71,10 +71,9 @@ def available_cores() -> int:
 
 
 def default_think_workers() -> int:
-    """Thinking processes by default: one per core the server may use (they run at the lowest
-    CPU priority, so the server's own threads still take a core first), at least one, at most
-    :data:`MAX_THINK_WORKERS`."""
-    return max(1, min(MAX_THINK_WORKERS, available_cores()))
+    """Thinking processes by default: one per core the server may use but one (for the server
+    itself and the analysis worker), at least one, at most :data:`MAX_THINK_WORKERS`."""
+    return max(1, min(MAX_THINK_WORKERS, available_cores() - 1))
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--think-workers",
         type=int,
         default=None,
-        help="processes for computer players and hints (default: one per core, at most 32)",
+        help="processes for computer players and hints (default: one per core but one, at most 32)",
     )
     parser.add_argument(
         "--analysis-workers",

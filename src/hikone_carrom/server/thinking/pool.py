@@ -498,10 +498,10 @@ class ThinkingPool:
             lane.release()
 
     async def start(self) -> None:
-        """Start the backends' workers now (see :meth:`Backend.start`)."""
+        """Start the thinking workers now (see :meth:`Backend.start`); the analysis workers
+        start on their first shot (a game's analysis waits a moment more for its first one,
+        nobody's move for a server start)."""
         await self.backend.start()
-        if self.analysis is not None:
-            await self.analysis.start()
 
     def close(self) -> None:
         """Stop the backends' workers."""
