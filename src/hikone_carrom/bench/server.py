@@ -335,7 +335,10 @@ def _load_figures(
         print(f"  {answered}, busy {result.busy} (target p95 <= 2 s)")
     if computer_rooms:
         moves = _percentiles("computer's answer", result.computer_times).replace("shots", "moves")
-        print(f"  {moves} (target p95 <= 1 s; games over {result.computer_games_over})")
+        print(
+            f"  {moves} (target p95 <= 1 s); games over {result.computer_games_over},"
+            f" still waiting for the computer 30 s after the end {result.computer_unanswered}"
+        )
     print(
         f"  lost {result.lost}, seen twice {result.doubled}, gaps {result.gaps},"
         f" reconnects {_reconnects(result)}, errors {len(result.errors)}"

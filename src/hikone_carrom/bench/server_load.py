@@ -95,6 +95,8 @@ class LoadResult:
     """The computer's answers in the rooms against it (s, :func:`computer_answer`)."""
     computer_games_over: int = 0
     """Rooms against the computer whose game ended during the load (they stop playing)."""
+    computer_unanswered: int = 0
+    """Rooms against the computer still waiting for its move 30 s after the load's end."""
     busy: int = 0
     lost: int = 0
     doubled: int = 0
@@ -133,6 +135,7 @@ class LoadResult:
         self.hint_times += other.hint_times
         self.computer_times += other.computer_times
         self.computer_games_over += other.computer_games_over
+        self.computer_unanswered += other.computer_unanswered
         self.busy += other.busy
         self.lost += other.lost
         self.doubled += other.doubled
@@ -517,7 +520,7 @@ async def _play_computer_room(
                 continue
             shot_at = await client.wait_for(seq + 1, _left(until) + ANSWER_TIMEOUT_S)
             if shot_at is None:
-                result.lost += 1
+                result.computer_unanswered += 1
                 break
             kind, seat, _ = client.events.get(seq + 1, ("", None, 0.0))
             if seq in client.seen and kind == "shot" and seat != 0:
