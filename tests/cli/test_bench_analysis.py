@@ -25,3 +25,15 @@ def test_the_figure_is_printed_against_its_target(capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out
     assert figures["shots"] == 2 and figures["total_s"] > 0
     assert "target <= 10 s for 40 shots" in out
+
+
+def test_the_analysis_s_search_is_compared_with_level_6_s_own(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from hikone_carrom.bench.analysis import against_expert
+
+    figures = against_expert(2, 1)
+    out = capsys.readouterr().out
+    assert figures["difference"] == pytest.approx(figures["light_chance"] - figures["full_chance"])
+    assert figures["light_total_s"] > 0 and figures["full_total_s"] > 0
+    assert "level 6" in out and "time ratio" in out

@@ -20,7 +20,7 @@ record gives the same analysis, bit for bit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,6 +29,7 @@ import numpy as np
 from hikone_carrom.ai.chance import success_chances
 from hikone_carrom.ai.levels import EXPERT_LEVEL, LEVELS
 from hikone_carrom.ai.noise import BASE_NOISE, decision_rng
+from hikone_carrom.ai.player import Player
 from hikone_carrom.ai.players import SearchPlayer
 from hikone_carrom.ai.search import SearchConfig
 from hikone_carrom.ai.sweep import SweepBudget
@@ -227,18 +228,23 @@ def _positions(data: dict[str, Any], last: int) -> Iterator[tuple[int, Match]]:
         yield step.n + 1, step.match
 
 
-def _analyst(seed: int) -> SearchPlayer:
+def _analyst(seed: int) -> Player:
     """The analysis's expert: level 6's values, :data:`ANALYST`'s search, the 1x hand."""
     return SearchPlayer("analyst", seed, BASE_NOISE, ANALYST, LEVELS[EXPERT_LEVEL].weights)
 
 
 def _analyse_position(
-    match: Match, entry: dict[str, Any], n: int, seed: int, draws: int
+    match: Match,
+    entry: dict[str, Any],
+    n: int,
+    seed: int,
+    draws: int,
+    expert: Callable[[int], Player] = _analyst,
 ) -> ShotAnalysis:
     """One shot: the expert's choice and both chances in the position before action ``n``."""
     view = TableView.of_match(match)
     played = Shot.from_dict(entry["shot"])
-    best = _analyst(_expert_seed(seed, n)).decide(match)
+    best = expert(_expert_seed(seed, n)).decide(match)
     noise = BASE_NOISE.draw_many(decision_rng(seed, n, _STREAM), draws)
     shots = np.array([[s.x, s.y, s.angle, s.speed] for s in (played, best.shot)], dtype=np.float64)
     seeds = np.full(2 * draws, shot_seed(match.seed, len(match.actions)), dtype=np.int64)
@@ -263,14 +269,18 @@ def _analyse_position(
 class Analyser:
     """Analyses one record's shots, asked for in any order: the record is replayed (and so
     checked) as far as the shots asked for, once when they are asked for in order of play, and
-    again from its start for a shot before the last one analysed.
+    again from its start for a shot before the last one analysed. ``expert(seed)`` is the
+    player whose shot each one is compared with (default: :data:`ANALYST`'s; another one
+    compares searches, ``hikone-carrom bench analysis --against-expert``).
 
     Raises (on creation):
         RecordFormatError: the record is malformed. ValueError: ``draws`` < 1, or the record
             is of a refereed match (a real board: no positions).
     """
 
-    def __init__(self, record: Any, *, draws: int = DRAWS) -> None:
+    def __init__(
+        self, record: Any, *, draws: int = DRAWS, expert: Callable[[int], Player] = _analyst
+    ) -> None:
         if draws < 1:
             raise ValueError(f"draws must be >= 1, got {draws}")
         data = check_header(record)
@@ -278,6 +288,7 @@ class Analyser:
             raise ValueError("a refereed match of a real board has no positions to analyse")
         self.record = record
         self.draws = draws
+        self.expert = expert
         self._data = data
         self._every = shot_numbers(data)
         self._replay: Iterator[tuple[int, Match]] | None = None
@@ -305,7 +316,9 @@ class Analyser:
             raise ValueError(f"actions {sorted(strangers)} are not shots of the record")
         seed = int(self._data["seed"])
         out = [
-            _analyse_position(self._position(n), self._data["actions"][n - 1], n, seed, self.draws)
+            _analyse_position(
+                self._position(n), self._data["actions"][n - 1], n, seed, self.draws, self.expert
+            )
             for n in sorted(wanted)
         ]
         return Analysis(int(self._data["players"]), tuple(out), self.draws)
