@@ -408,7 +408,11 @@ class _Lane:
 
     @property
     def waiting(self) -> int:
-        return sum(1 for _, _, f in self._waiting if not f.done())
+        return self.waiting_before(ANALYSIS + 1)
+
+    def waiting_before(self, priority: int) -> int:
+        """Jobs waiting whose priority comes before ``priority``."""
+        return sum(1 for p, _, f in self._waiting if p < priority and not f.done())
 
     async def acquire(self, priority: int) -> None:
         if self.running < self.workers and not self.waiting:
@@ -462,8 +466,9 @@ class ThinkingPool:
 
     @property
     def waiting(self) -> int:
-        """Jobs admitted and waiting for a thinking worker."""
-        return self._lane.waiting
+        """Computer turns and hints admitted and waiting for a thinking worker (analysed shots
+        do not count: a hint is never refused because of an analysis)."""
+        return self._lane.waiting_before(ANALYSIS)
 
     async def run(self, room_id: str, job: ThinkJob, *, urgent: bool = False) -> Thought:
         """Think about ``job`` for a room; ``urgent`` (a computer's turn) waits instead of being
