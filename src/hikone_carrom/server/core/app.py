@@ -58,6 +58,15 @@ WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 """The browser client: static ES modules, HTML and CSS, served as they are (no build step)."""
 
 
+def _analysis_backend(settings: ServerSettings) -> Backend | None:
+    """The post-game analyses' own worker processes (idle CPU priority, started on the first
+    analysis), or None: the thinking workers analyse (a Ray cluster, or ``analysis_workers``
+    0)."""
+    if settings.ray_address or settings.analysis_workers < 1:
+        return None
+    return ProcessBackend(settings.analysis_workers, idle=True)
+
+
 def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> FastAPI:
     """The game server for ``settings`` (store URL, workers); the schema is migrated on start.
 
@@ -91,7 +100,10 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
             )
         )
         thinker = ThinkingPool(
-            backend, queue_limit=settings.think_queue, per_room=settings.think_per_room
+            backend,
+            analysis=_analysis_backend(settings),
+            queue_limit=settings.think_queue,
+            per_room=settings.think_per_room,
         )
         cluster = (
             Cluster(settings.redis_url, lease_s=settings.lease_s) if settings.redis_url else None
