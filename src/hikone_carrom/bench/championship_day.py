@@ -161,6 +161,7 @@ class Day:
         self.page_back: dict[int, float] = {}  # page -> time of its last snapshot
         self.console_updates: list[int] = []
         self.console_snapshot = 0
+        self.console_other = 0
         self.busy: set[int] = set()
         self.tasks: list[asyncio.Task[None]] = []
 
@@ -238,8 +239,9 @@ class Day:
         await asyncio.sleep(pad.rng.random() * ONLINE_SPREAD_S)
         pad.wake.set()
 
-    async def play(self, pad: Pad, number: int) -> None:
-        """Score one called match on ``pad`` at the day's pace, then confirm it."""
+    async def play(self, pad: Pad, number: int, misses: int = SHOTS - 2) -> None:
+        """Score one called match on ``pad`` at the day's pace (``misses`` in turn, then red
+        clears the board), then confirm it."""
         claim = await self._post(pad, "claim", {"device": pad.device})
         if claim is None:
             return
@@ -253,7 +255,7 @@ class Day:
             return {"op": "clock", "match": number, "clock": reading, "wall_ms": time.time() * 1000}
 
         pad.queue(clock())
-        taps: list[dict[str, Any]] = [{}] * (SHOTS - 2) + [{"red": 12}, {"jack": True}]
+        taps: list[dict[str, Any]] = [{}] * misses + [{"red": 12}, {"jack": True}]
         for tap in taps:
             await asyncio.sleep(self.args.shot_seconds * (0.5 + pad.rng.random()))
             at = round(min(290.0, time.monotonic() - t0), 3)
@@ -265,6 +267,9 @@ class Day:
     async def board_life(self, pad: Pad) -> None:
         """The director calls the board's next match whenever the board is free."""
         await asyncio.sleep(pad.rng.random() * self.args.shot_seconds * 2)
+        # the hall is mid-day: each board's first match is somewhere into its course, so that
+        # results and calls come at the day's rate from the start
+        misses = 2 * pad.rng.randrange(SHOTS // 2)
         while not self.stop:
             if not self.calling:
                 await asyncio.sleep(0.5)
@@ -275,7 +280,8 @@ class Day:
             if opened is None:
                 await asyncio.sleep(5.0)  # nothing ready (players busy): try again later
                 continue
-            await self.play(pad, opened["match"])
+            await self.play(pad, opened["match"], misses)
+            misses = SHOTS - 2
             await pad.flushed.wait()
 
     # -- pages --------------------------------------------------------------------------------
@@ -315,6 +321,8 @@ class Day:
             if full:
                 if text.startswith('{"seq":'):
                     self.console_updates.append(size)
+                else:
+                    self.console_other += size  # live scores and clocks
             else:
                 self.page_bytes += size
 
@@ -361,11 +369,8 @@ async def _day(
         # 1. real pace
         pid = day.server.process.pid
         cpu0, wall0, bytes0 = tree_cpu_seconds(pid), time.perf_counter(), day.page_bytes
-        updates0, posts0, client0 = (
-            len(day.console_updates),
-            sum(p.posts for p in day.pads),
-            (time.process_time()),
-        )
+        updates0, other0 = len(day.console_updates), day.console_other
+        posts0, client0 = sum(p.posts for p in day.pads), time.process_time()
         for pad in day.pads:
             pad.acks_ms.clear()
         await asyncio.sleep(args.minutes * 60)
@@ -378,6 +383,7 @@ async def _day(
         fig["page_bytes_per_s"] = (day.page_bytes - bytes0) / args.spectators / wall
         fig["console_updates"] = day.console_updates[updates0:]
         fig["console_snapshot"] = day.console_snapshot
+        fig["console_live_per_s"] = (day.console_other - other0) / wall
         for pad in day.pads:
             pad.measuring = False
 
@@ -453,7 +459,8 @@ def _report(fig: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     print(
         f"  director's console: {len(updates)} updates, {mean / 1e3:.1f} kB each on average "
         f"(max {max(updates, default=0) / 1e3:.1f} kB; its snapshot "
-        f"{fig['console_snapshot'] / 1e6:.2f} MB)"
+        f"{fig['console_snapshot'] / 1e6:.2f} MB), and live scores "
+        f"{fig['console_live_per_s'] / 1e3:.1f} kB/s"
     )
     print(
         f"  load generator CPU {100 * fig['client_cpu_s'] / fig['wall_s']:.0f} % of a core; "
