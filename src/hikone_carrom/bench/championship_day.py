@@ -61,7 +61,7 @@ TARGETS = {
 """The targets of issue 47 (§1.3): % of one core, ms, s, s, bytes per second."""
 
 RETRY_FIRST_S = 1.0
-RETRY_CAP_S = 4.0
+RETRY_CAP_S = 2.0
 ONLINE_SPREAD_S = 2.0
 """The pad's retries, as web/js/pad/sync.js makes them: the n-th retry after ``RETRY_FIRST_S *
 2**n`` at most ``RETRY_CAP_S``, each at a random point of its second half; when the Wi-Fi

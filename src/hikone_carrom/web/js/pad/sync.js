@@ -81,7 +81,7 @@ async function post(path, token, body) {
  * random point within ONLINE_SPREAD_MS. A hall of pads back from the same Wi-Fi drop then asks
  * over a few seconds, not all at once, and each is back within RETRY_CAP_MS. */
 export const RETRY_FIRST_MS = 1000;
-export const RETRY_CAP_MS = 4000;
+export const RETRY_CAP_MS = 2000;
 export const ONLINE_SPREAD_MS = 2000;
 
 /**
