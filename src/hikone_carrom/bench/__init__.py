@@ -25,6 +25,10 @@ BENCHES: dict[str, tuple[str, str]] = {
         "hikone_carrom.bench.tournament_live",
         "a championship's live updates to many spectators",
     ),
+    "championship-day": (
+        "hikone_carrom.bench.championship_day",
+        "a compressed championship day: 124 pads, spectators, a Wi-Fi drop, kill -9",
+    ),
     "flood": (
         "hikone_carrom.bench.flood",
         "health and shot latency while one client floods each socket kind",

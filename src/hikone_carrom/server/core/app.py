@@ -118,9 +118,13 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         app.state.tournaments = TournamentHub(TournamentStore(store.engine), runner)
         PadBridge(app.state.tournaments, app.state.pads)  # board calls to pads, pad results back
         app.state.room_bridge = RoomBridge(app.state.tournaments, registry)  # online events
-        await app.state.tournaments.resume()  # events in play: watch their pads and rooms again
+        # The server answers at once (a restart mid-championship): the events in play are
+        # loaded again (their pads and rooms watched) and the thinking workers warmed behind it;
+        # a request that needs either meanwhile loads or waits for it.
+        readying = [asyncio.create_task(app.state.tournaments.resume())]
         if settings.warm_thinking:
-            await thinker.start()
+            readying.append(asyncio.create_task(thinker.start()))
+        app.state.readying = readying
         sweeper = asyncio.create_task(registry.sweep())
         try:
             yield
@@ -128,6 +132,9 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+            for task in readying:
+                task.cancel()
+            await asyncio.gather(*readying, return_exceptions=True)
             await app.state.tournaments.close()
             await registry.close()
             if cluster is not None:

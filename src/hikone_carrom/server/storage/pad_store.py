@@ -6,7 +6,7 @@ or is locked raises :class:`~hikone_carrom.server.storage.store.StoreUnavailable
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from hikone_carrom.server.storage.pad_models import BoardEventRow, BoardMatchRow, BoardRow
 from hikone_carrom.server.storage.store import StoreError, guarded
 
-__all__ = ["PadStore", "StoredBoard", "StoredBoardMatch"]
+__all__ = ["BoardChange", "PadStore", "StoredBoard", "StoredBoardMatch"]
 
 
 def _now() -> datetime:
@@ -46,6 +46,18 @@ class StoredBoardMatch:
     finished_at: datetime | None
     withdrawn: dict[str, Any] | None = None
     """Who withdrew the board call that opened it (its ``withdrawn`` event), or None."""
+
+
+@dataclass(frozen=True)
+class BoardChange:
+    """One numbered event of a board to store: its kind and payload, the match it changed
+    (written whole) and the bound device with its last applied entry number, when given."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    match: StoredBoardMatch | None = None
+    device: tuple[str | None, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -165,39 +177,50 @@ class PadStore:
     ) -> None:
         """Store event ``seq`` of a board in one transaction with the match it changed (written
         whole) and, when given, the bound device and its last applied entry number."""
+        self.commit_all(board_id, [BoardChange(seq, kind, payload, match, device)])
+
+    def commit_all(self, board_id: str, changes: Sequence[BoardChange]) -> None:
+        """Store consecutive events of a board (all one pad's request brought) in one
+        transaction, as :meth:`commit` stores each: all of them or none."""
         with self._session() as session, session.begin():
             board = session.get(BoardRow, board_id)
             if board is None:
                 raise StoreError(f"no board {board_id}")
-            if seq != board.last_seq + 1:
-                raise StoreError(f"board {board_id}: event {seq} after {board.last_seq}")
-            board.last_seq = seq
-            if device is not None:
-                board.device_id, board.device_seq = device
-            if match is not None:
-                board.match_number = match.number
-                row = session.get(BoardMatchRow, (board_id, match.number))
-                if row is None:
-                    row = BoardMatchRow(board_id=board_id, number=match.number)
-                    session.add(row)
-                row.setup = match.setup
-                row.entries = match.entries
-                row.clock = match.clock
-                row.started_at = match.started_at
-                row.finished_at = match.finished_at
-                row.confirmed = match.confirmed
-                row.outcome = match.outcome
-                row.record = match.record
-            session.add(
-                BoardEventRow(
-                    board_id=board_id,
-                    seq=seq,
-                    match_number=board.match_number,
-                    kind=kind,
-                    created_at=_now(),
-                    payload=json.dumps(payload, separators=(",", ":"), ensure_ascii=False),
-                )
+            for change in changes:
+                self._add(session, board, change)
+
+    @staticmethod
+    def _add(session: Session, board: BoardRow, change: BoardChange) -> None:
+        seq, match, device = change.seq, change.match, change.device
+        if seq != board.last_seq + 1:
+            raise StoreError(f"board {board.id}: event {seq} after {board.last_seq}")
+        board.last_seq = seq
+        if device is not None:
+            board.device_id, board.device_seq = device
+        if match is not None:
+            board.match_number = match.number
+            row = session.get(BoardMatchRow, (board.id, match.number))
+            if row is None:
+                row = BoardMatchRow(board_id=board.id, number=match.number)
+                session.add(row)
+            row.setup = match.setup
+            row.entries = match.entries
+            row.clock = match.clock
+            row.started_at = match.started_at
+            row.finished_at = match.finished_at
+            row.confirmed = match.confirmed
+            row.outcome = match.outcome
+            row.record = match.record
+        session.add(
+            BoardEventRow(
+                board_id=board.id,
+                seq=seq,
+                match_number=board.match_number,
+                kind=change.kind,
+                created_at=_now(),
+                payload=json.dumps(change.payload, separators=(",", ":"), ensure_ascii=False),
             )
+        )
 
     def event_kinds(self, board_id: str) -> list[tuple[int, str]]:
         """(seq, kind) of every event of a board, in order (tests and audits)."""
