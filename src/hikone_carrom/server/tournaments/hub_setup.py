@@ -151,8 +151,10 @@ class TournamentSetup:
                 raise refusal(err) from err
             detail = {"before": entry.status, "after": status}
             await live._commit(who, "status", entry_id, detail)
-            # a withdrawal forfeits the entry's matches: they, their tables and boards change
-            mine = [m.id for m in live.event.matches_of(entry_id)]
+            # a withdrawal (or its undoing) forfeits the entry's matches: they, their tables and
+            # boards change; a check-in changes the entry only
+            forfeits = "withdrawn" in (entry.status, status)
+            mine = [m.id for m in live.event.matches_of(entry_id)] if forfeits else []
             live.feed.broadcast(updates(live, mine, sides, entries=[entry_id]))
 
     async def draw(self, division: str, who: str, *, seeded: bool = True) -> None:
