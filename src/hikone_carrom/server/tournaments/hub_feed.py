@@ -25,7 +25,14 @@ from hikone_carrom.server.tournaments.views import (
 if TYPE_CHECKING:
     from hikone_carrom.server.tournaments.hub import LiveTournament
 
-__all__ = ["CLOCK_DRIFT_S", "LIVE_EVERY_S", "SpectatorFeed", "TournamentSubscriber", "to_json"]
+__all__ = [
+    "CLOCK_DRIFT_S",
+    "LIVE_EVERY_S",
+    "SpectatorFeed",
+    "TournamentSubscriber",
+    "Watching",
+    "to_json",
+]
 
 log = logging.getLogger(__name__)
 
@@ -240,6 +247,12 @@ class SpectatorFeed:
         if self._flush is None and (self._changed_scores or self._changed_clocks):
             loop = asyncio.get_running_loop()
             self._flush = loop.call_later(LIVE_EVERY_S, self._flush_live)
+
+    def flush_live(self) -> None:
+        """Send the live scores and clocks gathered so far now (a benchmark's clock)."""
+        if self._flush is not None:
+            self._flush.cancel()
+            self._flush_live()
 
     def forget(self, match_id: str) -> None:
         """A match has its result: its live score and clock are no longer shown."""
