@@ -89,6 +89,8 @@ class PaceFigures:
     seconds: float
     results: int
     full_view: int
+    snapshot: int
+    """Bytes of a spectator's page's first snapshot."""
     console: Subscriber
     pages: dict[str, Subscriber]
     before_page: float
@@ -125,6 +127,7 @@ async def _play(seconds: float, scale: float, seed: int) -> PaceFigures:
     runner = Runner()
     live = LiveTournament("pace", event, {}, 0, "", _Store(), runner, "{}")  # type: ignore[arg-type]
     full_view = len((await live.snapshot_text(full=True)).encode())
+    snapshot = len((await live.snapshot_text(full=False)).encode())
     one = next(iter(event.entries))
     console = Subscriber(full=True)
     pages = {
@@ -204,6 +207,7 @@ async def _play(seconds: float, scale: float, seed: int) -> PaceFigures:
         seconds=seconds,
         results=results,
         full_view=full_view,
+        snapshot=snapshot,
         console=console,
         pages=pages,
         before_page=(old_updates + old_live_bytes) / seconds,

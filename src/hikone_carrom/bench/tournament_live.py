@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import csv
+import gzip
 import io
 import json
 import math
@@ -42,9 +43,21 @@ from typing import Any
 
 from hikone_carrom.bench.live_pace import run_pace
 from hikone_carrom.bench.tournament import simulated_championship
+from hikone_carrom.server.core.app import GZIP_LEVEL, WEB_DIR
 from hikone_carrom.tournament import school_year_label
 
-__all__ = ["championship_csv", "main", "running_server"]
+__all__ = ["FIRST_LOAD", "championship_csv", "main", "running_server"]
+
+FIRST_LOAD = (
+    "tournament.html",
+    "style.css",
+    "tournament.css",
+    "js/tournament.js",
+    "js/tourney-common.js",
+    "js/tourney-deltas.js",
+    "favicon.svg",
+)
+"""The files a phone loads for a tournament page before its snapshot (under ``web/``)."""
 
 DIVISIONS = ("JA", "JB", "GS", "JP", "FP", "GP")
 """The six classes of the simulated championship."""
@@ -332,6 +345,14 @@ def _print_pace(minutes: float, scale: float) -> None:
     print(
         f"  before (the same run, the protocol before: matches whole, every clock reading): "
         f"{pace.before_page / 1e3:.2f} kB/s for a page on the boards; target <= 0.5 kB/s"
+    )
+    files = [WEB_DIR / f for f in FIRST_LOAD]
+    plain = sum(len(f.read_bytes()) for f in files)
+    packed = sum(len(gzip.compress(f.read_bytes(), GZIP_LEVEL)) for f in files)
+    print(
+        f"  a phone's first load: HTML, scripts and styles {plain / 1e3:.0f} kB "
+        f"({packed / 1e3:.0f} kB gzip-compressed as served), then the snapshot "
+        f"{pace.snapshot / 1e3:.0f} kB"
     )
 
 
