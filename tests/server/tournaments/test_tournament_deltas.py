@@ -63,16 +63,22 @@ class Page:
                 return
 
 
-def _change(client: TestClient, tid: str, token: str, live: Any, rng: random.Random) -> None:
+PLAY = ["call", "call", "start", "result", "result", "result", "clear", "clear", "pool", "status"]
+"""Changes the pages get as numbered updates."""
+
+STRUCTURE = ["edit", "add", "rules", "replan"]
+"""Changes of structure (pages reload, the console gets the parts)."""
+
+
+def _change(
+    client: TestClient, tid: str, token: str, live: Any, rng: random.Random, kinds: list[str]
+) -> None:
     """One random change by the director (refused ones change nothing)."""
     event = live.event
     base = f"/api/tournaments/{tid}"
     h = headers(token)
     matches = [m for m in event.matches() if all(m.sides) and "" not in m.sides]
-    kind = rng.choice(
-        ["call", "call", "start", "result", "result", "result", "clear", "pool", "status",
-         "status", "edit", "add", "rules", "replan"]
-    )  # fmt: skip
+    kind = rng.choice(kinds)
     if kind == "call":
         client.post(f"{base}/boards/{rng.randint(1, 4)}/call", headers=h)
     elif kind == "start":
@@ -125,8 +131,10 @@ def _replayed(sessions: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
 
 
 @pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
-@pytest.mark.parametrize("seed", [1, 2])
-def test_a_snapshot_with_its_updates_is_a_fresh_snapshot(client: TestClient, seed: int) -> None:
+@pytest.mark.parametrize(("seed", "kinds"), [(1, PLAY), (2, PLAY), (3, PLAY + STRUCTURE)])
+def test_a_snapshot_with_its_updates_is_a_fresh_snapshot(
+    client: TestClient, seed: int, kinds: list[str]
+) -> None:
     tid, token = ready_event(client)
     live = client.app.state.tournaments.events[tid]  # type: ignore[attr-defined]
     rng = random.Random(seed)
@@ -138,7 +146,7 @@ def test_a_snapshot_with_its_updates_is_a_fresh_snapshot(client: TestClient, see
         console, page = Page(console_ws, director=token), Page(page_ws)
         for _ in range(70):
             seq = live.seq
-            _change(client, tid, token, live, rng)
+            _change(client, tid, token, live, rng, kinds)
             if live.seq != seq:
                 console.until(live.seq)
                 page.until(live.seq)
