@@ -11,8 +11,11 @@ import numpy as np
 import pytest
 
 from hikone_carrom.ai import EXPERT_LEVEL, make_player, take_turn
+from hikone_carrom.ai import analysis as analysis_module
 from hikone_carrom.ai.analysis import (
+    ANALYST,
     DRAWS,
+    Analyser,
     Analysis,
     AnalysisFormatError,
     _expert_seed,
@@ -20,7 +23,9 @@ from hikone_carrom.ai.analysis import (
     shot_numbers,
 )
 from hikone_carrom.ai.chance import success_chances
+from hikone_carrom.ai.levels import LEVELS
 from hikone_carrom.ai.noise import BASE_NOISE, decision_rng
+from hikone_carrom.ai.players import SearchPlayer
 from hikone_carrom.ai.view import TableView
 from hikone_carrom.match import Match, Noise, Shot, shot_seed
 from hikone_carrom.records import ReplayError, to_record
@@ -72,8 +77,11 @@ def test_chances_are_the_libraries_and_match_play_agrees(
     assert (a.n, a.seat) == (n, before.shooter)
     seed = record["seed"]
     assert isinstance(seed, int)
-    # the expert's shot is level 6's decision for a 1x hand in that position
-    expert = make_player(EXPERT_LEVEL, _expert_seed(seed, n), noise_scale=1.0).decide(before)
+    # the expert's shot is level 6's decision for a 1x hand in that position, by the lighter
+    # search of the analysis
+    expert = SearchPlayer(
+        "analyst", _expert_seed(seed, n), BASE_NOISE, ANALYST, LEVELS[EXPERT_LEVEL].weights
+    ).decide(before)
     assert a.best == expert.shot
     # both chances are what the ai package computes for that position and those draws
     draws = BASE_NOISE.draw_many(decision_rng(seed, n, 7), _DRAWS)
@@ -127,3 +135,41 @@ def test_analysis_refuses_tampered_records_and_strange_requests(
     with pytest.raises(AnalysisFormatError):
         Analysis.from_dict({"version": 99})
     assert DRAWS >= 100 and math.isfinite(DRAWS)
+
+
+def test_an_analyser_replays_the_record_once_for_shots_asked_in_order(
+    game: tuple[Match, dict[str, object]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server asks for one shot at a time: each goes on from the previous one's replay."""
+    _, record = game
+    expected = analyse(record, draws=4)
+    replays: list[int] = []
+    real = analysis_module._positions
+
+    def counted(data: dict[str, object], last: int) -> object:
+        replays.append(last)
+        return real(data, last)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analysis_module, "_positions", counted)
+    analyser = Analyser(record, draws=4)
+    numbers = shot_numbers(record)
+    parts = [analyser.analysis([n]) for n in numbers]
+    assert len(replays) == 1
+    whole = Analysis(2, (), 4)
+    for part in parts:
+        whole = whole.merged(part)
+    assert whole == expected
+    assert analyser.analysis([numbers[0]]) == parts[0]  # an earlier shot: replayed again
+    assert len(replays) == 2
+
+
+def test_the_analysis_searches_lighter_than_the_expert_with_its_candidates() -> None:
+    """The analysis's expert keeps level 6's candidates and spends fewer draws at each stage
+    (its figures against level 6's in docs/ai.md)."""
+    expert = LEVELS[EXPERT_LEVEL].search
+    assert ANALYST.candidates == expert.candidates
+    assert ANALYST.jack_candidates == expert.jack_candidates
+    assert ANALYST.sweep is not None and expert.sweep is not None
+    assert ANALYST.sweep.keep < expert.sweep.keep
+    for stage in ("shortlist_draws", "rollouts", "rollout_draws", "refined", "final_draws"):
+        assert getattr(ANALYST, stage) < getattr(expert, stage), stage

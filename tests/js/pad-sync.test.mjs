@@ -1,9 +1,9 @@
 // The pad's link to the server (web/js/pad/sync.js): ops kept until the server has applied them,
 // renumbered after a takeover, retried with back-off when offline, and refusals passed on.
 import assert from "node:assert/strict";
-import { beforeEach, test } from "node:test";
+import { beforeEach, mock, test } from "node:test";
 
-import { Sync, deviceId, load, save } from "../../src/hikone_carrom/web/js/pad/sync.js";
+import { ONLINE_SPREAD_MS, RETRY_CAP_MS, RETRY_FIRST_MS, Sync, deviceId, load, retryDelay, save } from "../../src/hikone_carrom/web/js/pad/sync.js";
 
 /** @type {Map<string, string>} */
 const stored = new Map();
@@ -121,4 +121,53 @@ test("the store being down keeps every op queued and sends them again later", as
   await sync.push();
   assert.deepEqual(JSON.parse(requests[1].init.body).ops, [op(1), op(2)]);
   assert.deepEqual(store.data.pending, []);
+});
+
+test("an entry and the clock reading after it, pushed one after the other, go in one request", async () => {
+  server = (path, body) => ({ status: 200, body: { ack: body.ops.at(-1).seq } });
+  const { sync, store } = board({});
+  // as the pad's addEntry: the entry is queued and pushed, then the clock's reading after it
+  store.data.pending.push(op(1));
+  const first = sync.push();
+  store.data.pending.push({ seq: 2, op: "clock" });
+  const second = sync.push();
+  await Promise.all([first, second]);
+  assert.equal(requests.length, 1);
+  assert.deepEqual(JSON.parse(requests[0].init.body).ops.map((/** @type {any} */ o) => o.seq), [1, 2]);
+  assert.deepEqual(store.data.pending, []);
+});
+
+test("retries are spread at random and bounded, so a hall of pads does not ask at once", () => {
+  for (let retry = 0; retry < 12; retry++) {
+    const low = retryDelay(retry, () => 0);
+    const high = retryDelay(retry, () => 0.999999);
+    const base = Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** retry);
+    assert.equal(low, base / 2);
+    assert.ok(high < base && high > low, `retry ${retry}: ${low}-${high}`);
+  }
+  assert.ok(retryDelay(30) <= RETRY_CAP_MS && RETRY_CAP_MS <= 5000, "back within seconds");
+  const spread = new Set(Array.from({ length: 50 }, () => Math.round(retryDelay(5))));
+  assert.ok(spread.size > 10, "jittered");
+});
+
+test("when the Wi-Fi returns the pad sends within the spread, not at the same instant as the rest", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    server = (path, body) => ({ status: 200, body: { ack: body.ops.at(-1).seq } });
+    const random = mock.method(Math, "random", () => 0.5);
+    Object.assign(globalThis, { window: new EventTarget() }); // this pad's "online" only
+    const { sync } = board({ pending: [op(1)], nextSeq: 2 });
+    window.dispatchEvent(new Event("online"));
+    await Promise.resolve();
+    assert.equal(requests.length, 0, "not at once");
+    mock.timers.tick(ONLINE_SPREAD_MS / 2 - 1);
+    assert.equal(requests.length, 0);
+    mock.timers.tick(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(requests.length, 1);
+    random.mock.restore();
+    clearTimeout(sync.timer);
+  } finally {
+    mock.timers.reset();
+  }
 });

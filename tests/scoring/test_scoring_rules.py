@@ -523,3 +523,26 @@ def test_round_trip_through_dict_judges_the_same() -> None:
     m.call_time()
     again = RefereedMatch.from_dict(m.to_dict())
     assert again.steps == m.steps and again.setup == m.setup
+
+
+def test_a_copy_changes_apart_from_its_match_without_judging_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    m = singles()
+    m.shot(Tap(red=2))
+    m.shot()
+    import hikone_carrom.scoring.refereed as refereed
+
+    judged: list[int] = []
+    real = refereed._judge
+    monkeypatch.setattr(refereed, "_judge", lambda *a: judged.append(1) or real(*a))
+    twin = m.copy()
+    assert judged == [] and twin.steps == m.steps and twin.state == m.state
+    twin.shot(Tap(green=3))
+    assert len(judged) == 1 and len(twin.steps) == 3 and len(m.steps) == 2
+    twin.undo(3)
+    assert len(m.steps) == 2 and m.scores() != twin.scores()
+    done = singles()
+    win_red(done)
+    done.confirm()
+    assert done.copy().confirmed and not twin.confirmed

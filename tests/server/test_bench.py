@@ -111,7 +111,10 @@ def test_the_flood_bench_measures_every_socket_kind_against_the_quiet_figures(
     and shot latencies, the flooder cut off by the server (1008) or dropped as too slow."""
     key = "bench-organiser-key-0123"
     settings = ServerSettings(
-        db_url=f"sqlite:///{tmp_path / 'games.sqlite3'}", ai_delay_s=0.0, organiser_key=key
+        db_url=f"sqlite:///{tmp_path / 'games.sqlite3'}",
+        ai_delay_s=0.0,
+        organiser_key=key,
+        sockets_per_second=1e6,  # the flooder's messages are what is limited here, not its sockets
     )
     with serve_app_in_thread(create_app(settings)) as base:
         figures = run_flood(base, seconds=2.0, board_entries=5, event_rows=8, organiser_key=key)

@@ -82,7 +82,12 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Target, o
     """A real server with a 200-entry pad board and an 800-entrant event."""
     db = tmp_path_factory.mktemp("silent") / "games.sqlite3"
     key = "silent-sockets-organiser-key"
-    settings = ServerSettings(db_url=f"sqlite:///{Path(db)}", ai_delay_s=0.0, organiser_key=key)
+    settings = ServerSettings(
+        db_url=f"sqlite:///{Path(db)}",
+        ai_delay_s=0.0,
+        organiser_key=key,
+        sockets_per_second=1e6,  # every silent socket comes from 127.0.0.1
+    )
     app = create_app(settings)
     with serve_app_in_thread(app) as base:
         target = asyncio.run(setup_target(base, key, 200, None))

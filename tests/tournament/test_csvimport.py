@@ -10,6 +10,7 @@ from hikone_carrom.tournament import (
     TournamentSettings,
     championship_divisions,
     parse_entries_csv,
+    school_year_label,
 )
 
 GOOD = (
@@ -70,3 +71,31 @@ def test_an_undecodable_file_is_refused() -> None:
     with pytest.raises(TournamentError) as err:
         parse_entries_csv(b"\x82\xa0\xff\xfe\x81", _event())
     assert err.value.code == "bad_encoding"
+
+
+def test_a_missing_reading_is_reported_as_missing_not_as_bad_kana() -> None:
+    text = "division,name,reading,club,age,grade\nGS,高橋 三郎,,C,30,\n"
+    [problem] = parse_entries_csv(text.encode(), _event()).problems
+    assert problem.ja == "高橋 三郎さんのよみがながありません（かなで書いてください）"
+    assert "missing" in problem.en and "「」" not in problem.ja
+
+
+def test_a_row_repeating_an_earlier_one_names_both_rows_not_an_entry_never_made() -> None:
+    text = (
+        "division,name,reading,club,age,grade\n"
+        "JA,山田 太郎,やまだ たろう,C,7,小1\n"
+        "GS,佐藤 花子,さとう はなこ,C,30,\n"
+        "JA,山田 太郎,やまだ たろう,C,7,小1\n"
+    )
+    [problem] = parse_entries_csv(text.encode(), _event()).problems
+    assert problem.row == 4
+    assert "2行目と4行目" in problem.ja and "rows 2 and 4" in problem.en
+    assert "JA-" not in problem.ja + problem.en  # no id: the import is all or nothing
+
+
+def test_a_kindergarten_year_is_kept_as_written() -> None:
+    text = "division,name,reading,club,age,grade\nJA,小林 優,こばやし ゆう,C,,年長\n"
+    report = parse_entries_csv(text.encode(), _event())
+    assert report.ok, report.problems
+    [entry] = report.entries
+    assert school_year_label(entry.members[0].school_year) == "年長"

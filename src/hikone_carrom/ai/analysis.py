@@ -10,7 +10,9 @@ A shot *succeeds* when its side keeps the turn or wins (R3a, R7a), as the comput
 their candidates (:mod:`hikone_carrom.ai.chance`). Each shot's chance is its share of successes
 under :data:`DRAWS` draws of the 1x hand (:data:`~hikone_carrom.ai.noise.BASE_NOISE`: 2 mm,
 1.0 degree, 3 %), the shot played and the expert's sharing the same draws and the physics seed the
-game used for that action. The expert is level 6 deciding for a 1x hand. A shot's *chance lost* is
+game used for that action. The expert is level 6 deciding for a 1x hand with a lighter search
+(:data:`ANALYST`: its candidates and values, fewer draws and rollouts, a coarser sweep), so that a
+40-shot game is analysed in seconds (``hikone-carrom bench analysis``). A shot's *chance lost* is
 how much less likely to succeed it was than the expert's (never below 0); a player's *accuracy* is
 100 x (1 - mean chance lost) over their shots. Everything is seeded from the record, so the same
 record gives the same analysis, bit for bit.
@@ -18,15 +20,19 @@ record gives the same analysis, bit for bit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from hikone_carrom.ai.chance import success_chances
-from hikone_carrom.ai.levels import EXPERT_LEVEL, make_player
+from hikone_carrom.ai.levels import EXPERT_LEVEL, LEVELS
 from hikone_carrom.ai.noise import BASE_NOISE, decision_rng
+from hikone_carrom.ai.player import Player
+from hikone_carrom.ai.players import SearchPlayer
+from hikone_carrom.ai.search import SearchConfig
+from hikone_carrom.ai.sweep import SweepBudget
 from hikone_carrom.ai.view import TableView
 from hikone_carrom.match import ActionKind, Match, Shot, shot_seed
 from hikone_carrom.records.codec import check_header, match_of
@@ -35,7 +41,9 @@ from hikone_carrom.rules import Color
 
 __all__ = [
     "ANALYSIS_VERSION",
+    "ANALYST",
     "DRAWS",
+    "Analyser",
     "Analysis",
     "AnalysisFormatError",
     "ShotAnalysis",
@@ -43,8 +51,23 @@ __all__ = [
     "shot_numbers",
 ]
 
-ANALYSIS_VERSION = 1
-"""Version of :meth:`Analysis.to_dict`; a change of method gives a new version."""
+ANALYSIS_VERSION = 2
+"""Version of :meth:`Analysis.to_dict`; a change of method gives a new version (2: the expert's
+shot found by :data:`ANALYST`)."""
+
+ANALYST: SearchConfig = replace(
+    LEVELS[EXPERT_LEVEL].search,
+    sweep=SweepBudget(placements=9, step=1.0, speeds=(0.7, 1.4, 2.6, 4.0), keep=16),
+    shortlist=12,
+    shortlist_draws=12,
+    rollouts=4,
+    rollout_draws=16,
+    refined=1,
+    refine_draws=32,
+    final_draws=64,
+)
+"""How the analysis's expert searches a position: level 6's candidates, a coarser sweep, fewer
+draws, rollouts and refinements (about a fifth of its decision's time, docs/ai.md)."""
 
 DRAWS = 200
 """Draws of the 1x hand per shot: a chance's standard error is at most 3.5 percentage points."""
@@ -205,13 +228,23 @@ def _positions(data: dict[str, Any], last: int) -> Iterator[tuple[int, Match]]:
         yield step.n + 1, step.match
 
 
+def _analyst(seed: int) -> Player:
+    """The analysis's expert: level 6's values, :data:`ANALYST`'s search, the 1x hand."""
+    return SearchPlayer("analyst", seed, BASE_NOISE, ANALYST, LEVELS[EXPERT_LEVEL].weights)
+
+
 def _analyse_position(
-    match: Match, entry: dict[str, Any], n: int, seed: int, draws: int
+    match: Match,
+    entry: dict[str, Any],
+    n: int,
+    seed: int,
+    draws: int,
+    expert: Callable[[int], Player] = _analyst,
 ) -> ShotAnalysis:
     """One shot: the expert's choice and both chances in the position before action ``n``."""
     view = TableView.of_match(match)
     played = Shot.from_dict(entry["shot"])
-    best = make_player(EXPERT_LEVEL, _expert_seed(seed, n), noise_scale=1.0).decide(match)
+    best = expert(_expert_seed(seed, n)).decide(match)
     noise = BASE_NOISE.draw_many(decision_rng(seed, n, _STREAM), draws)
     shots = np.array([[s.x, s.y, s.angle, s.speed] for s in (played, best.shot)], dtype=np.float64)
     seeds = np.full(2 * draws, shot_seed(match.seed, len(match.actions)), dtype=np.int64)
@@ -233,34 +266,75 @@ def _analyse_position(
     )
 
 
+class Analyser:
+    """Analyses one record's shots, asked for in any order: the record is replayed (and so
+    checked) as far as the shots asked for, once when they are asked for in order of play, and
+    again from its start for a shot before the last one analysed. ``expert(seed)`` is the
+    player whose shot each one is compared with (default: :data:`ANALYST`'s; another one
+    compares searches, ``hikone-carrom bench analysis --against-expert``).
+
+    Raises (on creation):
+        RecordFormatError: the record is malformed. ValueError: ``draws`` < 1, or the record
+            is of a refereed match (a real board: no positions).
+    """
+
+    def __init__(
+        self, record: Any, *, draws: int = DRAWS, expert: Callable[[int], Player] = _analyst
+    ) -> None:
+        if draws < 1:
+            raise ValueError(f"draws must be >= 1, got {draws}")
+        data = check_header(record)
+        if data.get("board") is None:
+            raise ValueError("a refereed match of a real board has no positions to analyse")
+        self.record = record
+        self.draws = draws
+        self.expert = expert
+        self._data = data
+        self._every = shot_numbers(data)
+        self._replay: Iterator[tuple[int, Match]] | None = None
+        self._at: tuple[int, Match] | None = None
+
+    def _position(self, n: int) -> Match:
+        """The match just before action ``n`` (valid until the next call)."""
+        if self._replay is None or self._at is None or self._at[0] > n:
+            self._replay = _positions(self._data, self._every[-1])
+            self._at = next(self._replay)
+        while self._at[0] < n:
+            self._at = next(self._replay)
+        return self._at[1]
+
+    def analysis(self, shots: Iterable[int] | None = None) -> Analysis:
+        """The analysis of ``shots`` (their action numbers; default every shot).
+
+        Raises:
+            ReplayError: the record does not replay. ValueError: a number in ``shots`` is not
+                a shot of the record.
+        """
+        wanted = set(self._every) if shots is None else set(shots)
+        strangers = wanted - set(self._every)
+        if strangers:
+            raise ValueError(f"actions {sorted(strangers)} are not shots of the record")
+        seed = int(self._data["seed"])
+        out = [
+            _analyse_position(
+                self._position(n), self._data["actions"][n - 1], n, seed, self.draws, self.expert
+            )
+            for n in sorted(wanted)
+        ]
+        return Analysis(int(self._data["players"]), tuple(out), self.draws)
+
+
 def analyse(record: Any, shots: Iterable[int] | None = None, *, draws: int = DRAWS) -> Analysis:
     """Analyse the record's shots (``shots``: their action numbers; default every shot).
 
     Deterministic for a record: the draws and the expert's seed come from the record's seed and
-    the action number. Each analysed shot costs one expert decision (level 6) and ``2 x draws``
-    simulations; the record is replayed (and so checked) up to the last shot asked for.
+    the action number. Each analysed shot costs one decision of the analysis's expert
+    (:data:`ANALYST`) and ``2 x draws`` simulations; the record is replayed (and so checked) up
+    to the last shot asked for (:class:`Analyser` goes on from one shot to the next).
 
     Raises:
         RecordFormatError: the record is malformed. ReplayError: it does not replay.
         ValueError: ``draws`` < 1, a number in ``shots`` is not a shot of the record, or the
             record is of a refereed match (a real board: no positions).
     """
-    if draws < 1:
-        raise ValueError(f"draws must be >= 1, got {draws}")
-    data = check_header(record)
-    if data.get("board") is None:
-        raise ValueError("a refereed match of a real board has no positions to analyse")
-    players = int(data["players"])
-    every = shot_numbers(data)
-    wanted = set(every) if shots is None else set(shots)
-    strangers = wanted - set(every)
-    if strangers:
-        raise ValueError(f"actions {sorted(strangers)} are not shots of the record")
-    out: list[ShotAnalysis] = []
-    if wanted:
-        seed = int(data["seed"])
-        for n, match in _positions(data, max(wanted)):
-            if n in wanted:
-                entry = data["actions"][n - 1]
-                out.append(_analyse_position(match, entry, n, seed, draws))
-    return Analysis(players, tuple(out), draws)
+    return Analyser(record, draws=draws).analysis(shots)

@@ -20,9 +20,14 @@ BENCHES: dict[str, tuple[str, str]] = {
     "server": ("hikone_carrom.bench.server", "the browser game's server on loopback"),
     "analysis": ("hikone_carrom.bench.analysis", "the post-game analysis of a game"),
     "tournament": ("hikone_carrom.bench.tournament", "plan a full-size championship's day"),
+    "autocall": ("hikone_carrom.bench.autocall", "a championship's day by automatic mode alone"),
     "tournament-live": (
         "hikone_carrom.bench.tournament_live",
         "a championship's live updates to many spectators",
+    ),
+    "championship-day": (
+        "hikone_carrom.bench.championship_day",
+        "a compressed championship day: 124 pads, spectators, a Wi-Fi drop, kill -9",
     ),
     "flood": (
         "hikone_carrom.bench.flood",

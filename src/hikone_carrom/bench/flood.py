@@ -3,7 +3,8 @@
 A real server (``hikone-carrom serve`` in its own process, SQLite store, loopback) gets a pad
 board with ``--board-entries`` entries (200), an event of the simulated championship (800
 entrants) and a game room. Then, for ``--seconds`` (10) each: nothing (the quiet figures), and
-one client flooding each socket kind as fast as it can (reconnecting whenever it is cut off):
+one client (from its own loopback address) flooding each socket kind as fast as it can
+(reconnecting whenever it is cut off or refused, HTTP 429 counted as close 429):
 rooms (``resync``), boards (``resync``), tournaments (``resync``, a division's pools, a search)
 and the director's full view (a hello with the token, then ``resync``). Meanwhile this process
 measures ``/api/health`` latency and a room's shot latency (a second client plays shots in
@@ -50,6 +51,10 @@ ORGANISER_ENV = "HIKONE_CARROM_ORGANISER_KEY"
 
 TARGET_RATIO, TARGET_P95_MS = 2.0, 200.0
 """The target under a flood: p95 within this many times the quiet p95, and under this (ms)."""
+
+FLOODER_ADDRESS = "127.0.0.2"
+"""The flooder's own loopback address: the server limits new sockets per client address, and
+the probes (``127.0.0.1``) are other clients."""
 
 PROBE_PAUSE_S = 0.2
 """Pause between two probes of one kind (health requests, shots), s: the shots stay well
@@ -202,8 +207,11 @@ async def _flood(url: str, first: list[str], messages: list[str], seconds: float
     while time.monotonic() < deadline:
         done.connections += 1
         ws: Any = None
+        refused: int | None = None
         try:
-            ws = await websockets.connect(url, max_size=None, open_timeout=10)
+            ws = await websockets.connect(
+                url, max_size=None, open_timeout=10, local_addr=(FLOODER_ADDRESS, 0)
+            )
             reader = asyncio.create_task(drain(ws))
             for text in first:
                 await ws.send(text)
@@ -213,12 +221,15 @@ async def _flood(url: str, first: list[str], messages: list[str], seconds: float
                 if done.sent % 20 == 0:
                     await asyncio.sleep(0)  # let the reader take what came
             reader.cancel()
+        except websockets.InvalidStatus as err:
+            refused = err.response.status_code
         except (OSError, TimeoutError, websockets.WebSocketException):
             pass
         finally:
             if ws is not None:
                 await ws.close()
         code = ws.close_code if ws is not None and ws.close_code is not None else 1006
+        code = refused or code
         if time.monotonic() < deadline:
             done.closes[code] = done.closes.get(code, 0) + 1
     return done

@@ -13,7 +13,9 @@ clients on a server started as ``hikone-carrom serve`` in its own process, each 
 about 1 s after the previous result; the latency from sending a shot to the room's last client
 holding it (p50, p95), shots per second; then the same with ``--hint-rooms`` more rooms whose
 players ask for the expert's hint before every shot. ``--memory`` adds the server's memory per
-idle room and per connection.
+idle room and per connection. With ``--computer-rooms M``, one run plays the N rooms, the hint
+rooms and M rooms against the computer (level 6) together, and prints the computer's answer
+time (p95 target 1 s) and the hints' (p95 target 2 s).
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+_UNLIMITED = ("--rooms-per-minute", "1000000", "--sockets-per-second", "1000000")
+"""The load's many clients all come from this machine's address: no per-address limits."""
 
 
 def _free_port() -> int:
@@ -293,13 +298,19 @@ def _load_figures(
     args: argparse.Namespace,
     hint_rooms: int,
     services: dict[str, int],
+    computer_rooms: int = 0,
 ) -> float:
     """Play the load once and print its figures; returns the p95 (s) of rooms without hints.
     ``services`` names the processes (with their children) of the store and Redis started
-    for the run, whose CPU is shown too."""
+    for the run, whose CPU is shown too; ``computer_rooms`` rooms against level 6 play too."""
     from hikone_carrom.bench.server_load import make_rooms, run_load
 
-    plans = make_rooms([s.base for s in servers], args.rooms, hint_rooms=hint_rooms)
+    plans = make_rooms(
+        [s.base for s in servers],
+        args.rooms,
+        hint_rooms=hint_rooms,
+        computer_rooms=computer_rooms,
+    )
     cpu = sum(cpu_seconds(s.process.pid) for s in servers)
     used = {name: tree_cpu_seconds(pid) for name, pid in services.items()}
     result = run_load(plans, args.seconds, processes=args.client_processes)
@@ -308,6 +319,7 @@ def _load_figures(
     shots = len(result.latencies) + len(result.hint_room_latencies)
     print(f"{label}: {args.rooms} rooms (half of 2, half of 4 clients)", end="")
     print(f" + {hint_rooms} rooms asking for hints" if hint_rooms else "", end="")
+    print(f" + {computer_rooms} rooms against level 6" if computer_rooms else "", end="")
     print(f", {args.seconds:g} s, {result.shots_per_s():.1f} shots/s")
     print("  " + _percentiles("send -> last client", result.latencies))
     if shots:
@@ -323,7 +335,13 @@ def _load_figures(
     if hint_rooms:
         print("  " + _percentiles("in the rooms asking for hints", result.hint_room_latencies))
         answered = _percentiles("hint ask -> answer", result.hint_times).replace("shots", "hints")
-        print(f"  {answered}, busy {result.busy}")
+        print(f"  {answered}, busy {result.busy} (target p95 <= 2 s)")
+    if computer_rooms:
+        moves = _percentiles("computer's answer", result.computer_times).replace("shots", "moves")
+        print(
+            f"  {moves} (target p95 <= 1 s); games over {result.computer_games_over},"
+            f" still waiting for the computer 30 s after the end {result.computer_unanswered}"
+        )
     print(
         f"  lost {result.lost}, seen twice {result.doubled}, gaps {result.gaps},"
         f" reconnects {_reconnects(result)}, errors {len(result.errors)}"
@@ -391,11 +409,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shots", type=int, default=30, help="shots for the latency figure")
     parser.add_argument("--hints", type=int, default=12, help="positions for the hint figure")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium frame rate")
+    parser.add_argument(
+        "--first-move",
+        action="store_true",
+        help="only the computer's first move after a start, cold and warm (bench/first_move.py)",
+    )
     parser.add_argument("--chromium", default="/usr/bin/chromium", help="Chromium executable")
     parser.add_argument("--rooms", type=int, default=0, help="play this many rooms at once")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the load plays")
     parser.add_argument(
         "--hint-rooms", type=int, default=12, help="rooms asking for hints in the second load run"
+    )
+    parser.add_argument(
+        "--computer-rooms",
+        type=int,
+        default=0,
+        metavar="M",
+        help="with --rooms: one run with the hint rooms and M rooms against level 6 as well",
     )
     parser.add_argument("--client-processes", type=int, default=2, help="processes for clients")
     parser.add_argument(
@@ -436,10 +466,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.shots < 1:
         parser.error("--shots must be at least 1")
-    if args.hints < 0 or args.rooms < 0 or args.hint_rooms < 0 or args.memory < 0:
+    if min(args.hints, args.rooms, args.hint_rooms, args.memory, args.computer_rooms) < 0:
         parser.error("counts must be at least 0")
     if args.servers < 1 or (args.kill_after is not None and args.servers < 2):
         parser.error("--servers must be at least 1, and at least 2 with --kill-after")
+    if args.first_move:
+        from hikone_carrom.bench.first_move import first_move_figures
+
+        print(f"machine: {os.cpu_count()} cores, load average {_load_average()}")
+        first_move_figures()
+        return 0
     if args.soak is not None:
         if args.soak <= 0 or args.soak_idle <= 0 or args.servers != 1:
             parser.error("--soak needs a positive MINUTES and --soak-idle, on one server")
@@ -504,7 +540,7 @@ def _load_main(args: argparse.Namespace) -> int:
         logs = Path(args.logs) if args.logs else Path(tmp)
         servers: list[GameServer] = []
         for _ in range(args.servers):
-            servers.append(GameServer(db, "--rooms-per-minute", "1000000", *more, log_dir=logs))
+            servers.append(GameServer(db, *_UNLIMITED, *more, log_dir=logs))
             stack.callback(servers[-1].stop)
         for server in servers:
             server.wait_ready()
@@ -515,6 +551,8 @@ def _load_main(args: argparse.Namespace) -> int:
             _memory_figures(bases[0], servers[0].process, args.memory)
         if args.rooms and args.kill_after is not None:
             _kill_figures(label, bases, args, servers[0].kill9)
+        elif args.rooms and args.computer_rooms:
+            _load_figures(label, servers, args, args.hint_rooms, services, args.computer_rooms)
         elif args.rooms:
             plain = _load_figures(label, servers, args, 0, services)
             if args.hint_rooms:
@@ -571,8 +609,7 @@ def _soak_main(args: argparse.Namespace) -> int:
         logs = Path(args.logs) if args.logs else Path(tmp)
         server = GameServer(
             db,
-            "--rooms-per-minute",
-            "1000000",
+            *_UNLIMITED,
             "--room-idle",
             f"{args.soak_idle:g}",
             log_dir=logs,

@@ -3,8 +3,10 @@
 Each room has 2 or 4 clients (one per seat, half the rooms of each size); the shooter shoots
 about 1 s after it received the previous result. The figure is the time from sending a shot to
 the moment the room's last client holds its event (s, ``time.monotonic``, which all processes of
-one machine share). Rooms may ask for the expert's hint before every shot. The clients run in
-their own processes, so that they do not share the server's interpreter.
+one machine share). Rooms may ask for the expert's hint before every shot. Rooms against the
+computer (level 6) have one client, whose person shoots about 1 s after the computer's shot
+arrived; there the figure is the computer's answer time (:func:`computer_answer`). The clients
+run in their own processes, so that they do not share the server's interpreter.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hikone_carrom.server.core import wire
+from hikone_carrom.server.core.config import ServerSettings
 from hikone_carrom.server.core.warmup import quiet_collector
 
 __all__ = [
@@ -29,6 +32,7 @@ __all__ = [
     "RoomPlan",
     "aim",
     "check_against_store",
+    "computer_answer",
     "make_rooms",
     "run_load",
     "run_soak",
@@ -47,6 +51,12 @@ seconds after that."""
 
 RETRIED = ("store_unavailable", "cluster_unavailable")
 """Refusals after which a shooter sends the same shot again (nothing changed)."""
+
+COMPUTER_LEVEL = "6"
+"""The computer player of the load's rooms against the computer (the expert)."""
+
+AI_DELAY_S = ServerSettings(db_url="").ai_delay_s
+"""The pause (s) a server started by ``hikone-carrom serve`` makes before a computer shoots."""
 
 RETRY_FIRST_S = 0.5
 RETRY_MAX_S = 15.0
@@ -69,6 +79,8 @@ class RoomPlan:
     hints: bool = False
     servers: tuple[str, ...] = ()
     """Every server's WebSocket base: a client whose server stops reconnects to the next."""
+    computer: bool = False
+    """A room against the computer: one client (seat 0), the computer at seat 1."""
 
 
 @dataclass
@@ -79,6 +91,12 @@ class LoadResult:
     latencies: list[float] = field(default_factory=list)
     hint_room_latencies: list[float] = field(default_factory=list)
     hint_times: list[float] = field(default_factory=list)
+    computer_times: list[float] = field(default_factory=list)
+    """The computer's answers in the rooms against it (s, :func:`computer_answer`)."""
+    computer_games_over: int = 0
+    """Rooms against the computer whose game ended during the load (they stop playing)."""
+    computer_unanswered: int = 0
+    """Rooms against the computer still waiting for its move 30 s after the load's end."""
     busy: int = 0
     lost: int = 0
     doubled: int = 0
@@ -115,6 +133,9 @@ class LoadResult:
         self.latencies += other.latencies
         self.hint_room_latencies += other.hint_room_latencies
         self.hint_times += other.hint_times
+        self.computer_times += other.computer_times
+        self.computer_games_over += other.computer_games_over
+        self.computer_unanswered += other.computer_unanswered
         self.busy += other.busy
         self.lost += other.lost
         self.doubled += other.doubled
@@ -132,12 +153,38 @@ class LoadResult:
 
 
 def make_rooms(
-    servers: Sequence[str], rooms: int, *, hint_rooms: int = 0, seed: int = 1
+    servers: Sequence[str],
+    rooms: int,
+    *,
+    hint_rooms: int = 0,
+    seed: int = 1,
+    computer_rooms: int = 0,
 ) -> list[RoomPlan]:
     """Create ``rooms`` online rooms (half of 2 seats, half of 4; ``hint_rooms`` more of 2 seats
     whose players ask for hints) over REST, seats taken; each client is given a server at
-    random."""
-    return asyncio.run(_make_rooms(servers, rooms, hint_rooms, seed))
+    random. ``computer_rooms`` more rooms are against the computer (level 6)."""
+    plans = asyncio.run(_make_rooms(servers, rooms, hint_rooms, seed))
+    if computer_rooms:
+        plans += asyncio.run(_make_computer_rooms(servers, computer_rooms))
+    return plans
+
+
+async def _make_computer_rooms(servers: Sequence[str], rooms: int) -> list[RoomPlan]:
+    import httpx
+
+    bases = tuple(b.replace("http://", "ws://") for b in servers)
+    plans: list[RoomPlan] = []
+    async with httpx.AsyncClient(timeout=30) as http:
+        for k in range(rooms):
+            made = await http.post(
+                f"{servers[k % len(servers)]}/api/rooms",
+                json={"mode": "computer", "players": 2, "level": COMPUTER_LEVEL, "hints": False},
+            )
+            made.raise_for_status()
+            url = bases[k % len(bases)]
+            room, token = str(made.json()["room_id"]), str(made.json()["token"])
+            plans.append(RoomPlan(room, (token,), (url,), servers=bases, computer=True))
+    return plans
 
 
 async def _make_rooms(
@@ -213,6 +260,8 @@ class _Client:
         self.seq = 0
         self.state: dict[str, Any] = {}
         self.seen: dict[int, float] = {}
+        self.events: dict[int, tuple[str, int | None, float]] = {}
+        """Each event's kind, seat and duration (s, how long its shot rolls)."""
         self.changed = asyncio.Event()
         self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.reader: asyncio.Task[None] | None = None
@@ -290,6 +339,10 @@ class _Client:
                         continue
                     self.seen[seq] = now
                     self.seq = seq
+                    ev = msg["event"]
+                    seat = ev.get("seat")
+                    duration = float(ev.get("duration") or 0.0)
+                    self.events[seq] = (str(ev.get("kind")), seat, duration)
                     self.state = msg["event"].get("state", self.state)  # a hint used has none
                 elif kind in ("hint", "error", "duplicate"):
                     if kind == "error" and msg.get("id"):
@@ -427,6 +480,60 @@ async def _play_room(
             await c.close()
 
 
+def computer_answer(before: tuple[float, float], shot_at: float) -> float:
+    """The computer's answer time (s): from the previous event's arrival to its shot's, less
+    the pause the server makes on purpose (:data:`AI_DELAY_S`, then the previous shot rolling
+    out, ``before`` = (arrival, its duration), as ``room_computer.ComputerTurns.turn`` waits):
+    what it spent waiting for a thinking worker, thinking, shooting and sending."""
+    arrived, rolling = before
+    return shot_at - arrived - AI_DELAY_S - rolling
+
+
+async def _play_computer_room(
+    plan: RoomPlan, until: float, result: LoadResult, start: float
+) -> None:
+    """Play one room against the computer until ``until``: the person (seat 0) shoots about 1 s
+    after the computer's shot arrived; every shot of the computer's is timed."""
+    bases = [plan.urls[0], *(b for b in plan.servers if b != plan.urls[0])]
+    client = _Client(bases, plan.room_id, plan.tokens[0], result)
+    await asyncio.sleep(start)
+    await client.connect()
+    await client.wait_for(0, ANSWER_TIMEOUT_S)
+    while not client.state:
+        await asyncio.sleep(0.05)
+    result.rooms_played += 1
+    k = 0
+    try:
+        while time.monotonic() < until:
+            state, seq = client.state, client.seq
+            if state.get("over"):
+                result.computer_games_over += 1
+                break
+            if state["shooter"] == 0:
+                await client.send({**aim(state, k), "id": f"s{seq}"})
+                k += 1
+                if await client.wait_for(seq + 1, ANSWER_TIMEOUT_S) is None:
+                    result.lost += 1
+                    break
+                if client.state.get("shooter") == 0:
+                    await asyncio.sleep(PAUSE_S)  # the person's turn goes on (R3a)
+                continue
+            shot_at = await client.wait_for(seq + 1, _left(until) + ANSWER_TIMEOUT_S)
+            if shot_at is None:
+                result.computer_unanswered += 1
+                break
+            kind, seat, _ = client.events.get(seq + 1, ("", None, 0.0))
+            if seq in client.seen and kind == "shot" and seat != 0:
+                before = (client.seen[seq], client.events[seq][2])
+                result.computer_times.append(computer_answer(before, shot_at))
+            if client.state.get("shooter") == 0:
+                await asyncio.sleep(max(0.0, PAUSE_S - (time.monotonic() - shot_at)))
+    except Exception as err:
+        result.errors.append(f"room {plan.room_id}: {type(err).__name__}: {err}")
+    finally:
+        await client.close()
+
+
 async def _resign(clients: list[_Client], result: LoadResult) -> None:
     """The shooter resigns: the room's game is over."""
     leader = max(clients, key=lambda c: c.seq)
@@ -453,7 +560,9 @@ def _client_process(
         result = LoadResult()
         await asyncio.gather(
             *(
-                _play_room(p, until, result, spread * k / max(1, len(plans)), kill_at)
+                _play_computer_room(p, until, result, spread * k / max(1, len(plans)))
+                if p.computer
+                else _play_room(p, until, result, spread * k / max(1, len(plans)), kill_at)
                 for k, p in enumerate(plans)
             )
         )

@@ -254,11 +254,12 @@ class RedisServer:
 
 class GameServer:
     """``hikone-carrom serve --db URL [options]`` started in its own process on a free loopback
-    port, its log in ``log`` (a file in ``log_dir``); :meth:`wait_ready` until it answers,
-    :meth:`kill9` stops it as a crash would, :meth:`stop` as Ctrl+C."""
+    port (or ``port``: a restart on the same one), its log in ``log`` (a file in ``log_dir``);
+    :meth:`wait_ready` until it answers, :meth:`kill9` stops it as a crash would, :meth:`stop`
+    as Ctrl+C."""
 
-    def __init__(self, db_url: str, *options: str, log_dir: Path) -> None:
-        self.port = _free_port()
+    def __init__(self, db_url: str, *options: str, log_dir: Path, port: int | None = None) -> None:
+        self.port = port or _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log_dir / f"server-{self.port}.log"
         command = [sys.executable, "-m", "hikone_carrom.cli", "serve", "--port", str(self.port)]

@@ -46,7 +46,7 @@ from hikone_carrom.bench.tournament import simulated_championship
 from hikone_carrom.server.core.app import GZIP_LEVEL, WEB_DIR
 from hikone_carrom.tournament import school_year_label
 
-__all__ = ["FIRST_LOAD", "championship_csv", "main", "running_server"]
+__all__ = ["FIRST_LOAD", "championship_csv", "main", "running_server", "set_up_event"]
 
 FIRST_LOAD = (
     "tournament.html",
@@ -55,6 +55,9 @@ FIRST_LOAD = (
     "js/tournament.js",
     "js/tourney-common.js",
     "js/tourney-deltas.js",
+    "js/hall.js",
+    "js/hall-calls.js",
+    "js/hall-pages.js",
     "favicon.svg",
 )
 """The files a phone loads for a tournament page before its snapshot (under ``web/``)."""
@@ -63,9 +66,10 @@ DIVISIONS = ("JA", "JB", "GS", "JP", "FP", "GP")
 """The six classes of the simulated championship."""
 
 
-def championship_csv() -> bytes:
-    """The simulated championship's entries as a Shift_JIS CSV file, as a spreadsheet saves it."""
-    event = simulated_championship()
+def championship_csv(scale: float = 1.0) -> bytes:
+    """The simulated championship's entries (every class shrunk by ``scale``) as a Shift_JIS
+    CSV file, as a spreadsheet saves it."""
+    event = simulated_championship(scale=scale)
     out = io.StringIO()
     writer = csv.writer(out)
     cols = ["氏名", "よみがな", "所属", "都道府県", "年齢", "学年"]
@@ -92,6 +96,7 @@ def running_server(db_url: str, key: str = "") -> Iterator[str]:
     ``key`` if given); yields its base URL."""
     port = _free_port()
     options = ["--port", str(port), "--no-browser", "--db", db_url]
+    options += ["--sockets-per-second", "1000000"]  # every spectator comes from 127.0.0.1
     options += ["--organiser-key", key] if key else []
     code = f"from hikone_carrom.server import main; raise SystemExit(main({options!r}))"
     proc = subprocess.Popen(
@@ -130,16 +135,22 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-async def _setup(base: str, key: str) -> tuple[str, str]:
+async def set_up_event(
+    base: str, key: str, boards: int = 124, entries: bytes | None = None
+) -> tuple[str, str]:
+    """Make the event over REST with the organiser's ``key``: import ``entries`` (a CSV file;
+    the full-size championship's by default), draw the six classes, plan the day on
+    ``boards``; returns the event's id and the director's token."""
     import httpx
 
     async with httpx.AsyncClient(base_url=base, timeout=120) as c:
-        r = await c.post("/api/tournaments", json={"name": "模擬選手権", "boards": 124},
+        r = await c.post("/api/tournaments", json={"name": "模擬選手権", "boards": boards},
                          headers={"Authorization": f"Bearer {key}"})  # fmt: skip
         r.raise_for_status()
         tid, token = r.json()["id"], r.json()["token"]
         h = {"Authorization": f"Bearer {token}", "X-Operator": "bench"}
-        r = await c.post(f"/api/tournaments/{tid}/entries/import", content=championship_csv(),
+        csv_file = championship_csv() if entries is None else entries
+        r = await c.post(f"/api/tournaments/{tid}/entries/import", content=csv_file,
                          headers=h)  # fmt: skip
         r.raise_for_status()
         if r.json()["imported"] == 0:
@@ -277,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         key = secrets.token_urlsafe(32)
         with running_server(db_url, key) as base:
             t0 = time.perf_counter()
-            tid, token = asyncio.run(_setup(base, key))
+            tid, token = asyncio.run(set_up_event(base, key))
             setup_s = time.perf_counter() - t0
             fig = asyncio.run(
                 _watch(base, tid, token, args.spectators, args.results, args.rate, args.batch)

@@ -427,6 +427,16 @@ class RefereedMatch:
                 "結果は確定済みです。試合の内容はもう変えられません",
             )
 
+    def copy(self, *, now: Callable[[], float] = time.monotonic) -> RefereedMatch:
+        """The same entries and confirmation, to change apart from this match, without judging
+        anything again (judged entries are immutable: they are shared). The clock is not
+        copied: the copy's is a new one on ``now``, not started (the server's copies, whose
+        entries carry their match time)."""
+        twin = RefereedMatch(self.setup, now=now)
+        twin._steps = list(self._steps)
+        twin.confirmed = self.confirmed
+        return twin
+
     # -- serialisation ------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:

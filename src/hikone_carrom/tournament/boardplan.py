@@ -5,7 +5,9 @@ priority whose players are all free (and whose feeding matches are over); so no 
 matches at once, no board holds two matches at once, and no board stands idle while a match
 could start on it. Pool matches are prioritised pool by pool and round by round, which keeps each
 player's matches close together; a pool stays on the boards it started on where it can. A match
-may be pinned to a board (the golden board of a final). Times are seconds from midnight (s).
+may be pinned to a board (the golden board of a final) or held until a time (the finals); no
+match is planned across a break (the ceremony, lunch: :mod:`~.breaks`). Times are seconds from
+midnight (s).
 
 Re-planning (:func:`replan`) keeps finished and running matches where they are (a running match
 that overran is given more time), takes broken boards out of service, and plans everything else
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 
+from hikone_carrom.tournament.breaks import Break, clear_of
 from hikone_carrom.tournament.errors import TournamentError
 
 __all__ = ["BoardPlan", "Job", "PlanStats", "Slot", "clashes", "plan_boards", "replan", "reslot"]
@@ -41,6 +44,7 @@ class Job:
         board: the board it must be played on, or None.
         priority: lower goes first among matches that could start.
         group: matches of one group (a pool) prefer the boards the group already used.
+        not_before_s: it starts no earlier than this, s from midnight (the finals' start).
     """
 
     id: str
@@ -50,6 +54,7 @@ class Job:
     board: int | None = None
     priority: tuple[int, ...] = ()
     group: str = ""
+    not_before_s: int = 0
 
 
 @dataclass(frozen=True, order=True)
@@ -75,12 +80,14 @@ class PlanStats:
 
 @dataclass(frozen=True)
 class BoardPlan:
-    """A plan: every match's :class:`Slot`, in order of start time then board."""
+    """A plan: every match's :class:`Slot`, in order of start time then board, and the breaks
+    it keeps free."""
 
     boards: int
     start_s: int
     changeover_s: int
     slots: tuple[Slot, ...]
+    breaks: tuple[Break, ...] = ()
 
     def slot(self, match: str) -> Slot | None:
         """The slot of ``match``, or None when it is not planned."""
@@ -130,11 +137,13 @@ def plan_boards(
     fixed: Mapping[str, Slot] | None = None,
     now_s: int | None = None,
     out_of_service: frozenset[int] = frozenset(),
+    breaks: Sequence[Break] = (),
 ) -> BoardPlan:
     """Plan ``jobs`` on boards 1..``boards`` from ``start_s`` (or ``now_s``) on.
 
     ``fixed`` slots (finished or running matches) are kept as they are and occupy their boards
-    and players; ``changeover_s`` separates two matches on a board and a player's two matches.
+    and players; ``changeover_s`` separates two matches on a board and a player's two matches;
+    no new match is planned across one of ``breaks``.
     Boards in ``out_of_service`` get no new match; a match pinned to such a board may go to any.
     Raises :class:`TournamentError` when a match waits on one that is never planned.
     """
@@ -155,14 +164,15 @@ def plan_boards(
                     f"Match {j.id} waits on {dep}, which is not planned",
                     f"試合 {j.id} の前の試合 {dep} が予定にありません",
                 )
-    planner = _Planner(by_id, usable, t0, changeover_s, fixed, pending)
+    kept = tuple(sorted(breaks))
+    planner = _Planner(by_id, usable, t0, changeover_s, fixed, pending, kept)
     while planner.left:
         planner.start_ready()
         if not planner.left:
             break
         planner.advance()
     slots = sorted(planner.slots)
-    return BoardPlan(boards, start_s, changeover_s, tuple(slots))
+    return BoardPlan(boards, start_s, changeover_s, tuple(slots), kept)
 
 
 _Key = tuple[tuple[int, ...], str]
@@ -181,10 +191,12 @@ class _Planner:
         changeover_s: int,
         fixed: Mapping[str, Slot],
         pending: Sequence[Job],
+        breaks: Sequence[Break],
     ) -> None:
         self.by_id = by_id
         self.t0 = t0
         self.gap = changeover_s
+        self.breaks = breaks
         board_free = {b: t0 for b in usable}
         self.person_free: dict[str, int] = {}
         self.done: dict[str, int] = {}
@@ -218,14 +230,15 @@ class _Planner:
         self.left = len(pending)
         self.now = t0
 
-    def ready_at(self, job: Job) -> int:
-        """When all of ``job``'s players are free and the matches it waits on are over."""
-        t = self.t0
+    def ready_at(self, job: Job, at: int | None = None) -> int:
+        """When, from ``at`` (the plan's start) on, all of ``job``'s players are free, the
+        matches it waits on are over and it can be played without crossing a break."""
+        t = max(self.t0 if at is None else at, job.not_before_s)
         for person in job.people:
             t = max(t, self.person_free.get(person, self.t0))
         for dep in job.after:
             t = max(t, self.done[dep] + self.gap)
-        return t
+        return clear_of(self.breaks, t, job.duration_s)
 
     def take_board(self, job: Job) -> int | None:
         """A free board for ``job`` (its pinned board, one its group already uses, or the
@@ -256,7 +269,7 @@ class _Planner:
         while self.ready and any(is_free.values()):
             key, jid = heapq.heappop(self.ready)
             job = self.by_id[jid]
-            t = self.ready_at(job)
+            t = self.ready_at(job, now)
             if t > now:
                 heapq.heappush(self.waiting, (t, key, jid))
                 continue
@@ -319,7 +332,7 @@ def replan(
     """A new plan from ``now_s``: ``finished`` slots (as played) and ``running`` slots stay where
     they are; a running match past its planned end is given ``overrun_s`` more from now (a board
     that broke mid-match keeps that match: end it or move it first). Everything else is planned
-    again with :func:`plan_boards` on the boards still in service."""
+    again with :func:`plan_boards` on the boards still in service, around the plan's breaks."""
     fixed: dict[str, Slot] = dict(finished)
     for match, slot in running.items():
         end = slot.end_s if slot.end_s > now_s else now_s + overrun_s
@@ -332,6 +345,7 @@ def replan(
         fixed=fixed,
         now_s=now_s,
         out_of_service=out_of_service,
+        breaks=previous.breaks,
     )
 
 
@@ -374,8 +388,10 @@ def reslot(
     time from ``now_s`` (and the plan's start) when all its players are free, the matches it
     waits on are over, and a board is free for its whole length, ``changeover_s`` apart from
     everything else; a pinned board (the golden board) is kept, a pool prefers the boards it
-    already uses. Matches that wait on a moving match are moved too. So nobody is on two boards
-    at once and no board holds two matches at once, provided the kept slots keep that already.
+    already uses; no match is placed across one of the plan's breaks, nor before its
+    ``not_before_s``. Matches that wait on a moving match are moved too. So nobody is on two
+    boards at once and no board holds two matches at once, provided the kept slots keep that
+    already.
     """
     by_id = {j.id: j for j in jobs}
     moved = _moved_with(jobs, {m for m in moving if m in by_id and m not in fixed}, set(fixed))
@@ -398,7 +414,9 @@ def reslot(
             )
         todo.remove(job)
         placed.append(calendar.place(job, max(now_s, plan.start_s)))
-    return BoardPlan(plan.boards, plan.start_s, plan.changeover_s, tuple(sorted(kept + placed)))
+    return BoardPlan(
+        plan.boards, plan.start_s, plan.changeover_s, tuple(sorted(kept + placed)), plan.breaks
+    )
 
 
 def _moved_with(jobs: Sequence[Job], moved: set[str], keep: set[str]) -> set[str]:
@@ -421,6 +439,7 @@ class _Calendar:
         self, plan: BoardPlan, usable: Sequence[int], kept: Iterable[Slot], by_id: Mapping[str, Job]
     ) -> None:
         self.gap = plan.changeover_s
+        self.breaks = plan.breaks
         self.usable = usable
         self.by_id = by_id
         self.boards = {b: _Busy() for b in range(1, plan.boards + 1)}
@@ -451,18 +470,22 @@ class _Calendar:
         candidates = [pin] if pin is not None else self.usable
         preferred = set(self.group_boards.get(job.group, ())) if job.group else set()
         length = job.duration_s
+
+        def free(busy: _Busy, t: int) -> int:
+            """The earliest time >= ``t`` free on ``busy`` and clear of the breaks."""
+            while True:
+                nxt = clear_of(self.breaks, busy.free_from(t, length, gap), length)
+                if nxt == t:
+                    return t
+                t = nxt
+
+        t = clear_of(self.breaks, max(t, job.not_before_s), length)
         while True:
             for person in job.people:
-                t = people[person].free_from(t, length, gap) if person in people else t
-            best = min(
-                candidates,
-                key=lambda b: (boards[b].free_from(t, length, gap), b not in preferred, b),
-            )
-            start = boards[best].free_from(t, length, gap)
-            if all(
-                p not in people or people[p].free_from(start, length, gap) == start
-                for p in job.people
-            ):
+                t = free(people[person], t) if person in people else t
+            best = min(candidates, key=lambda b: (free(boards[b], t), b not in preferred, b))
+            start = free(boards[best], t)
+            if all(p not in people or free(people[p], start) == start for p in job.people):
                 break
             t = start
         end = start + length

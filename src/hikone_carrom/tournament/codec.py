@@ -9,7 +9,7 @@ from hikone_carrom.tournament.divisions import Division, MemberRule
 from hikone_carrom.tournament.entries import Entry
 from hikone_carrom.tournament.errors import TournamentError
 from hikone_carrom.tournament.knockout import Bracket, Feed, KnockoutMatch, PoolPlace
-from hikone_carrom.tournament.people import Person
+from hikone_carrom.tournament.people import PRESCHOOL, Person
 from hikone_carrom.tournament.pools import Pool
 from hikone_carrom.tournament.results import Result
 from hikone_carrom.tournament.settings import TournamentSettings
@@ -82,11 +82,21 @@ def division_to_dict(d: Division) -> dict[str, Any]:
         "third_place": d.third_place,
         "final_untimed": d.final_untimed,
         "untimed_estimate_s": d.untimed_estimate_s,
+        "knockout": d.knockout,
     }
 
 
-def division_from_dict(data: Any) -> Division:
-    """Inverse of :func:`division_to_dict`."""
+EVENT_VERSION = 2
+"""The stored event's version: 2 has the kindergarten years (年少, 年中, 年長)."""
+
+
+def _school_year(year: int, version: int) -> int:
+    return PRESCHOOL if version == 1 and year == 0 else year
+
+
+def division_from_dict(data: Any, version: int = EVENT_VERSION) -> Division:
+    """Inverse of :func:`division_to_dict` (a division stored before knockout sizes existed
+    takes every qualifier)."""
     return Division(
         id=str(data["id"]),
         name_ja=str(data["name_ja"]),
@@ -94,8 +104,8 @@ def division_from_dict(data: Any) -> Division:
         format="doubles" if data["format"] == "doubles" else "singles",
         members=tuple(
             MemberRule(
-                int(r["min_year"]),
-                int(r["max_year"]),
+                _school_year(int(r["min_year"]), version),
+                _school_year(int(r["max_year"]), version),
                 None if r["min_age"] is None else int(r["min_age"]),
                 str(r.get("en", "")),
                 str(r.get("ja", "")),
@@ -108,6 +118,7 @@ def division_from_dict(data: Any) -> Division:
         third_place=bool(data["third_place"]),
         final_untimed=bool(data["final_untimed"]),
         untimed_estimate_s=float(data["untimed_estimate_s"]),
+        knockout=data.get("knockout", "full"),
     )
 
 
@@ -132,8 +143,9 @@ def entry_to_dict(e: Entry) -> dict[str, Any]:
     }
 
 
-def entry_from_dict(data: Any) -> Entry:
-    """Inverse of :func:`entry_to_dict`."""
+def entry_from_dict(data: Any, version: int = EVENT_VERSION) -> Entry:
+    """Inverse of :func:`entry_to_dict`; ``version`` is that of the event it is stored with (in
+    version 1, school year 0 was any preschool child, now :data:`PRESCHOOL`)."""
     status = data["status"]
     if status not in ("entered", "checked_in", "withdrawn"):
         raise ValueError(f"entry status {status!r}")
@@ -147,7 +159,7 @@ def entry_from_dict(data: Any) -> Entry:
                 club=str(p["club"]),
                 prefecture=str(p["prefecture"]),
                 age=None if p["age"] is None else int(p["age"]),
-                school_year=int(p["school_year"]),
+                school_year=_school_year(int(p["school_year"]), version),
             )
             for p in data["members"]
         ),
@@ -156,18 +168,25 @@ def entry_from_dict(data: Any) -> Entry:
     )
 
 
+def _place_to(p: PoolPlace) -> list[int]:
+    """[place, pool], or [place, 0, rank] for a place ranked across the pools."""
+    return [p.place, p.pool, p.rank] if p.rank else [p.place, p.pool]
+
+
+def _place_from(data: Any) -> PoolPlace:
+    return PoolPlace(int(data[0]), int(data[1]), int(data[2]) if len(data) > 2 else 0)
+
+
 def _feed_to(f: Feed) -> dict[str, Any]:
     return {
         "kind": f.kind,
-        "place": None if f.place is None else [f.place.place, f.place.pool],
+        "place": None if f.place is None else _place_to(f.place),
         "match": f.match,
     }
 
 
 def _feed_from(data: Any) -> Feed:
-    place = (
-        None if data["place"] is None else PoolPlace(int(data["place"][0]), int(data["place"][1]))
-    )
+    place = None if data["place"] is None else _place_from(data["place"])
     kind = data["kind"]
     if kind not in ("place", "winner", "loser", "bye"):
         raise ValueError(f"feed kind {kind!r}")
@@ -177,7 +196,7 @@ def _feed_from(data: Any) -> Feed:
 def bracket_to_dict(b: Bracket) -> dict[str, Any]:
     """A bracket's lines and matches."""
     return {
-        "lines": [None if p is None else [p.place, p.pool] for p in b.lines],
+        "lines": [None if p is None else _place_to(p) for p in b.lines],
         "matches": [
             {
                 "id": m.id,
@@ -196,7 +215,7 @@ def bracket_from_dict(division: str, data: Any) -> Bracket:
     """Inverse of :func:`bracket_to_dict`."""
     return Bracket(
         division,
-        tuple(None if p is None else PoolPlace(int(p[0]), int(p[1])) for p in data["lines"]),
+        tuple(None if p is None else _place_from(p) for p in data["lines"]),
         tuple(
             KnockoutMatch(
                 str(m["id"]),
@@ -213,22 +232,24 @@ def bracket_from_dict(division: str, data: Any) -> Bracket:
 
 
 def plan_to_dict(p: BoardPlan) -> dict[str, Any]:
-    """A plan's settings and slots ([match, board, start_s, end_s])."""
+    """A plan's settings, slots ([match, board, start_s, end_s]) and breaks ([start_s, end_s])."""
     return {
         "boards": p.boards,
         "start_s": p.start_s,
         "changeover_s": p.changeover_s,
         "slots": [[s.match, s.board, s.start_s, s.end_s] for s in p.slots],
+        "breaks": [list(b) for b in p.breaks],
     }
 
 
 def plan_from_dict(data: Any) -> BoardPlan:
-    """Inverse of :func:`plan_to_dict`."""
+    """Inverse of :func:`plan_to_dict` (a plan stored without breaks has none)."""
     return BoardPlan(
         int(data["boards"]),
         int(data["start_s"]),
         int(data["changeover_s"]),
         tuple(Slot(int(s[2]), int(s[1]), str(s[0]), int(s[3])) for s in data["slots"]),
+        tuple((int(b[0]), int(b[1])) for b in data.get("breaks", ())),
     )
 
 
@@ -244,11 +265,19 @@ def settings_to_dict(s: TournamentSettings) -> dict[str, Any]:
         "seed": s.seed,
         "rules": rules_to_dict(s.rules),
         "online": s.online,
+        "ceremony_start_s": s.ceremony_start_s,
+        "ceremony_length_s": s.ceremony_length_s,
+        "lunch_start_s": s.lunch_start_s,
+        "lunch_length_s": s.lunch_length_s,
+        "finals_start_s": s.finals_start_s,
     }
 
 
 def settings_from_dict(s: Any) -> TournamentSettings:
-    """Inverse of :func:`settings_to_dict` (``online`` defaults to False)."""
+    """Inverse of :func:`settings_to_dict` (``online`` defaults to False; an event stored
+    before the breaks existed gets the default ceremony, lunch and finals' start)."""
+    default = TournamentSettings("-")
+    finals = s.get("finals_start_s", default.finals_start_s)
     return TournamentSettings(
         name=s["name"],
         date=s["date"],
@@ -259,13 +288,18 @@ def settings_from_dict(s: Any) -> TournamentSettings:
         seed=int(s["seed"]),
         rules=rules_from_dict(s["rules"]),
         online=bool(s.get("online", False)),
+        ceremony_start_s=int(s.get("ceremony_start_s", default.ceremony_start_s)),
+        ceremony_length_s=int(s.get("ceremony_length_s", default.ceremony_length_s)),
+        lunch_start_s=int(s.get("lunch_start_s", default.lunch_start_s)),
+        lunch_length_s=int(s.get("lunch_length_s", default.lunch_length_s)),
+        finals_start_s=None if finals is None else int(finals),
     )
 
 
 def event_to_dict(event: Tournament) -> dict[str, Any]:
-    """Plain JSON-ready dict of the whole event (version 1)."""
+    """Plain JSON-ready dict of the whole event (version :data:`EVENT_VERSION`)."""
     return {
-        "version": 1,
+        "version": EVENT_VERSION,
         "settings": settings_to_dict(event.settings),
         "divisions": [division_to_dict(d) for d in event.divisions.values()],
         "entries": [entry_to_dict(e) for e in event.entries.values()],
@@ -281,9 +315,10 @@ def event_from_dict(cls: type[Tournament], data: Any) -> Tournament:
     """Inverse of :func:`event_to_dict`; raises :class:`TournamentError` when malformed."""
     try:
         settings = settings_from_dict(data["settings"])
-        event = cls(settings, [division_from_dict(d) for d in data["divisions"]])
+        version = int(data.get("version", 1))
+        event = cls(settings, [division_from_dict(d, version) for d in data["divisions"]])
         for e in data["entries"]:
-            entry = entry_from_dict(e)
+            entry = entry_from_dict(e, version)
             event.entries[entry.id] = entry
         event.pools = {
             d: tuple(Pool(d, i + 1, tuple(p)) for i, p in enumerate(pools))

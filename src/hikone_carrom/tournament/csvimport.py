@@ -139,6 +139,7 @@ def parse_entries_csv(data: bytes, event: Tournament) -> ImportReport:
             by_name[_norm(key)] = d.id
     trial = Tournament.from_dict(event.to_dict())
     entries: list[Entry] = []
+    rows_of: dict[str, int] = {}
     problems: list[RowProblem] = []
     for number, row in enumerate(rows[1:], start=2):
         if not any(c.strip() for c in row):
@@ -168,8 +169,10 @@ def parse_entries_csv(data: bytes, event: Tournament) -> ImportReport:
             seed_text = unicodedata.normalize("NFKC", cell("seed"))
             seed = int(seed_text) if seed_text else None
             entry = Entry(trial.next_entry_id(division), division, members, seed=seed)
+            _once_in_file(entry, number, entries, rows_of)
             trial.add_entry(entry)
             entries.append(entry)
+            rows_of[entry.id] = number
         except TournamentError as err:
             problems.append(RowProblem(number, err.en, err.ja))
         except ValueError:
@@ -177,6 +180,20 @@ def parse_entries_csv(data: bytes, event: Tournament) -> ImportReport:
                 RowProblem(number, "Seed must be a whole number", "シードは整数で入れてください")
             )
     return ImportReport(tuple(entries), tuple(problems), encoding, rows=len(rows) - 1)
+
+
+def _once_in_file(entry: Entry, row: int, earlier: list[Entry], rows_of: dict[str, int]) -> None:
+    """Nobody is entered twice in one division by this file (named by its rows: the import is all
+    or nothing, so the earlier row's entry id does not exist)."""
+    for other in earlier:
+        if other.division == entry.division and other.people & entry.people:
+            who = next(p.name for p in entry.members if p.key in other.people)
+            at = rows_of[other.id]
+            raise TournamentError(
+                "entered_twice",
+                f"{who} is entered twice in this file (rows {at} and {row})",
+                f"{who}さんがこのファイルで2回エントリーされています（{at}行目と{row}行目）",
+            )
 
 
 def _person(get: Callable[[str], str], suffix: str) -> Person:

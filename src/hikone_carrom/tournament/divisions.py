@@ -10,20 +10,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Literal
+from typing import Literal, get_args
 
 from hikone_carrom.rules import CHAMPIONSHIP_MATCH_TIME_S
 from hikone_carrom.tournament.errors import TournamentError
-from hikone_carrom.tournament.people import ADULT, PRESCHOOL, Person, school_year_label
+from hikone_carrom.tournament.people import (
+    ADULT,
+    PRESCHOOL,
+    Person,
+    school_year_label,
+    youngest_age,
+)
 
 __all__ = [
     "Division",
     "Format",
+    "KnockoutSize",
     "MemberRule",
     "championship_divisions",
 ]
 
 Format = Literal["singles", "doubles"]
+KnockoutSize = Literal["full", "ranked_byes", "cut"]
+"""How many qualifiers a division's knockout takes (:mod:`~.knockout_size`)."""
 
 
 @dataclass(frozen=True)
@@ -32,8 +41,8 @@ class MemberRule:
 
     Attributes:
         min_year, max_year: inclusive school years (``people.PRESCHOOL`` .. ``people.ADULT``).
-        min_age: youngest age allowed, years (checked when the age is known; a preschooler's age
-            must be known when ``min_age`` is set).
+        min_age: youngest age allowed, years (without an age, the youngest of the school year
+            counts: 年長 5, 小1 6; a preschooler whose year is not given needs an age).
         en, ja: how the rule reads on forms ("4th-6th grade", "小4〜小6").
     """
 
@@ -50,7 +59,8 @@ class MemberRule:
         if self.min_age is None:
             return True
         if person.age is None:
-            return person.school_year > PRESCHOOL
+            youngest = youngest_age(person.school_year)
+            return youngest is not None and youngest >= self.min_age
         return person.age >= self.min_age
 
     def describe(self, lang: str = "ja") -> str:
@@ -78,6 +88,9 @@ class Division:
         third_place: whether the knockout has a third-place match.
         final_untimed: whether the final is untimed (R7e).
         untimed_estimate_s: time the board plan reserves for an untimed match, s.
+        knockout: the knockout's size (:mod:`~.knockout_size`): every qualifier (``full``,
+            the default), the same with byes by results (``ranked_byes``), or the next power
+            of two down (``cut``).
     """
 
     id: str
@@ -91,6 +104,7 @@ class Division:
     third_place: bool = True
     final_untimed: bool = True
     untimed_estimate_s: float = 900.0
+    knockout: KnockoutSize = "full"
 
     def __post_init__(self) -> None:
         if not self.id or not all(c.isalnum() or c == "-" for c in self.id) or len(self.id) > 12:
@@ -123,6 +137,13 @@ class Division:
                 "bad_match_time",
                 f"Match time must be 60-3600 s (got {self.match_time_s})",
                 f"試合時間は60〜3600秒にしてください（{self.match_time_s}）",
+            )
+        if self.knockout not in get_args(KnockoutSize):
+            raise TournamentError(
+                "bad_knockout_size",
+                f"Knockout size {self.knockout!r} must be full, ranked_byes or cut",
+                f"決勝トーナメントの大きさ「{self.knockout}」は"
+                "full・ranked_byes・cutのどれかにしてください",
             )
         if not 60 <= self.untimed_estimate_s <= 7200:
             raise TournamentError(

@@ -9,8 +9,9 @@ I/O: the server stores it (:meth:`Tournament.to_dict`) and rebuilds it
 
 Late entries: an entry added after its division's draw joins the pool with the fewest entries
 among those not begun (no result, no match called), up to one more than the pool size; the
-pool's round robin is made again and its matches (and the knockout matches after them) are put
-into the free time of the board plan, nobody else's slot moving. When a pool closes, the
+pool's round robin is made again and its matches (and the knockout matches after them: every
+division's final too while the finals wait for the day's last pool match) are put into the free
+time of the board plan, nobody else's slot moving. When a pool closes, the
 knockout matches whose players became known and now clash with another of their matches (a
 child in singles and family pairs) are moved the same way.
 
@@ -27,6 +28,7 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from hikone_carrom.tournament import locks
+from hikone_carrom.tournament.autocall import AutoMode
 from hikone_carrom.tournament.boardplan import (
     BoardPlan,
     Job,
@@ -37,11 +39,12 @@ from hikone_carrom.tournament.boardplan import (
     reslot,
 )
 from hikone_carrom.tournament.codec import event_from_dict, event_to_dict
-from hikone_carrom.tournament.divisions import Division
+from hikone_carrom.tournament.divisions import Division, KnockoutSize
 from hikone_carrom.tournament.entries import Entry
 from hikone_carrom.tournament.errors import TournamentError
 from hikone_carrom.tournament.fixtures import Fixture, Fixtures, Stage, side_names
-from hikone_carrom.tournament.knockout import Bracket, PoolPlace, build_bracket, pool_places
+from hikone_carrom.tournament.knockout import Bracket, PoolPlace, build_bracket
+from hikone_carrom.tournament.knockout_size import fill_ranked, knockout_places
 from hikone_carrom.tournament.people import Person
 from hikone_carrom.tournament.pools import Pool, draw_pools
 from hikone_carrom.tournament.results import Result
@@ -80,6 +83,8 @@ class Tournament:
         self.results: dict[str, Result] = {}
         self.closed: set[tuple[str, int]] = set()
         self.plan: BoardPlan | None = None
+        self.auto = AutoMode()
+        """Automatic calls and pool closes (:mod:`~.autocall`), stored with the event."""
         self.fixtures = Fixtures(self)
         self._withdrawn: frozenset[str] | None = None
         for entry in entries:
@@ -242,12 +247,39 @@ class Tournament:
 
     def _rebuild_bracket(self, division_id: str) -> None:
         """The knockout bracket of the division's pool places (the best ``advance`` of each
-        pool, or all of a smaller pool)."""
+        pool, or all of a smaller pool) under its knockout size."""
         division = self.divisions[division_id]
-        places = pool_places(self.pools[division_id], division.advance)
+        places = knockout_places(self.pools[division_id], division.advance, division.knockout)
         self.brackets[division_id] = build_bracket(
             division_id, places, third_place=division.third_place
         )
+
+    def set_knockout_size(
+        self,
+        division_id: str,
+        size: KnockoutSize,
+        *,
+        started: Collection[str] = (),
+        now_s: int | None = None,
+    ) -> Bracket | None:
+        """Choose the size of a division's knockout (:mod:`~.knockout_size`); refused once one
+        of its knockout matches is called or played. A drawn division's bracket is made again
+        and, with a board plan, its knockout matches are put into the plan's free time from
+        ``now_s`` (see :meth:`reslot`). Returns the new bracket (None before the draw)."""
+        division = self.division(division_id)
+        locks.check_knockout_size(self, division_id, started)
+        self.divisions[division_id] = replace(division, knockout=size)
+        if division_id not in self.pools:
+            return None
+        old = {m.id for m in self.fixtures.knockout_games(division_id)}
+        self._rebuild_bracket(division_id)
+        self.fixtures.forget(division_id)
+        if self.plan is not None:
+            kept = tuple(s for s in self.plan.slots if s.match not in old)
+            self.plan = replace(self.plan, slots=kept)
+            new = [m.id for m in self.fixtures.knockout_games(division_id)]
+            self.reslot(new, self.settings.start_s if now_s is None else now_s, started)
+        return self.brackets[division_id]
 
     def set_rules(self, rules: StandingRules) -> None:
         """Change the match points and tie-breaks; every pool's table is computed again.
@@ -327,16 +359,20 @@ class Tournament:
         self.fixtures.forget(division_id)
 
     def qualifiers(self, division_id: str) -> dict[PoolPlace, str]:
-        """Pool places of the closed pools filled by entries (``BYE`` where nobody qualifies)."""
+        """Pool places of the closed pools filled by entries (``BYE`` where nobody qualifies);
+        places ranked across the pools once every pool of the division is closed."""
         bracket = self.brackets.get(division_id)
         if bracket is None:
             return {}
         tables = {
-            number: [s.entry for s in self.standings(div, number) if not s.withdrawn]
+            number: [s for s in self.standings(div, number) if not s.withdrawn]
             for div, number in sorted(self.closed)
             if div == division_id
         }
-        return bracket.fill(tables)
+        out = bracket.fill({n: [s.entry for s in t] for n, t in tables.items()})
+        if len(tables) == len(self.pools.get(division_id, ())):
+            out.update(fill_ranked(bracket, tables, self._rules()))
+        return out
 
     # -- matches and results ---------------------------------------------------------------
 
@@ -415,6 +451,7 @@ class Tournament:
             self.settings.boards,
             self.settings.start_s,
             changeover_s=self.settings.changeover_s,
+            breaks=self.settings.breaks(),
         )
         return self.plan
 
@@ -432,7 +469,7 @@ class Tournament:
             return self.make_plan()
         self.plan = replan(
             self.jobs(),
-            self.plan,
+            self._current_plan(self.plan),
             now_s,
             finished=finished,
             running=running,
@@ -451,19 +488,29 @@ class Tournament:
         begun = set(self.results) | set(started)
         moving = {m for m in match_ids if m not in begun}
         if moving:
-            self.plan = reslot(self.jobs(), self.plan, moving, now_s, fixed=begun)
+            plan = self._current_plan(self.plan)
+            self.plan = reslot(self.jobs(), plan, moving, now_s, fixed=begun)
         return self.plan
+
+    def _current_plan(self, plan: BoardPlan) -> BoardPlan:
+        """``plan`` with the changeover and breaks of the settings as they are now (the
+        director may have changed them since it was made)."""
+        return replace(plan, changeover_s=self.settings.changeover_s, breaks=self.settings.breaks())
 
     # -- serialisation ---------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready dict of the whole event (see :mod:`~.codec`)."""
-        return event_to_dict(self)
+        """Plain JSON-ready dict of the whole event (see :mod:`~.codec`), its automatic mode
+        included."""
+        return {**event_to_dict(self), "auto": self.auto.to_dict()}
 
     @classmethod
     def from_dict(cls, data: Any) -> Tournament:
-        """Rebuild from :meth:`to_dict` output; raises :class:`TournamentError` when malformed."""
-        return event_from_dict(cls, data)
+        """Rebuild from :meth:`to_dict` output; raises :class:`TournamentError` when malformed
+        (an event stored before automatic mode has it off)."""
+        event = event_from_dict(cls, data)
+        event.auto = AutoMode.from_dict(data.get("auto"))
+        return event
 
 
 def _stable(text: str) -> int:

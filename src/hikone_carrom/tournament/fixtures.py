@@ -83,7 +83,8 @@ def knockout_fixtures(
         after: list[str] = []
         for feed in km.feeds:
             if feed.place is not None:
-                after += pool_ids.get(feed.place.pool, [])
+                place = feed.place
+                after += [m for n, ids in pool_ids.items() if place.fed_by(n) for m in ids]
             elif feed.match is not None:
                 after.append(feed.match)
         out.append(

@@ -6,7 +6,9 @@ Pool winners take the top seed lines in pool order, then the runners-up, then th
 standard seeding order (seed 1 and 2 can meet only in the final, 1-4 only from the semi-finals,
 ...), so pool winners meet late and byes (when the number of qualifiers is not a power of two)
 go to the top seeds. Within each place, lines are then swapped while that moves entrants of the
-same pool further apart (ideally into opposite halves).
+same pool further apart (ideally into opposite halves). A place may also be ranked across the
+pools ("3位-1" = the best third, :mod:`~.knockout_size`): it is filled once every pool of the
+division is closed.
 """
 
 from __future__ import annotations
@@ -38,15 +40,23 @@ BYE = ""
 
 @dataclass(frozen=True, order=True)
 class PoolPlace:
-    """A qualifying place: ``place`` (1 = winner) of pool ``pool`` (numbered from 1)."""
+    """A qualifying place: ``place`` (1 = winner) of pool ``pool`` (numbered from 1); or, with
+    ``rank`` (from 1, ``pool`` then 0), the ``rank``-th best of that place across the pools."""
 
     place: int
     pool: int
+    rank: int = 0
 
     @property
     def label(self) -> str:
-        """ "A1" = winner of pool A."""
+        """ "A1" = winner of pool A; "3位-1" = the best third across the pools."""
+        if self.rank:
+            return f"{self.place}位-{self.rank}"
         return f"{pool_label(self.pool)}{self.place}"
+
+    def fed_by(self, pool: int) -> bool:
+        """Whether pool ``pool``'s table decides who fills this place."""
+        return self.rank > 0 or self.pool == pool
 
 
 @dataclass(frozen=True)
@@ -231,7 +241,7 @@ def separation_cost(lines: Sequence[PoolPlace | None], rounds: int) -> int:
     better)."""
     by_pool: dict[int, list[int]] = {}
     for i, p in enumerate(lines):
-        if p is not None:
+        if p is not None and not p.rank:
             by_pool.setdefault(p.pool, []).append(i)
     cost = 0
     for members in by_pool.values():
@@ -279,7 +289,7 @@ def _separate(lines: list[PoolPlace | None], rounds: int) -> None:
     tiers: dict[int, list[int]] = {}
     at: dict[int, set[int]] = {}
     for i, p in enumerate(lines):
-        if p is not None:
+        if p is not None and not p.rank:  # a ranked place's pool is not known yet
             tiers.setdefault(p.place, []).append(i)
             at.setdefault(p.pool, set()).add(i)
 

@@ -28,6 +28,7 @@ __all__ = [
     "check_close",
     "check_division_move",
     "check_draw",
+    "check_knockout_size",
     "check_new",
     "check_once",
     "check_record",
@@ -143,6 +144,19 @@ def check_draw(event: Tournament, division_id: str) -> None:
         )
 
 
+def check_knockout_size(event: Tournament, division_id: str, started: Collection[str]) -> None:
+    """A division's knockout size changes only while none of its knockout matches is called
+    (in ``started``) or played."""
+    division = event.division(division_id)
+    begun = set(started) | set(event.results)
+    if any(m.id in begun for m in event.fixtures.knockout_games(division_id)):
+        raise TournamentError(
+            "knockout_begun",
+            f"{division.name_en}'s knockout has begun; its size cannot change",
+            f"{division.name_ja}の決勝トーナメントは始まっているため、大きさを変えられません",
+        )
+
+
 def check_rules_change(event: Tournament) -> None:
     """The ranking rules change only while no pool is closed."""
     if event.closed:
@@ -231,7 +245,7 @@ def check_reopen(event: Tournament, pool: Pool) -> None:
     fed = {
         m.id
         for m in bracket.matches
-        if any(f.place is not None and f.place.pool == pool.number for f in m.feeds)
+        if any(f.place is not None and f.place.fed_by(pool.number) for f in m.feeds)
     }
     if fed & set(event.results):
         raise TournamentError(

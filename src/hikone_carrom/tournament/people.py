@@ -1,8 +1,10 @@
 """People: a name with its kana reading, club, prefecture, age and school year.
 
 School years are one integer scale so that a class's age limits are plain ranges:
-``PRESCHOOL`` (0, 未就学), elementary 1-6 (小1-小6), junior high 7-9 (中1-中3), high school 10-12
-(高1-高3) and ``ADULT`` (13, 一般: university or working age).
+``PRESCHOOL`` (-3, 未就学: a preschool child whose year is not given), the three kindergarten
+years -2, -1, 0 (年少, 年中, 年長: ages 3, 4, 5 at the start of the year), elementary 1-6 (小1-小6),
+junior high 7-9 (中1-中3), high school 10-12 (高1-高3) and ``ADULT`` (13, 一般: university or
+working age).
 """
 
 from __future__ import annotations
@@ -22,10 +24,13 @@ __all__ = [
     "parse_school_year",
     "read_person",
     "school_year_label",
+    "youngest_age",
 ]
 
-PRESCHOOL = 0
-"""School year of a child not yet at school (未就学, 年少-年長)."""
+PRESCHOOL = -3
+"""School year of a child not yet at school whose kindergarten year is not given (未就学)."""
+_KINDERGARTEN = {"年少": -2, "年中": -1, "年長": 0, "k3": -2, "k4": -1, "k5": 0}
+"""The kindergarten years as forms write them (ja) and as this module labels them in English."""
 ADULT = 13
 """School year of everyone past high school (一般)."""
 
@@ -40,7 +45,7 @@ _STAGES = {
 }
 _GRADE = re.compile(r"^(小|中|高|e|j|h)(?:学)?(?:校)?([1-6])(?:年生?)?$")
 _ADULT_WORDS = ("一般", "大人", "社会人", "大学", "大学生", "専門", "adult", "general", "a")
-_PRESCHOOL_WORDS = ("未就学", "幼児", "年少", "年中", "年長", "保育", "幼稚園", "preschool", "p")
+_PRESCHOOL_WORDS = ("未就学", "幼児", "保育", "幼稚園", "preschool", "p")
 
 
 def _nfkc(text: str) -> str:
@@ -82,6 +87,8 @@ def parse_school_year(text: str, age: int | None = None) -> int:
         return ADULT
     if raw in _PRESCHOOL_WORDS:
         return PRESCHOOL
+    if raw in _KINDERGARTEN:
+        return _KINDERGARTEN[raw]
     match = _GRADE.match(raw)
     if match:
         stage, year = match.groups()
@@ -98,10 +105,19 @@ def parse_school_year(text: str, age: int | None = None) -> int:
     )
 
 
+def youngest_age(year: int) -> int | None:
+    """The youngest age (years) of a child in school year ``year`` (年長 5, 小1 6, 中1 12, 一般
+    18); None for a preschool child whose year is not given."""
+    return None if year <= PRESCHOOL else year + 5
+
+
 def school_year_label(year: int, lang: str = "ja") -> str:
-    """The school year as people write it: 年長/小3/中1/高2/一般 (ja) or P/E3/J1/H2/adult (en)."""
+    """The school year as people write it: 年長/小3/中1/高2/一般 (ja) or K5/E3/J1/H2/adult (en)."""
     if year <= PRESCHOOL:
         return "未就学" if lang == "ja" else "preschool"
+    if year <= 0:
+        ja, en = ("年少", "年中", "年長")[year + 2], f"K{year + 5}"
+        return ja if lang == "ja" else en
     if year >= ADULT:
         return "一般" if lang == "ja" else "adult"
     for stage, base, en in (("高", 9, "H"), ("中", 6, "J"), ("小", 0, "E")):
@@ -133,7 +149,13 @@ class Person:
     def __post_init__(self) -> None:
         if not _nfkc(self.name):
             raise TournamentError("name_missing", "A name is missing", "名前がありません")
-        if not _nfkc(self.reading) or not _KANA.match(_nfkc(self.reading)):
+        if not _nfkc(self.reading):
+            raise TournamentError(
+                "reading_missing",
+                f"The reading of {self.name} is missing (write it in kana)",
+                f"{self.name}さんのよみがながありません（かなで書いてください）",
+            )
+        if not _KANA.match(_nfkc(self.reading)):
             raise TournamentError(
                 "bad_reading",
                 f"The reading of {self.name} must be written in kana (got {self.reading!r})",

@@ -17,6 +17,9 @@ FIRST_LOAD = [
     "/static/js/tournament.js",
     "/static/js/tourney-common.js",
     "/static/js/tourney-deltas.js",
+    "/static/js/hall.js",
+    "/static/js/hall-calls.js",
+    "/static/js/hall-pages.js",
 ]
 """What the spectator's page loads after its HTML (the modules it imports, its styles)."""
 

@@ -4,12 +4,17 @@ type-sniffed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from fastapi.testclient import TestClient
 from tests.server.padkit import create_board
 from tests.server.roomkit import create_room
 from tests.server.tournamentkit import create
 
+from hikone_carrom.server.core.app import create_app
+from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.core.errors import ErrorBody
 from hikone_carrom.server.core.headers import DOCS_POLICY, POLICY
 
 FIXED = {
@@ -86,3 +91,23 @@ def test_downloads_qr_codes_and_errors_have_the_headers(client: TestClient) -> N
 def test_the_api_pages_keep_their_own_policy(client: TestClient) -> None:
     for path in ("/docs", "/redoc", "/docs/oauth2-redirect"):
         _check(client, path, policy=DOCS_POLICY)
+
+
+def test_an_unexpected_fault_answers_500_with_the_headers_and_an_error_body(
+    tmp_path: Path,
+) -> None:
+    app = create_app(ServerSettings(db_url=f"sqlite:///{tmp_path / 'g.sqlite3'}"))
+
+    async def fault() -> None:
+        raise RuntimeError("a bug")
+
+    app.add_api_route("/api/fault", fault)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        r = client.get("/api/fault")
+    assert r.status_code == 500
+    assert r.headers["content-security-policy"] == POLICY
+    for name, value in FIXED.items():
+        assert r.headers[name] == value, name
+    detail = ErrorBody.model_validate(r.json()).detail
+    assert detail.code == "server_fault" and detail.ja and detail.en
+    assert "a bug" not in r.text  # nothing of the fault itself reaches the client

@@ -16,7 +16,7 @@ from tests.server.padkit import Pad, auth, create_board
 from hikone_carrom.server.core.app import create_app
 from hikone_carrom.server.pads.boards import PadRegistry
 from hikone_carrom.server.storage import StoreUnavailable
-from hikone_carrom.server.storage.pad_store import PadStore
+from hikone_carrom.server.storage.pad_store import BoardChange, PadStore
 
 
 def _unavailable(r: Any) -> None:
@@ -109,15 +109,17 @@ def test_ops_before_the_one_the_store_refused_stay_applied(
         heard.append(number)
 
     _registry(client).on_confirmed(listener)
-    commit = PadStore.commit
+    commit_all = PadStore.commit_all
     refused = [StoreUnavailable("database is locked")]
 
-    def flaky(self: PadStore, board_id: str, seq: int, kind: str, *args: Any, **kw: Any) -> None:
-        if kind == "match" and refused:
-            raise refused.pop()
-        commit(self, board_id, seq, kind, *args, **kw)
+    def flaky(self: PadStore, board_id: str, changes: list[BoardChange]) -> None:
+        if any(c.kind == "match" for c in changes) and refused:
+            if len(changes) == 1:
+                raise refused.pop()
+            raise StoreUnavailable("database is locked")  # the request's ops stored together
+        commit_all(self, board_id, changes)
 
-    monkeypatch.setattr(PadStore, "commit", flaky)
+    monkeypatch.setattr(PadStore, "commit_all", flaky)
     queued = [pad.shot(red=12), pad.shot(jack=True), pad.op("confirm")]
     queued.append(pad.op("setup", setup={"names": ["山田", "鈴木"], "match_time_s": None}))
     _unavailable(

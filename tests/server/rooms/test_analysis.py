@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.roomkit import create_room, event, hello, receive, send, straight_shot
 
-from hikone_carrom.ai.analysis import Analysis, analyse, shot_numbers
+from hikone_carrom.ai.analysis import ANALYSIS_VERSION, Analysis, analyse, shot_numbers
 from hikone_carrom.server.core.app import create_app
 from hikone_carrom.server.core.config import ServerSettings
 from hikone_carrom.server.rooms import analysis_jobs as analysis_module
@@ -22,14 +22,16 @@ _DRAWS = 16
 
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
-    """The library's analysis with fewer draws (the same expert), counting each call's shots."""
+    """The library's analysis with fewer draws (the same expert), counting each step's shots."""
     calls: list[list[int]] = []
 
-    def quick(record: dict[str, Any], shots: list[int]) -> Analysis:
-        calls.append(list(shots))
-        return analyse(record, shots, draws=_DRAWS)
+    async def quick(
+        jobs: analysis_module.AnalysisJobs, game_id: str, record: dict[str, Any], n: int
+    ) -> Analysis:
+        calls.append([n])
+        return analyse(record, [n], draws=_DRAWS)
 
-    monkeypatch.setattr(analysis_module, "analyse", quick)
+    monkeypatch.setattr(analysis_module.AnalysisJobs, "_step", quick)
     return calls
 
 
@@ -118,7 +120,9 @@ def test_an_interrupted_analysis_resumes_where_it_stopped(
         part = analyse(record, numbers[:1], draws=_DRAWS)
         store = first.app.state.store  # type: ignore[attr-defined]
         store.save_analysis(
-            StoredAnalysis(game_id, 1, "running", 1, 3, part.to_dict())  # the server stopped here
+            StoredAnalysis(  # the server stopped here
+                game_id, ANALYSIS_VERSION, "running", 1, 3, part.to_dict()
+            )
         )
     with TestClient(create_app(settings)) as second:
         assert second.get(f"/api/games/{game_id}/analysis").json()["status"] == "stopped"

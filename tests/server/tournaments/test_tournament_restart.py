@@ -4,6 +4,7 @@ results reach the standings, though nobody opened either event's page in between
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -18,6 +19,11 @@ from hikone_carrom.server.core.config import ServerSettings
 
 def _app(db_url: str) -> TestClient:
     return TestClient(create_app(ServerSettings(db_url=db_url, ai_delay_s=0.0)))
+
+
+async def _readied(client: TestClient) -> None:
+    """Until the server has loaded its events in play again (it answers before, issue 47)."""
+    await asyncio.gather(*client.app.state.readying)  # type: ignore[attr-defined]
 
 
 def _match(client: TestClient, tid: str, match_id: str) -> dict[str, Any]:
@@ -72,6 +78,7 @@ def test_a_restart_keeps_pad_and_online_matches_feeding_the_standings(db_url: st
 
     with _app(db_url) as c:  # the server is back; nobody has opened either event's page
         hub = c.app.state.tournaments  # type: ignore[attr-defined]
+        c.portal.call(_readied, c)  # type: ignore[union-attr]
         assert {tid, otid} <= set(hub.events)  # watched again from the start
         pad.client = c
         pad.send(pad.shot(), pad.shot(red=12), pad.shot(jack=True))

@@ -35,7 +35,7 @@ from hikone_carrom.server.core.errors import RoomError, store_unavailable
 from hikone_carrom.server.core.headers import SecurityHeaders
 from hikone_carrom.server.core.hosts import HostCheck, OriginCheck, origin_of
 from hikone_carrom.server.core.organiser import SignInGuard
-from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate
+from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate, SocketGate
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.core.validation import validation_detail
 from hikone_carrom.server.pads import routes as pad_routes
@@ -47,6 +47,7 @@ from hikone_carrom.server.storage.organiser_key import organiser_key
 from hikone_carrom.server.storage.tournament_store import TournamentStore
 from hikone_carrom.server.thinking.pool import Backend, ProcessBackend, RayBackend, ThinkingPool
 from hikone_carrom.server.tournaments import routes as tournament_routes
+from hikone_carrom.server.tournaments import routes_auto as tournament_auto_routes
 from hikone_carrom.server.tournaments import spectators
 from hikone_carrom.server.tournaments.hub import TournamentHub
 from hikone_carrom.server.tournaments.pads import PadBridge
@@ -63,6 +64,15 @@ phone's first load of a tournament page: about a third of the bytes), at this le
 several times the CPU for a few per cent)."""
 
 
+def _analysis_backend(settings: ServerSettings) -> Backend | None:
+    """The post-game analyses' own worker processes (idle CPU priority, started on the first
+    analysis), or None: the thinking workers analyse (a Ray cluster, or ``analysis_workers``
+    0)."""
+    if settings.ray_address or settings.analysis_workers < 1:
+        return None
+    return ProcessBackend(settings.analysis_workers, idle=True)
+
+
 def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> FastAPI:
     """The game server for ``settings`` (store URL, workers); the schema is migrated on start.
 
@@ -73,6 +83,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     """
     spec = board or BoardSpec()
     MessageRate(settings.message_burst, settings.message_rate)  # refuse bad settings now
+    MessageRate(1, settings.sockets_per_second)
     origins = [origin_of(url) for url in settings.allowed_origins]
     room_rate = AddressRate(settings.rooms_per_minute)
     problem = memory_store_problem(settings.db_url) or (
@@ -95,7 +106,10 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
             )
         )
         thinker = ThinkingPool(
-            backend, queue_limit=settings.think_queue, per_room=settings.think_per_room
+            backend,
+            analysis=_analysis_backend(settings),
+            queue_limit=settings.think_queue,
+            per_room=settings.think_per_room,
         )
         cluster = (
             Cluster(settings.redis_url, lease_s=settings.lease_s) if settings.redis_url else None
@@ -110,9 +124,13 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         app.state.tournaments = TournamentHub(TournamentStore(store.engine), runner)
         PadBridge(app.state.tournaments, app.state.pads)  # board calls to pads, pad results back
         app.state.room_bridge = RoomBridge(app.state.tournaments, registry)  # online events
-        await app.state.tournaments.resume()  # events in play: watch their pads and rooms again
+        # The server answers at once (a restart mid-championship): the events in play are
+        # loaded again (their pads and rooms watched) and the thinking workers warmed behind it;
+        # a request that needs either meanwhile loads or waits for it.
+        readying = [asyncio.create_task(app.state.tournaments.resume())]
         if settings.warm_thinking:
-            await thinker.start()
+            readying.append(asyncio.create_task(thinker.start()))
+        app.state.readying = readying
         sweeper = asyncio.create_task(registry.sweep())
         try:
             yield
@@ -120,6 +138,9 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+            for task in readying:
+                task.cancel()
+            await asyncio.gather(*readying, return_exceptions=True)
             await app.state.tournaments.close()
             await registry.close()
             if cluster is not None:
@@ -141,6 +162,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     app.state.sign_in = SignInGuard()
     app.state.web_dir = WEB_DIR
 
+    app.add_middleware(SocketGate, per_second=settings.sockets_per_second)
     app.add_middleware(OriginCheck, names=settings.allowed_hosts, origins=origins)
     if settings.allowed_hosts:
         app.add_middleware(HostCheck, allowed=settings.allowed_hosts)
@@ -173,6 +195,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         return await http_exception_handler(request, err)
 
     app.include_router(tournament_routes.router)
+    app.include_router(tournament_auto_routes.router)  # automatic calls and closes
     app.include_router(spectators.router)  # the live event's socket
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.include_router(pad_routes.router)  # the table referees' scoring pads (docs/scoring.md)

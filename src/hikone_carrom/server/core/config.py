@@ -8,11 +8,13 @@ from pathlib import Path
 
 __all__ = [
     "DB_ENV_VAR",
+    "MAX_THINK_WORKERS",
     "ORGANISER_KEY_ENV_VAR",
     "ORGANISER_KEY_MIN_CHARS",
     "ORIGINS_ENV_VAR",
     "WS_DEFLATE",
     "ServerSettings",
+    "available_cores",
     "default_db_url",
     "default_think_workers",
     "memory_store_problem",
@@ -53,9 +55,25 @@ def default_db_url() -> str:
     return f"sqlite:///{user_data_dir() / 'games.sqlite3'}"
 
 
+MAX_THINK_WORKERS = 32
+"""Most thinking processes a server starts by default, however many cores it has."""
+
+
+def available_cores() -> int:
+    """The cores this process may run on: ``os.process_cpu_count()`` (Python 3.13), else its
+    CPU affinity, else every core of the machine."""
+    counted = getattr(os, "process_cpu_count", None)
+    if counted is not None:
+        return int(counted() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
 def default_think_workers() -> int:
-    """Thinking processes by default: one per core but one (for the server), at least one."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    """Thinking processes by default: one per core the server may use but one (for the server
+    itself and the analysis worker), at least one, at most :data:`MAX_THINK_WORKERS`."""
+    return max(1, min(MAX_THINK_WORKERS, available_cores() - 1))
 
 
 @dataclass(frozen=True)
@@ -65,7 +83,9 @@ class ServerSettings:
     ``db_url`` is any SQLAlchemy URL (SQLite, PostgreSQL, ...). ``sim_workers`` is the number of
     threads that simulate people's shots off the event loop; ``think_workers`` processes run the
     computer players and hints, with at most ``think_queue`` jobs waiting on the server and
-    ``think_per_room`` per room (a hint over either limit is refused with ``busy``).
+    ``think_per_room`` per room (a hint over either limit is refused with ``busy``);
+    ``analysis_workers`` processes, at the idle CPU priority, analyse finished games (0: the
+    thinking processes do, after every computer turn and hint waiting).
     ``ai_delay_s`` is a pause (s) before a computer player shoots so that people can follow the
     game. Each WebSocket connection may send ``message_burst`` messages at once and
     ``message_rate`` messages/s after that; more are dropped with an error. At most
@@ -74,8 +94,10 @@ class ServerSettings:
     ``store_timeout_s`` bounds how long a write waits for a locked or unreachable store before the
     change is refused with ``store_unavailable``. A room nobody has used for ``room_idle_s`` leaves
     memory (it is rebuilt from the store on its next use). One client address may make
-    ``rooms_per_minute`` rooms at once and per minute. With ``allowed_hosts`` the server answers
-    only requests whose ``Host`` names one of them (set for a server on a loopback address).
+    ``rooms_per_minute`` rooms at once and per minute, and open ``sockets_per_second`` new
+    WebSockets a second (ten seconds' worth at once; all socket kinds together). With
+    ``allowed_hosts`` the server answers only requests whose ``Host`` names one of them (set for
+    a server on a loopback address).
     A browser page may open a WebSocket only from the server's own site, a loopback name, one of
     ``allowed_hosts`` or one of ``allowed_origins`` (``https://host[:port]``).
     ``redis_url`` makes this process one of several sharing the store (room leases of
@@ -92,6 +114,7 @@ class ServerSettings:
     think_workers: int = field(default_factory=default_think_workers)
     think_queue: int = 16
     think_per_room: int = 2
+    analysis_workers: int = 1
     ai_delay_s: float = 0.6
     message_burst: int = 30
     message_rate: float = 10.0
@@ -99,6 +122,7 @@ class ServerSettings:
     store_timeout_s: float = 5.0
     room_idle_s: float = 600.0
     rooms_per_minute: float = 30.0
+    sockets_per_second: float = 2.0
     allowed_hosts: tuple[str, ...] = ()
     allowed_origins: tuple[str, ...] = ()
     redis_url: str | None = None

@@ -54,7 +54,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--think-workers",
         type=int,
         default=None,
-        help="processes for computer players and hints (default: one per core but one)",
+        help="processes for computer players and hints (default: one per core but one, at most 32)",
+    )
+    parser.add_argument(
+        "--analysis-workers",
+        type=int,
+        default=1,
+        help="processes for post-game analyses, at the idle CPU priority (0: the thinking"
+        " processes analyse, after every computer move and hint)",
     )
     parser.add_argument(
         "--room-idle",
@@ -68,6 +75,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=30.0,
         help="new rooms one client address may make per minute",
+    )
+    parser.add_argument(
+        "--sockets-per-second",
+        type=float,
+        default=2.0,
+        help="new WebSockets one client address may open per second (ten seconds' worth at once)",
     )
     parser.add_argument(
         "--redis",
@@ -187,10 +200,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--workers must be at least 1")
     if args.think_workers is not None and args.think_workers < 1:
         parser.error("--think-workers must be at least 1")
+    if args.analysis_workers < 0:
+        parser.error("--analysis-workers must be at least 0")
     if not 0 < args.room_idle < float("inf"):
         parser.error("--room-idle must be a positive number of seconds")
     if not 0 < args.rooms_per_minute < float("inf"):
         parser.error("--rooms-per-minute must be a positive number")
+    if not 0 < args.sockets_per_second < float("inf"):
+        parser.error("--sockets-per-second must be a positive number")
     given_key = args.organiser_key or os.environ.get(ORGANISER_KEY_ENV_VAR) or None
     if given_key is not None and (key_problem := organiser_key_problem(given_key)):
         parser.error(key_problem)
@@ -207,8 +224,10 @@ def main(argv: list[str] | None = None) -> int:
         db_url=args.db or default_db_url(),
         sim_workers=args.workers,
         think_workers=args.think_workers or default_think_workers(),
+        analysis_workers=args.analysis_workers,
         room_idle_s=args.room_idle,
         rooms_per_minute=args.rooms_per_minute,
+        sockets_per_second=args.sockets_per_second,
         allowed_hosts=(*LOOPBACK_NAMES, args.host, *args.allowed_host) if loopback else (),
         allowed_origins=origins,
         redis_url=args.redis,

@@ -1,28 +1,35 @@
 """Limits (token buckets) so that one client cannot flood the server: WebSocket messages per
-connection (every socket kind reads through an :class:`Inbox`), and new rooms per client address.
+connection (every socket kind reads through an :class:`Inbox`), new rooms per client address, and
+new WebSockets per client address (:class:`SocketGate`, for every socket kind together).
 
 A refused message is dropped before it is read: nothing changes. The connection is told once per
 run of refusals, and a client that keeps sending while refused is disconnected. A message longer
 than its socket's limit, or a binary frame, is refused with ``bad_message``. A refused room is not
-made (HTTP 429).
+made (HTTP 429). A refused WebSocket is never accepted (HTTP 429 with ``Retry-After``).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from hikone_carrom.server.core.errors import RoomError, error_message
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from hikone_carrom.server.core.errors import CloseCode, RoomError, error_message
 
 __all__ = [
     "AddressRate",
     "Inbox",
     "MessageRate",
     "RateLimitError",
+    "SocketGate",
     "cut_off_message",
     "rate_limited_message",
     "too_many_rooms",
+    "too_many_sockets",
 ]
 
 
@@ -57,17 +64,31 @@ class MessageRate:
         self._at = clock()
         self.refused_in_a_row = 0
 
-    def allow(self) -> bool:
-        """Take one message: True if it may be handled, False if it must be dropped."""
+    def _refill(self) -> None:
         now = self._clock()
         self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.per_second)
         self._at = now
+
+    def allow(self) -> bool:
+        """Take one message: True if it may be handled, False if it must be dropped."""
+        self._refill()
         if self._tokens >= 1.0:
             self._tokens -= 1.0
             self.refused_in_a_row = 0
             return True
         self.refused_in_a_row += 1
         return False
+
+    def take(self, tokens: float) -> None:
+        """Take up to ``tokens`` at once (never below none left)."""
+        self._refill()
+        self._tokens = max(0.0, self._tokens - tokens)
+
+    @property
+    def wait_s(self) -> float:
+        """How long (s) until a message would be allowed."""
+        now = self._clock()
+        return max(0.0, (1.0 - self._tokens - (now - self._at) * self.per_second) / self.per_second)
 
     @property
     def ready(self) -> bool:
@@ -172,17 +193,20 @@ class Inbox:
 
 
 class AddressRate:
-    """One :class:`MessageRate` per client address, ``per_minute`` at once and per minute; at most
-    ``addresses`` buckets are kept (full ones, then the oldest, are forgotten first)."""
+    """One :class:`MessageRate` per client address, ``per_minute`` at once (or ``burst``) and
+    per minute; at most ``addresses`` buckets are kept (full ones, then the oldest, are forgotten
+    first)."""
 
     def __init__(
         self,
         per_minute: float,
         *,
+        burst: int | None = None,
         addresses: int = 10_000,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        MessageRate(max(1, int(per_minute)), per_minute / 60.0)  # refuse unusable rates now
+        self.burst = max(1, int(per_minute)) if burst is None else burst
+        MessageRate(self.burst, per_minute / 60.0)  # refuse unusable rates now
         self.per_minute = per_minute
         self.addresses = addresses
         self._clock = clock
@@ -190,15 +214,17 @@ class AddressRate:
 
     def allow(self, address: str) -> bool:
         """Take one for ``address``: True if it may go ahead."""
+        return self.bucket(address).allow()
+
+    def bucket(self, address: str) -> MessageRate:
+        """The bucket of ``address`` (a full one if it had none), now the most recently used."""
         bucket = self._buckets.pop(address, None)
         if bucket is None:
             if len(self._buckets) >= self.addresses:
                 self._forget()
-            bucket = MessageRate(
-                max(1, int(self.per_minute)), self.per_minute / 60.0, clock=self._clock
-            )
+            bucket = MessageRate(self.burst, self.per_minute / 60.0, clock=self._clock)
         self._buckets[address] = bucket  # most recently used last
-        return bucket.allow()
+        return bucket
 
     def _forget(self) -> None:
         for address, bucket in list(self._buckets.items()):
@@ -219,4 +245,74 @@ def too_many_rooms(per_minute: float) -> RoomError:
         f"Too many new rooms from your address (at most {n} a minute): wait a moment",
         f"この接続元からの部屋の作成が多すぎます（1分に {n} 部屋まで）。少し待ってください",
         status=429,
+    )
+
+
+SOCKET_BURST_S = 10.0
+"""New WebSockets one address may open at once, in seconds of its rate (2/s: 20 at once)."""
+
+CUT_OFF_COST = 0.5
+"""What a socket the server cut off (``FLOOD``, ``TOO_SLOW``) costs its address, as a share of
+the burst (never below none left): a client cut off again and again is soon down to the steady
+rate, while a client cut off once still reconnects at once."""
+
+
+class SocketGate:
+    """ASGI middleware: at most ``per_second`` new WebSockets per client address (all socket
+    kinds together), ``per_second`` x :data:`SOCKET_BURST_S` at once; one over is refused before
+    it is accepted: HTTP 429 with ``Retry-After`` and a ``rate_limited`` body in both languages
+    (a close 1008 where the server cannot answer a handshake with HTTP). A socket the server cut
+    off costs its address :data:`CUT_OFF_COST` of the burst more (a back-off). At most
+    ``addresses`` addresses are remembered (:class:`AddressRate`)."""
+
+    def __init__(self, app: ASGIApp, per_second: float, *, addresses: int = 10_000) -> None:
+        self.app = app
+        burst = max(1, math.ceil(per_second * SOCKET_BURST_S))
+        self.rate = AddressRate(per_second * 60.0, burst=burst, addresses=addresses)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = str(client[0]) if client else ""
+        bucket = self.rate.bucket(address)
+        if not bucket.allow():
+            await self._refuse(scope, receive, send, bucket.wait_s)
+            return
+
+        async def watch(message: Message) -> None:
+            if message["type"] == "websocket.close" and message.get("code") in _CUT_OFF:
+                self.rate.bucket(address).take(self.rate.burst * CUT_OFF_COST)
+            await send(message)
+
+        await self.app(scope, receive, watch)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, wait_s: float) -> None:
+        if "websocket.http.response" not in scope.get("extensions", {}):
+            await send({"type": "websocket.close", "code": int(CloseCode.FLOOD)})
+            return
+        err = too_many_sockets(self.rate.per_minute / 60.0, wait_s)
+        refusal = JSONResponse(
+            {"detail": err.detail()},
+            status_code=err.status,
+            headers={"Retry-After": str(max(1, math.ceil(wait_s)))},
+        )
+        await refusal(scope, receive, send)
+
+
+_CUT_OFF = (int(CloseCode.FLOOD), int(CloseCode.TOO_SLOW))
+
+
+def too_many_sockets(per_second: float, wait_s: float) -> RoomError:
+    """The refusal of a new WebSocket over the per-address limit (HTTP 429)."""
+    n = f"{per_second:g}"
+    return RoomError(
+        "rate_limited",
+        f"Too many new connections from your address (at most {n} a second): "
+        "wait a moment before connecting again",
+        f"この接続元からの新しい接続が多すぎます（1秒に {n} 件まで）。"
+        "少し待ってから接続してください",
+        status=429,
+        retry_after_s=wait_s,
     )

@@ -15,7 +15,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
@@ -28,9 +28,14 @@ from hikone_carrom.scoring import MatchSetup, RefereedMatch, SheetLine
 from hikone_carrom.server.core.errors import RoomError, store_unavailable
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
-from hikone_carrom.server.pads.views import match_view, step_view
+from hikone_carrom.server.pads.views import StepViews, match_view, state_view, step_view
 from hikone_carrom.server.storage import GameStore, StoreError, StoreUnavailable, hash_token
-from hikone_carrom.server.storage.pad_store import PadStore, StoredBoard, StoredBoardMatch
+from hikone_carrom.server.storage.pad_store import (
+    BoardChange,
+    PadStore,
+    StoredBoard,
+    StoredBoardMatch,
+)
 
 __all__ = ["Board", "BoardSubscriber", "ConfirmListener", "Op", "PadRegistry"]
 
@@ -146,6 +151,19 @@ def _age_s(op: Op, sent_ms: float | None) -> float:
     return min(max((sent_ms - op.wall_ms) / 1000, 0.0), MAX_QUEUED_S)
 
 
+def _opened(setup: MatchSetup, cur: _Current | None) -> _Current:
+    """The board's next match with ``setup`` after ``cur``; refused while ``cur`` has entries
+    and is not confirmed."""
+    if cur is not None and cur.match.entries and not cur.match.confirmed and not cur.withdrawn:
+        raise _error(
+            "match_in_progress",
+            "The board's match has entries and is not confirmed yet: confirm it first",
+            "このボードの試合は入力があり、まだ確定していません。先に確定してください",
+        )
+    number = (cur.number + 1) if cur is not None else 1
+    return _Current(number, RefereedMatch(setup), None, _now(), None)
+
+
 @dataclass
 class _Current:
     """The board's current match in memory."""
@@ -155,6 +173,8 @@ class _Current:
     clock: dict[str, Any] | None
     started_at: datetime
     finished_at: datetime | None
+    withdrawn: dict[str, Any] | None = None
+    """Who withdrew the call that opened the match (:meth:`Board.withdraw`), or None."""
 
 
 ConfirmListener = Callable[["Board", int, RefereedMatch], Awaitable[None]]
@@ -183,6 +203,7 @@ class Board:
         self.lock = asyncio.Lock()
         self.subscribers: set[BoardSubscriber] = set()
         self._snapshot: tuple[int, str] = (-1, "")
+        self._steps = StepViews()
         self.listeners: list[ConfirmListener] = listeners if listeners is not None else []
         self.current: _Current | None = None
         if stored.match is not None:
@@ -190,7 +211,9 @@ class Board:
             match = RefereedMatch.from_dict(
                 {"setup": m.setup, "entries": m.entries, "confirmed": m.confirmed}
             )
-            self.current = _Current(m.number, match, m.clock, m.started_at, m.finished_at)
+            self.current = _Current(
+                m.number, match, m.clock, m.started_at, m.finished_at, m.withdrawn
+            )
 
     # -- views ----------------------------------------------------------------------------------
 
@@ -201,8 +224,13 @@ class Board:
             "id": self.id,
             "name": self.name,
             "device_bound": self.device_id is not None,
-            "match": None if cur is None else match_view(cur.match, cur.number, cur.clock),
+            "match": None if cur is None else self._match_view(cur),
         }
+
+    def _match_view(self, cur: _Current) -> dict[str, Any]:
+        view = match_view(cur.match, cur.number, cur.clock, self._steps.of(cur.match))
+        view["withdrawn"] = cur.withdrawn
+        return view
 
     def snapshot(self) -> dict[str, Any]:
         """``{"type": "snapshot", "seq", "board"}`` for a (re)connecting client."""
@@ -267,31 +295,40 @@ class Board:
         long it waited on the pad (``sent_ms``, the pad's clock when it sent the request, less
         the op's ``wall_ms``, bounded), so a pad whose clock is wrong shows the right time."""
         received_ms = server_ms()
-        confirmed: list[tuple[int, RefereedMatch]] = []
+        confirmed: list[tuple[int, int, RefereedMatch]] = []  # event seq, match number, match
         unstored: RoomError | None = None
         async with self.lock:
             self._check_device(device)
             if self.device_id is None:
                 await self._commit("device", {}, device=(device, 0))
             rejected: dict[str, Any] | None = None
+            changes: list[tuple[BoardChange, _Current]] = []
+            cur, done = self.current, self.device_seq
             for op in sorted(ops, key=lambda o: o.seq):
-                if op.seq <= self.device_seq:
+                if op.seq <= done:
                     continue  # applied before: the pad did not hear the answer
-                if op.seq != self.device_seq + 1:
+                if op.seq != done + 1:
                     break  # a gap: wait for the missing ops
                 try:
-                    await self._apply_op(op, received_ms - _age_s(op, sent_ms) * 1000)
+                    kind, payload, cur = self._change(
+                        op, cur, received_ms - _age_s(op, sent_ms) * 1000
+                    )
                 except RoomError as err:
-                    if err.code == "store_unavailable":
-                        unstored = err  # not refused: the pad keeps it and sends it again
-                    else:
-                        rejected = {"seq": op.seq, **err.detail()}
+                    rejected = {"seq": op.seq, **err.detail()}
                     break
-                cur = self.current
-                if op.op == "confirm" and cur is not None and cur.match.confirmed:
-                    confirmed.append((cur.number, cur.match))
+                seq = self.seq + len(changes) + 1
+                changes.append(
+                    (self._event(seq, kind, payload, cur, (self.device_id, op.seq)), cur)
+                )
+                done = op.seq
+                if op.op == "confirm" and cur.match.confirmed:
+                    confirmed.append((seq, cur.number, cur.match))
+            try:
+                await self._store(changes)  # the request's ops in one transaction
+            except RoomError as err:  # not refused: the pad keeps them and sends them again
+                unstored = err
             ack = {**self._ack(), "rejected": rejected}
-        for number, match in confirmed:
+        for _, number, match in (c for c in confirmed if c[0] <= self.seq):
             for listener in list(self.listeners):
                 try:
                     await listener(self, number, match)
@@ -307,61 +344,67 @@ class Board:
         async with self.lock:
             return await self._open(setup, device=None)
 
+    async def withdraw(self, number: int, by: dict[str, str]) -> bool:
+        """The event withdrew the call that opened match ``number`` (a correction changed who
+        plays it): the pad shows it withdrawn and by whom (``by``: ja, en) and takes no more
+        entries for it; the next board call may open a match over it. False when the board
+        has moved on (another match, or this one confirmed)."""
+        async with self.lock:
+            cur = self.current
+            if cur is None or cur.number != number or cur.match.confirmed or cur.withdrawn:
+                return False
+            await self._commit("withdrawn", {"withdrawn": by}, current=replace(cur, withdrawn=by))
+            return True
+
     def _ack(self) -> dict[str, Any]:
         return {"ack": self.device_seq, "seq": self.seq, "board": self.view()}
 
     async def _open(self, setup: MatchSetup, device: tuple[str | None, int] | None) -> int:
-        cur = self.current
-        if cur is not None and cur.match.entries and not cur.match.confirmed:
-            raise _error(
-                "match_in_progress",
-                "The board's match has entries and is not confirmed yet: confirm it first",
-                "このボードの試合は入力があり、まだ確定していません。先に確定してください",
-            )
-        number = (cur.number + 1) if cur is not None else 1
-        new = _Current(number, RefereedMatch(setup), None, _now(), None)
+        new = _opened(setup, self.current)
         await self._commit("match", {"setup": setup.to_dict()}, device=device, current=new)
-        return number
+        return new.number
 
-    async def _apply_op(self, op: Op, taken_ms: float) -> None:
-        """Apply one op; a clock reading was taken at ``taken_ms`` on the server's clock."""
-        device = (self.device_id, op.seq)
+    def _change(
+        self, op: Op, cur: _Current | None, taken_ms: float
+    ) -> tuple[str, dict[str, Any], _Current]:
+        """What one op makes of the board's match ``cur``: the event's kind and payload, and
+        the match after it (``cur`` itself is left as it was); a clock reading was taken at
+        ``taken_ms`` on the server's clock. Raises :class:`RoomError` for an op refused."""
         if op.op == "setup":
             try:
                 setup = MatchSetup.from_dict(op.setup)
             except RulesError as err:
                 raise _rules_error(err) from err
-            expected = (self.current.number + 1) if self.current is not None else 1
+            expected = (cur.number + 1) if cur is not None else 1
             if op.match != expected and not (
-                self.current is not None
-                and op.match == self.current.number
-                and not self.current.match.entries
+                cur is not None and op.match == cur.number and not cur.match.entries
             ):
                 raise _error(
                     "stale_match",
                     f"Match {op.match} cannot be set up here: the board is at match {expected - 1}",
                     f"試合{op.match}はここでは設定できません（このボードは試合{expected - 1}です）",
                 )
-            if self.current is not None and op.match == self.current.number:
+            if cur is not None and op.match == cur.number:
                 new = _Current(op.match, RefereedMatch(setup), None, _now(), None)
-                await self._commit("match", {"setup": setup.to_dict()}, device=device, current=new)
             else:
-                await self._open(setup, device)
-            return
-        cur = self.current
+                new = _opened(setup, cur)
+            return "match", {"setup": setup.to_dict()}, new
         if cur is None or op.match != cur.number:
             raise _error(
                 "stale_match",
                 f"Match {op.match} is not the board's current match",
                 f"試合{op.match}はこのボードの現在の試合ではありません",
             )
+        if cur.withdrawn is not None:
+            raise _error(
+                "match_withdrawn",
+                f"This match was withdrawn (by {cur.withdrawn['en']}): it takes no more entries",
+                f"この試合は取り消されました（{cur.withdrawn['ja']}）。入力は受け付けません",
+            )
         if op.op == "clock":
             reading = _clock_reading(op, taken_ms)
-            await self._commit(
-                "clock", {"clock": reading}, device=device, current=replace(cur, clock=reading)
-            )
-            return
-        match = RefereedMatch.from_dict(cur.match.to_dict())
+            return "clock", {"clock": reading}, replace(cur, clock=reading)
+        match = cur.match.copy()
         payload: dict[str, Any] = {}
         try:
             if op.op == "add":
@@ -384,25 +427,24 @@ class Board:
         elif not match.is_over:
             finished = None
         new = _Current(cur.number, match, cur.clock, cur.started_at, finished)
-        await self._commit(
-            op.op if op.op != "add" else "entry", payload, device=device, current=new
-        )
+        return (op.op if op.op != "add" else "entry"), payload, new
 
-    async def _commit(
+    def _event(
         self,
+        seq: int,
         kind: str,
         payload: dict[str, Any],
-        *,
-        device: tuple[str | None, int] | None = None,
-        current: _Current | None = None,
-    ) -> None:
-        """Store the change as event seq+1, then take it in memory and broadcast it."""
-        seq = self.seq + 1
+        current: _Current | None,
+        device: tuple[str | None, int] | None,
+    ) -> BoardChange:
+        """Event ``seq`` as it is stored and broadcast; ``current`` is the match it leaves (None:
+        the change leaves the match as it is)."""
         cur = current if current is not None else self.current
         body: dict[str, Any] = {"kind": kind, **payload}
         if cur is not None:
             body["match"] = cur.number
-            body["state"] = match_view(cur.match, cur.number, cur.clock)["state"]
+            body["state"] = state_view(cur.match.state)
+            body["withdrawn"] = cur.withdrawn
             body["confirmed"] = cur.match.confirmed
             body["clock"] = cur.clock
             if kind == "match":
@@ -421,24 +463,52 @@ class Board:
                 started_at=current.started_at,
                 finished_at=current.finished_at,
             )
+        return BoardChange(seq, kind, body, stored, device)
+
+    async def _commit(
+        self,
+        kind: str,
+        payload: dict[str, Any],
+        *,
+        device: tuple[str | None, int] | None = None,
+        current: _Current | None = None,
+    ) -> None:
+        """Store the change as event seq+1, then take it in memory and broadcast it."""
+        change = self._event(self.seq + 1, kind, payload, current, device)
+        await self._store([(change, current)])
+
+    async def _store(self, changes: Sequence[tuple[BoardChange, _Current | None]]) -> None:
+        """Store the events in one transaction, then take each in memory and broadcast it, in
+        order. When the store refuses them together they are stored one by one: those before
+        the one it refuses are taken, and :func:`_store_unavailable` is raised for the rest."""
+        if not changes:
+            return
         try:
-            await self.runner.store(
-                self.pads.commit, self.id, seq, kind, body, match=stored, device=device
-            )
+            await self.runner.store(self.pads.commit_all, self.id, [c for c, _ in changes])
         except (StoreError, StoreUnavailable) as err:
-            log.error("board %s: cannot store event %d: %s", self.id, seq, err)
-            raise _store_unavailable() from err
-        self.seq = seq
-        if device is not None:
-            self.device_id, self.device_seq = device
+            if len(changes) == 1:
+                log.error("board %s: cannot store event %d: %s", self.id, changes[0][0].seq, err)
+                raise _store_unavailable() from err
+            for one in changes:
+                await self._store([one])
+            return
+        for change, current in changes:
+            self._take(change, current)
+
+    def _take(self, change: BoardChange, current: _Current | None) -> None:
+        """Take a stored event in memory and broadcast it."""
+        self.seq = change.seq
+        if change.device is not None:
+            self.device_id, self.device_seq = change.device
         if current is not None:
             self.current = current
-        text = json.dumps({"type": "event", "seq": seq, "event": body}, separators=(",", ":"))
+        event = {"type": "event", "seq": change.seq, "event": change.payload}
+        text = json.dumps(event, separators=(",", ":"))
         for sub in list(self.subscribers):
             try:
                 sub.send(text)
             except Exception:  # the event is stored: the other watchers still get it
-                log.exception("board %s: a watcher failed on event %d", self.id, seq)
+                log.exception("board %s: a watcher failed on event %d", self.id, change.seq)
 
     def match_at(self, number: int) -> StoredBoardMatch:
         """A stored match of this board (store thread)."""

@@ -1,10 +1,12 @@
 """Post-game analyses in the background: one job per finished game, one shot at a time, stored as
 it grows and told to whoever listens (the room's clients, over the WebSocket).
 
-Each step is a plain call of the library, ``hikone_carrom.ai.analysis.analyse(record, [n])``, run
-through the server's simulation runner; the partial result is stored after every shot, so a
-restarted server resumes an analysis where it stopped. Jobs run one at a time, so that an
-analysis never takes the cores the games need (others wait, status "queued").
+Each step is one shot of the library's ``hikone_carrom.ai.analysis.Analyser``, run in the thinking
+pool's analysis lane (a worker of its own at the idle CPU priority, which goes on from the
+previous shot's replay), so that it takes neither the threads that simulate people's shots nor
+a computer's or a hint's place; the partial result is stored after every shot, so a restarted
+server resumes an analysis where it stopped. Jobs run one at a time (others wait, status
+"queued").
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from hikone_carrom.ai.analysis import ANALYSIS_VERSION, Analysis, analyse, shot_numbers
+from hikone_carrom.ai.analysis import ANALYSIS_VERSION, Analysis, shot_numbers
 from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.storage import GameStore, StoredAnalysis, StoreError
+from hikone_carrom.server.thinking.pool import AnalysisJob, ThinkingPool
 
 __all__ = ["AnalysisJobs", "Listener"]
 
@@ -42,11 +45,15 @@ def _message(
 
 
 class AnalysisJobs:
-    """The analyses of one server: started on request, at most ``parallel`` at a time."""
+    """The analyses of one server: started on request, at most ``parallel`` at a time, each
+    shot analysed by ``thinker``."""
 
-    def __init__(self, store: GameStore, runner: Runner, parallel: int = 1) -> None:
+    def __init__(
+        self, store: GameStore, runner: Runner, thinker: ThinkingPool, parallel: int = 1
+    ) -> None:
         self.store = store
         self.runner = runner
+        self.thinker = thinker
         self._slots = asyncio.Semaphore(parallel)
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._live: dict[str, dict[str, Any]] = {}
@@ -146,7 +153,7 @@ class AnalysisJobs:
                 self._tell(message)
                 await self._save(message)
                 for n in todo:
-                    part = await self.runner.simulate(analyse, record, [n])
+                    part = await self._step(game_id, record, n)
                     result = result.merged(part)
                     message = _message(
                         game_id, "running", len(result.shots), len(numbers), result.to_dict()
@@ -168,6 +175,10 @@ class AnalysisJobs:
             self._tasks.pop(game_id, None)
             self._live.pop(game_id, None)
             self._listeners.pop(game_id, None)
+
+    async def _step(self, game_id: str, record: dict[str, Any], n: int) -> Analysis:
+        """The analysis of shot ``n`` of the game (in the thinking pool's analysis lane)."""
+        return await self.thinker.analyse(AnalysisJob(game_id, record, n))
 
     async def close(self) -> None:
         """Stop every job (what is done is stored; a later request resumes)."""

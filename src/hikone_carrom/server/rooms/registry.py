@@ -92,7 +92,7 @@ class RoomRegistry:
         """Rooms other processes own that this process has clients in."""
         self._loading: dict[str, asyncio.Lock] = {}
         self.farewells = None if cluster is None else Farewells(cluster)
-        self.analyses = AnalysisJobs(store, runner)
+        self.analyses = AnalysisJobs(store, runner, thinker)
         """Post-game analyses of this process (one at a time)."""
         if cluster is not None:
             cluster.serve("room", self.answer, self._lost)

@@ -6,7 +6,7 @@ or is locked raises :class:`~hikone_carrom.server.storage.store.StoreUnavailable
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from hikone_carrom.server.storage.pad_models import BoardEventRow, BoardMatchRow, BoardRow
 from hikone_carrom.server.storage.store import StoreError, guarded
 
-__all__ = ["PadStore", "StoredBoard", "StoredBoardMatch"]
+__all__ = ["BoardChange", "PadStore", "StoredBoard", "StoredBoardMatch"]
 
 
 def _now() -> datetime:
@@ -44,6 +44,20 @@ class StoredBoardMatch:
     record: dict[str, Any] | None
     started_at: datetime
     finished_at: datetime | None
+    withdrawn: dict[str, Any] | None = None
+    """Who withdrew the board call that opened it (its ``withdrawn`` event), or None."""
+
+
+@dataclass(frozen=True)
+class BoardChange:
+    """One numbered event of a board to store: its kind and payload, the match it changed
+    (written whole) and the bound device with its last applied entry number, when given."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    match: StoredBoardMatch | None = None
+    device: tuple[str | None, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -59,7 +73,26 @@ class StoredBoard:
     match: StoredBoardMatch | None
 
 
-def _match(row: BoardMatchRow) -> StoredBoardMatch:
+def _withdrawn(session: Session, board_id: str, number: int) -> dict[str, Any] | None:
+    """Who withdrew match ``number`` of a board (its ``withdrawn`` event, unless a set-up on
+    the pad opened a match of the same number after it), or None."""
+    row = session.execute(
+        select(BoardEventRow.kind, BoardEventRow.payload)
+        .where(
+            BoardEventRow.board_id == board_id,
+            BoardEventRow.match_number == number,
+            BoardEventRow.kind.in_(("match", "withdrawn")),
+        )
+        .order_by(BoardEventRow.seq.desc())
+        .limit(1)
+    ).first()
+    if row is None or row.kind != "withdrawn":
+        return None
+    by: dict[str, Any] = json.loads(row.payload)["withdrawn"]
+    return by
+
+
+def _match(row: BoardMatchRow, withdrawn: dict[str, Any] | None = None) -> StoredBoardMatch:
     started = _aware(row.started_at)
     assert started is not None
     return StoredBoardMatch(
@@ -72,6 +105,7 @@ def _match(row: BoardMatchRow) -> StoredBoardMatch:
         record=row.record,
         started_at=started,
         finished_at=_aware(row.finished_at),
+        withdrawn=withdrawn,
     )
 
 
@@ -112,7 +146,7 @@ class PadStore:
             match = None
             if row.match_number:
                 m = session.get(BoardMatchRow, (board_id, row.match_number))
-                match = None if m is None else _match(m)
+                match = None if m is None else _match(m, _withdrawn(session, board_id, m.number))
             return StoredBoard(
                 id=row.id,
                 name=row.name,
@@ -143,39 +177,50 @@ class PadStore:
     ) -> None:
         """Store event ``seq`` of a board in one transaction with the match it changed (written
         whole) and, when given, the bound device and its last applied entry number."""
+        self.commit_all(board_id, [BoardChange(seq, kind, payload, match, device)])
+
+    def commit_all(self, board_id: str, changes: Sequence[BoardChange]) -> None:
+        """Store consecutive events of a board (all one pad's request brought) in one
+        transaction, as :meth:`commit` stores each: all of them or none."""
         with self._session() as session, session.begin():
             board = session.get(BoardRow, board_id)
             if board is None:
                 raise StoreError(f"no board {board_id}")
-            if seq != board.last_seq + 1:
-                raise StoreError(f"board {board_id}: event {seq} after {board.last_seq}")
-            board.last_seq = seq
-            if device is not None:
-                board.device_id, board.device_seq = device
-            if match is not None:
-                board.match_number = match.number
-                row = session.get(BoardMatchRow, (board_id, match.number))
-                if row is None:
-                    row = BoardMatchRow(board_id=board_id, number=match.number)
-                    session.add(row)
-                row.setup = match.setup
-                row.entries = match.entries
-                row.clock = match.clock
-                row.started_at = match.started_at
-                row.finished_at = match.finished_at
-                row.confirmed = match.confirmed
-                row.outcome = match.outcome
-                row.record = match.record
-            session.add(
-                BoardEventRow(
-                    board_id=board_id,
-                    seq=seq,
-                    match_number=board.match_number,
-                    kind=kind,
-                    created_at=_now(),
-                    payload=json.dumps(payload, separators=(",", ":"), ensure_ascii=False),
-                )
+            for change in changes:
+                self._add(session, board, change)
+
+    @staticmethod
+    def _add(session: Session, board: BoardRow, change: BoardChange) -> None:
+        seq, match, device = change.seq, change.match, change.device
+        if seq != board.last_seq + 1:
+            raise StoreError(f"board {board.id}: event {seq} after {board.last_seq}")
+        board.last_seq = seq
+        if device is not None:
+            board.device_id, board.device_seq = device
+        if match is not None:
+            board.match_number = match.number
+            row = session.get(BoardMatchRow, (board.id, match.number))
+            if row is None:
+                row = BoardMatchRow(board_id=board.id, number=match.number)
+                session.add(row)
+            row.setup = match.setup
+            row.entries = match.entries
+            row.clock = match.clock
+            row.started_at = match.started_at
+            row.finished_at = match.finished_at
+            row.confirmed = match.confirmed
+            row.outcome = match.outcome
+            row.record = match.record
+        session.add(
+            BoardEventRow(
+                board_id=board.id,
+                seq=seq,
+                match_number=board.match_number,
+                kind=change.kind,
+                created_at=_now(),
+                payload=json.dumps(change.payload, separators=(",", ":"), ensure_ascii=False),
             )
+        )
 
     def event_kinds(self, board_id: str) -> list[tuple[int, str]]:
         """(seq, kind) of every event of a board, in order (tests and audits)."""

@@ -9,6 +9,12 @@ replays only the actions it has not seen (the same inputs give the same match, b
 Admission is bounded: at most ``per_room`` jobs of one room and ``queue_limit`` waiting jobs on
 the server; a hint over either limit is refused with ``busy`` (try again). A computer's turn is
 never refused: it waits, and is served before waiting hints.
+
+Post-game analyses run in a lane of their own, one analysed shot per job: their own worker
+process(es), at the idle CPU priority (``SCHED_IDLE``: only the time nothing else wants), so a
+computer's move or a hint never waits behind another room's analysis; without analysis workers
+(a Ray cluster, or none asked for) they take the thinking workers at the lowest priority, after
+every computer turn and hint waiting, one shot at a time.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from hikone_carrom.ai import NoLegalShotError, hint, make_player
+from hikone_carrom.ai.analysis import DRAWS, Analyser, Analysis
 from hikone_carrom.ai.pot_table import pot_table
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.match import ActionKind, Match, Noise, Shot
@@ -35,6 +42,7 @@ from hikone_carrom.rules import RefereeState, RuleOptions
 from hikone_carrom.server.core.errors import RoomError
 
 __all__ = [
+    "AnalysisJob",
     "Backend",
     "MatchInputs",
     "ProcessBackend",
@@ -42,6 +50,7 @@ __all__ = [
     "ThinkJob",
     "ThinkingPool",
     "Thought",
+    "analyse_shot",
     "busy",
     "position_of",
     "think",
@@ -55,6 +64,12 @@ WORKER_NICE = 19
 
 REPLICAS = 32
 """Matches a worker keeps replicas of (least recently used first out)."""
+
+ANALYSERS = 4
+"""Records an analysis worker keeps replayed up to the shot it analysed last."""
+
+COMPUTER, HINT, ANALYSIS = 0, 1, 2
+"""Priorities in a lane of workers: computer turns first, then hints, then analysed shots."""
 
 ActionInput = tuple[str, Shot | None, Noise | None]
 """One action as a worker replays it: ("shot", shot, noise), ("skip", None, None),
@@ -122,6 +137,17 @@ class Thought:
     shot: Shot | None
     noise: Noise | None = None
     info: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class AnalysisJob:
+    """One shot of a post-game analysis: action ``n`` of ``record`` (the finished game
+    ``game_id``), under ``draws`` draws of the 1x hand."""
+
+    game_id: str
+    record: dict[str, Any]
+    n: int
+    draws: int = DRAWS
 
 
 # -- in the worker ---------------------------------------------------------------------------
@@ -193,17 +219,36 @@ def think(job: ThinkJob) -> Thought:
         return Thought(None)
 
 
-def _start_worker(warm: BoardSpec | None = None) -> None:
+_analysers: OrderedDict[str, Analyser] = OrderedDict()
+
+
+def analyse_shot(job: AnalysisJob) -> Analysis:
+    """Analyse one shot (in a worker process), going on from the replay of the same record's
+    previous shot, so that a game's analysis replays its record once."""
+    analyser = _analysers.pop(job.game_id, None)
+    if analyser is None or analyser.record != job.record or analyser.draws != job.draws:
+        analyser = Analyser(job.record, draws=job.draws)
+    _analysers[job.game_id] = analyser
+    while len(_analysers) > ANALYSERS:
+        _analysers.popitem(last=False)
+    return analyser.analysis([job.n])
+
+
+def _start_worker(warm: BoardSpec | None = None, idle: bool = False) -> None:
     """Worker set-up: one numba thread (the pool is the parallelism) and the lowest CPU
     priority (nice 19), so that the serving processes (people's shots) take a core first while
     a computer player still thinks on a busy machine (``SCHED_IDLE`` could starve it); with
-    a board ``warm``, :func:`warm_worker` on it before the worker takes its first job."""
+    a board ``warm``, :func:`warm_worker` on it before the worker takes its first job. An
+    ``idle`` worker (post-game analyses) then runs at ``SCHED_IDLE`` where the system has it:
+    it may wait as long as anything else wants the cores."""
     import numba
 
     os.nice(WORKER_NICE)
     numba.set_num_threads(1)
     if warm is not None:
         warm_worker(warm)
+    if idle and hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def warm_worker(board: BoardSpec) -> int:
@@ -235,6 +280,9 @@ class Backend(Protocol):
     def submit(self, job: ThinkJob) -> Awaitable[Thought]:
         """Start one job; the awaitable gives its answer."""
 
+    def analyse(self, job: AnalysisJob) -> Awaitable[Analysis]:
+        """Start one analysed shot; the awaitable gives its analysis."""
+
     def start(self) -> Awaitable[None]:
         """Start the workers now (ready for their first job), not on first use."""
 
@@ -245,11 +293,13 @@ class Backend(Protocol):
 class ProcessBackend:
     """A local pool of ``workers`` processes (``forkserver``), started on first use or by
     :meth:`start`, and replaced if a worker dies. With a board ``warm`` every worker, a
-    replacement too, runs :func:`warm_worker` on it before its first job."""
+    replacement too, runs :func:`warm_worker` on it before its first job; ``idle`` workers run
+    at the idle CPU priority (post-game analyses, see :func:`_start_worker`)."""
 
-    def __init__(self, workers: int, *, warm: BoardSpec | None = None) -> None:
+    def __init__(self, workers: int, *, warm: BoardSpec | None = None, idle: bool = False) -> None:
         self.workers = workers
         self.warm = warm
+        self.idle = idle
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -260,7 +310,7 @@ class ProcessBackend:
                 max_workers=self.workers,
                 mp_context=context,
                 initializer=_start_worker,
-                initargs=(self.warm,),
+                initargs=(self.warm, self.idle),
             )
         return self._pool
 
@@ -273,19 +323,27 @@ class ProcessBackend:
         await asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
 
     async def submit(self, job: ThinkJob) -> Thought:
+        thought: Thought = await self._call(think, job)
+        return thought
+
+    async def analyse(self, job: AnalysisJob) -> Analysis:
+        analysis: Analysis = await self._call(analyse_shot, job)
+        return analysis
+
+    async def _call(self, fn: Any, job: Any) -> Any:
         try:
-            return await self._run(job)
+            return await self._run(fn, job)
         except BrokenProcessPool:
             log.warning("a thinking worker died; starting a new pool")
             broken, self._pool = self._pool, None
             if broken is not None:
                 broken.shutdown(wait=False, cancel_futures=True)
-            return await self._run(job)
+            return await self._run(fn, job)
 
-    async def _run(self, job: ThinkJob) -> Thought:
+    async def _run(self, fn: Any, job: Any) -> Any:
         # The pool starts a worker inside ``submit`` and waits there for the forkserver to have
         # imported the engine (about a second): that wait must not hold every room's event loop.
-        future = await asyncio.to_thread(self._executor().submit, think, job)
+        future = await asyncio.to_thread(self._executor().submit, fn, job)
         return await asyncio.wrap_future(future)
 
     def close(self) -> None:
@@ -305,11 +363,16 @@ class RayBackend:
         self.board = BoardSpec() if board is None else board  # what :meth:`start` warms up on
         ray.init(address=address, namespace="hikone-carrom", log_to_driver=False)
         self._think = ray.remote(num_cpus=1, max_retries=1)(think)
+        self._analyse = ray.remote(num_cpus=1, max_retries=1)(analyse_shot)
         self.workers = workers
 
     async def submit(self, job: ThinkJob) -> Thought:
         thought: Thought = await self._think.remote(job)
         return thought
+
+    async def analyse(self, job: AnalysisJob) -> Analysis:
+        analysis: Analysis = await self._analyse.remote(job)
+        return analysis
 
     async def start(self) -> None:
         import ray
@@ -333,24 +396,79 @@ def busy() -> RoomError:
     )
 
 
-class ThinkingPool:
-    """Bounded admission to a :class:`Backend`: ``backend.workers`` jobs run at once, computer
-    turns before hints; a hint is refused with :func:`busy` when ``queue_limit`` jobs already
-    wait or its room has ``per_room`` jobs."""
+class _Lane:
+    """Slots of one backend's ``workers``, given to waiting jobs by priority (lowest first),
+    then in order of arrival."""
 
-    def __init__(self, backend: Backend, *, queue_limit: int = 16, per_room: int = 2) -> None:
-        self.backend = backend
-        self.queue_limit = queue_limit
-        self.per_room = per_room
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
         self.running = 0
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
-        self._rooms: Counter[str] = Counter()
 
     @property
     def waiting(self) -> int:
-        """Jobs admitted and waiting for a worker."""
-        return sum(1 for _, _, f in self._waiting if not f.done())
+        return self.waiting_before(ANALYSIS + 1)
+
+    def waiting_before(self, priority: int) -> int:
+        """Jobs waiting whose priority comes before ``priority``."""
+        return sum(1 for p, _, f in self._waiting if p < priority and not f.done())
+
+    async def acquire(self, priority: int) -> None:
+        if self.running < self.workers and not self.waiting:
+            self.running += 1
+            return
+        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), ticket))
+        try:
+            await ticket
+        except asyncio.CancelledError:
+            if ticket.done() and not ticket.cancelled():
+                self.release()  # the slot was handed over just as the job was cancelled
+            raise
+
+    def release(self) -> None:
+        while self._waiting:
+            _, _, ticket = heapq.heappop(self._waiting)
+            if not ticket.done():
+                ticket.set_result(None)  # the slot passes to the next job
+                return
+        self.running -= 1
+
+
+class ThinkingPool:
+    """Bounded admission to a :class:`Backend`: ``backend.workers`` jobs run at once, computer
+    turns before hints; a hint is refused with :func:`busy` when ``queue_limit`` jobs already
+    wait or its room has ``per_room`` jobs. Analysed shots go to ``analysis`` (a backend of
+    their own) or, without one, to ``backend`` after everything else waiting."""
+
+    def __init__(
+        self,
+        backend: Backend,
+        *,
+        analysis: Backend | None = None,
+        queue_limit: int = 16,
+        per_room: int = 2,
+    ) -> None:
+        self.backend = backend
+        self.analysis = analysis
+        self.queue_limit = queue_limit
+        self.per_room = per_room
+        self._lane = _Lane(backend.workers)
+        self._analysis_lane = self._lane if analysis is None else _Lane(analysis.workers)
+        self._rooms: Counter[str] = Counter()
+
+    @property
+    def running(self) -> int:
+        """Jobs running on the thinking workers (analysed shots among them without a lane of
+        their own)."""
+        return self._lane.running
+
+    @property
+    def waiting(self) -> int:
+        """Computer turns and hints admitted and waiting for a thinking worker (analysed shots
+        do not count: a hint is never refused because of an analysis)."""
+        return self._lane.waiting_before(ANALYSIS)
 
     async def run(self, room_id: str, job: ThinkJob, *, urgent: bool = False) -> Thought:
         """Think about ``job`` for a room; ``urgent`` (a computer's turn) waits instead of being
@@ -365,41 +483,33 @@ class ThinkingPool:
             raise busy()
         self._rooms[room_id] += 1
         try:
-            await self._acquire(0 if urgent else 1)
+            await self._lane.acquire(COMPUTER if urgent else HINT)
             try:
                 return await self.backend.submit(job)
             finally:
-                self._release()
+                self._lane.release()
         finally:
             self._rooms[room_id] -= 1
             if self._rooms[room_id] <= 0:
                 del self._rooms[room_id]
 
-    async def _acquire(self, priority: int) -> None:
-        if self.running < self.backend.workers and not self.waiting:
-            self.running += 1
-            return
-        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (priority, next(self._order), ticket))
+    async def analyse(self, job: AnalysisJob) -> Analysis:
+        """Analyse one shot of a finished game in the analysis lane (never refused: it waits)."""
+        lane = self._analysis_lane
+        await lane.acquire(ANALYSIS)
         try:
-            await ticket
-        except asyncio.CancelledError:
-            if ticket.done() and not ticket.cancelled():
-                self._release()  # the slot was handed over just as the job was cancelled
-            raise
-
-    def _release(self) -> None:
-        while self._waiting:
-            _, _, ticket = heapq.heappop(self._waiting)
-            if not ticket.done():
-                ticket.set_result(None)  # the slot passes to the next job
-                return
-        self.running -= 1
+            return await (self.analysis or self.backend).analyse(job)
+        finally:
+            lane.release()
 
     async def start(self) -> None:
-        """Start the backend's workers now (see :meth:`Backend.start`)."""
+        """Start the thinking workers now (see :meth:`Backend.start`); the analysis workers
+        start on their first shot (a game's analysis waits a moment more for its first one,
+        nobody's move for a server start)."""
         await self.backend.start()
 
     def close(self) -> None:
-        """Stop the backend's workers."""
+        """Stop the backends' workers."""
         self.backend.close()
+        if self.analysis is not None:
+            self.analysis.close()

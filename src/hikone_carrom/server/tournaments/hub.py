@@ -37,6 +37,7 @@ from hikone_carrom.server.storage.tournament_store import (
     StoredTournament,
     TournamentStore,
 )
+from hikone_carrom.server.tournaments.hub_auto import AutoRunner
 from hikone_carrom.server.tournaments.hub_calls import BoardCall, CallListener, make_call
 from hikone_carrom.server.tournaments.hub_feed import SpectatorFeed, TournamentSubscriber
 from hikone_carrom.server.tournaments.hub_setup import (
@@ -46,6 +47,7 @@ from hikone_carrom.server.tournaments.hub_setup import (
     started,
 )
 from hikone_carrom.server.tournaments.hub_updates import knockout_sides, updates
+from hikone_carrom.server.tournaments.hub_withdraw import CallWithdrawals
 from hikone_carrom.tournament import (
     Entry,
     ImportReport,
@@ -57,6 +59,11 @@ from hikone_carrom.tournament import (
     TournamentError,
     TournamentSettings,
     championship_divisions,
+)
+from hikone_carrom.tournament.call_conflicts import (
+    clear_conflicts,
+    record_conflicts,
+    reopen_conflicts,
 )
 
 __all__ = [
@@ -117,6 +124,8 @@ class LiveTournament:
         self.pads: dict[int, tuple[str, str]] = {}
         self.feed = SpectatorFeed(self)
         self.setup = TournamentSetup(self)
+        self.withdrawals = CallWithdrawals(self)
+        self.auto = AutoRunner(self)
         self._stored_doc = stored_doc
         """The event's document as last stored (JSON): a change the store refused is undone
         from it and the live rows, never from the store that just failed."""
@@ -202,6 +211,7 @@ class LiveTournament:
             self.live[state.match_id] = state
         for match_id in removed:
             self.live.pop(match_id, None)
+        self.auto.poke()
 
     def _as_stored(self) -> Tournament:
         """The event as stored: the last stored document with the results of the live rows
@@ -246,10 +256,16 @@ class LiveTournament:
         await self.setup.set_rules(rules, who)
 
     async def set_status(
-        self, entry_id: str, status: Literal["entered", "checked_in", "withdrawn"], who: str
+        self,
+        entry_id: str,
+        status: Literal["entered", "checked_in", "withdrawn"],
+        who: str,
+        *,
+        confirm: bool = False,
     ) -> None:
-        """Check an entry in, withdraw it, or set it back."""
-        await self.setup.set_status(entry_id, status, who)
+        """Check an entry in, withdraw it, or set it back (a called match it changes needs
+        ``confirm``, :mod:`.hub_withdraw`)."""
+        await self.setup.set_status(entry_id, status, who, confirm=confirm)
 
     async def draw(self, division: str, who: str, *, seeded: bool = True) -> None:
         """Draw a division's pools (and its bracket of pool places)."""
@@ -379,14 +395,25 @@ class LiveTournament:
             self.feed.broadcast(updates(self, [match_id]))
 
     async def record_result(
-        self, match_id: str, result: Result, who: str, source: str = "director"
+        self,
+        match_id: str,
+        result: Result,
+        who: str,
+        source: str = "director",
+        *,
+        confirm: bool = False,
     ) -> Result | None:
         """Record or correct the result of a match, from the director's form or a scoring pad
         (``source``); returns the result it replaced. Refusals (closed pool, knockout draw,
-        played-on winner...) change nothing."""
+        played-on winner, a called match's players changing without ``confirm``...) change
+        nothing; with ``confirm`` the calls it changes are withdrawn (:mod:`.hub_withdraw`)."""
         async with self.lock:
             try:
                 before = knockout_sides(self.event, self.event.match(match_id).division)
+                called = self.withdrawals.called()
+                moved = self.withdrawals.check(
+                    record_conflicts(self.event, called, match_id, result), confirm
+                )
                 previous = self.event.record(match_id, result)
             except TournamentError as err:
                 raise refusal(err) from err
@@ -411,28 +438,43 @@ class LiveTournament:
             await self._commit(who, action, match_id, detail, structure=False, live=[done])
             self.feed.forget(match_id)
             self.feed.broadcast(updates(self, [match_id], before))
-            return previous
+            withdrawn = await self.withdrawals.withdraw(moved, who, match_id)
+        await self.withdrawals.follow_up(withdrawn, who)
+        return previous
 
-    async def clear_result(self, match_id: str, who: str) -> None:
-        """Remove a result entered by mistake (the match is to be played again)."""
+    async def clear_result(self, match_id: str, who: str, *, confirm: bool = False) -> None:
+        """Remove a result entered by mistake (the match is to be played again); the calls
+        it changes as :meth:`record_result`."""
         async with self.lock:
             try:
                 before = knockout_sides(self.event, self.event.match(match_id).division)
+                called = self.withdrawals.called()
+                moved = self.withdrawals.check(
+                    clear_conflicts(self.event, called, match_id), confirm
+                )
                 previous = self.event.clear_result(match_id)
             except TournamentError as err:
                 raise refusal(err) from err
             detail = {"before": None if previous is None else previous.to_dict(), "after": None}
             await self._commit(who, "clear", match_id, detail, removed=[match_id])
             self.feed.broadcast(updates(self, [match_id], before))
+            withdrawn = await self.withdrawals.withdraw(moved, who, match_id)
+        await self.withdrawals.follow_up(withdrawn, who)
 
     async def close_pool(
-        self, division: str, number: int, who: str, *, reopen: bool = False
+        self, division: str, number: int, who: str, *, reopen: bool = False, confirm: bool = False
     ) -> None:
-        """Close a complete pool (its places go into the knockout) or reopen it."""
+        """Close a complete pool (its places go into the knockout) or reopen it; the calls a
+        reopening changes as :meth:`record_result`."""
         async with self.lock:
             before = knockout_sides(self.event, division)
+            moved = []
             try:
                 if reopen:
+                    called = self.withdrawals.called()
+                    moved = self.withdrawals.check(
+                        reopen_conflicts(self.event, called, division, number), confirm
+                    )
                     self.event.reopen_pool(division, number)
                 else:
                     self.event.close_pool(
@@ -443,6 +485,8 @@ class LiveTournament:
             await self._commit(who, "reopen" if reopen else "close", f"{division}-{number}", {})
             first = next(m.id for m in self.event.matches(division) if m.pool == number)
             self.feed.broadcast(updates(self, [first], before))
+            withdrawn = await self.withdrawals.withdraw(moved, who, f"{division}-{number}")
+        await self.withdrawals.follow_up(withdrawn, who)
 
 
 class TournamentHub:
@@ -539,4 +583,5 @@ class TournamentHub:
         for live in self.events.values():
             with contextlib.suppress(Exception):
                 live.subscribers.clear()
+            live.auto.stop()
         self.events.clear()

@@ -14,7 +14,7 @@ from hikone_carrom.tournament import TournamentError
 if TYPE_CHECKING:
     from hikone_carrom.server.tournaments.hub import LiveTournament
 
-__all__ = ["BoardCall", "CallListener", "busy_entries", "make_call"]
+__all__ = ["BoardCall", "CallListener", "busy_entries", "busy_people", "make_call"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,16 @@ def busy_entries(live: LiveTournament) -> dict[str, str]:
             for side in live.event.match(state.match_id).sides:
                 if side:
                     out[side] = state.match_id
+    return out
+
+
+def busy_people(live: LiveTournament) -> dict[str, str]:
+    """The people (person keys) in a match called or being played, with that match's id: one
+    person may play in two divisions (a child in singles and family pairs)."""
+    out: dict[str, str] = {}
+    for side, match_id in busy_entries(live).items():
+        for person in live.event.entry(side).people:
+            out[person] = match_id
     return out
 
 
@@ -121,6 +131,15 @@ def make_call(live: LiveTournament, match_id: str, board: int | None) -> BoardCa
             f"{name} is still in match {busy[clash[0] or '']}",
             f"{name}さんはまだ試合 {busy[clash[0] or '']} 中です",
         )
+    people = busy_people(live)
+    for member in (p for side in match.sides if side for p in event.entry(side).members):
+        other = people.get(member.key)
+        if other is not None and other != match_id:
+            raise RoomError(
+                "entrant_busy",
+                f"{member.name} is still in match {other}",
+                f"{member.name}さんはまだ試合 {other} 中です",
+            )
     ja_a, ja_b = event.side_names(match, "ja")
     division = event.division(match.division)
     online = event.settings.online

@@ -180,11 +180,17 @@ class SpectatorFeed:
         tables only for those showing that division (each variant is encoded once, however
         many get it)."""
         whole = {"seq": self.live.seq, **message}
-        if self._audit is not None:
-            whole["audit"], self._audit = self._audit, None
+        audit, self._audit = self._audit, None
         if "matches" not in message:
-            self.broadcast_raw(whole)
+            raw = {
+                False: to_json(whole),
+                True: to_json({**whole, "audit": audit} if audit else whole),
+            }
+            for sub in list(self.subscribers):
+                self._send(sub, raw[sub.full])
             return
+        if audit is not None:
+            whole["audit"] = audit
         self.director.touched(whole)
         pools = self.public.pools(message.get("pools", []))
         public = self.public.update(whole)

@@ -23,6 +23,7 @@ from hikone_carrom.tournament import (
     TournamentError,
     parse_entries_csv,
 )
+from hikone_carrom.tournament.call_conflicts import status_conflicts
 from hikone_carrom.tournament.codec import entry_to_dict, rules_to_dict
 
 if TYPE_CHECKING:
@@ -138,14 +139,24 @@ class TournamentSetup:
             await live._structural(who, "rules", "standings", {"before": before, "after": after})
 
     async def set_status(
-        self, entry_id: str, status: Literal["entered", "checked_in", "withdrawn"], who: str
+        self,
+        entry_id: str,
+        status: Literal["entered", "checked_in", "withdrawn"],
+        who: str,
+        *,
+        confirm: bool = False,
     ) -> None:
-        """Check an entry in, withdraw it, or set it back."""
+        """Check an entry in, withdraw it, or set it back; a withdrawal that makes a called
+        match a forfeit is refused without ``confirm`` (:mod:`.hub_withdraw`)."""
         live = self.live
         async with live.lock:
             try:
                 entry = live.event.entry(entry_id)
                 sides = knockout_sides(live.event, entry.division)
+                called = live.withdrawals.called()
+                moved = live.withdrawals.check(
+                    status_conflicts(live.event, called, entry_id, status), confirm
+                )
                 live.event.set_status(entry_id, status)
             except TournamentError as err:
                 raise refusal(err) from err
@@ -156,6 +167,8 @@ class TournamentSetup:
             forfeits = "withdrawn" in (entry.status, status)
             mine = [m.id for m in live.event.matches_of(entry_id)] if forfeits else []
             live.feed.broadcast(updates(live, mine, sides, entries=[entry_id]))
+            withdrawn = await live.withdrawals.withdraw(moved, who, entry_id)
+        await live.withdrawals.follow_up(withdrawn, who)
 
     async def draw(self, division: str, who: str, *, seeded: bool = True) -> None:
         """Draw a division's pools (and its bracket of pool places)."""

@@ -26,10 +26,11 @@ from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.pads.boards import Board, PadRegistry
 from hikone_carrom.server.storage import StoreUnavailable
 from hikone_carrom.server.tournaments.hub import BoardCall, LiveTournament, TournamentHub, unstored
+from hikone_carrom.server.tournaments.hub_withdraw import BY_DIRECTOR, Withdrawal
 from hikone_carrom.server.tournaments.store_retry import until_stored
 from hikone_carrom.tournament import Result, TournamentError
 
-__all__ = ["PadBridge", "ScoreRelay", "pad_result", "pad_setup"]
+__all__ = ["PadBridge", "ScoreRelay", "check_sides", "pad_result", "pad_setup"]
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,26 @@ def pad_setup(live: LiveTournament, call: BoardCall) -> MatchSetup:
         deadlock="lot" if call.knockout else "draw",
         title=f"第{call.board}台 {division.name_ja} {match.name_ja}"[:80],
     )
+
+
+def check_sides(live: LiveTournament, match_id: str, refereed: RefereedMatch) -> None:
+    """A pad's result is credited only to the entrants whose names that pad showed: raises
+    :class:`RoomError` (``pad_sides_changed``) when the match's sides are no longer the players
+    of the pad's set-up (a correction changed them after the call)."""
+    match = live.event.match(match_id)
+    shown = sorted(refereed.setup.names)
+    now = sorted(_members(live, match.sides[0]) + _members(live, match.sides[1]))
+    if shown != now:
+        names = "・".join(refereed.setup.names)
+        en = " v ".join(live.event.side_names(match, "en"))
+        ja = " 対 ".join(live.event.side_names(match, "ja"))
+        raise RoomError(
+            "pad_sides_changed",
+            f"The pad showed {names}; {match_id} is now {en}: its result stays on the pad and "
+            "is not credited",
+            f"パッドの試合は{names}でしたが、{match_id}は現在{ja}です。結果はパッドに残し、"
+            "成績には入れません",
+        )
 
 
 def pad_result(live: LiveTournament, match_id: str, refereed: RefereedMatch) -> Result:
@@ -160,6 +181,7 @@ class PadBridge:
             return None if opened is None else {"pad_board": opened[0], "pad_match": opened[1]}
 
         live.on_call(listener)
+        live.withdrawals.on_withdraw(self.withdraw)
         if live.pads:  # an event rebuilt after a restart: watch its pads again
             self.spawn(self._watch_all(live))
 
@@ -189,6 +211,13 @@ class PadBridge:
         number = await board.open_match(pad_setup(live, call))
         return board.id, number
 
+    async def withdraw(self, withdrawal: Withdrawal) -> None:
+        """A correction withdrew a call: its pad match shows it withdrawn by the director and
+        takes no more entries."""
+        if withdrawal.pad is not None:
+            board = await self.pads.get(withdrawal.pad[0])
+            await board.withdraw(withdrawal.pad[1], BY_DIRECTOR)
+
     async def take_result(self, board: Board, number: int, refereed: RefereedMatch) -> None:
         """A pad confirmed match ``number``: record it in the event whose call opened it. While
         the store is down it is recorded again in the background until the store takes it."""
@@ -217,6 +246,7 @@ class PadBridge:
         live, match_id = found
         who = f"pad:{board.name or board.id}"[:64]
         try:
+            check_sides(live, match_id, refereed)
             result = pad_result(live, match_id, refereed)
             await live.record_result(match_id, result, who, source="pad")
         except (RoomError, TournamentError) as err:

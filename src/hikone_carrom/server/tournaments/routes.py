@@ -37,6 +37,14 @@ from hikone_carrom.server.core.errors import (
 from hikone_carrom.server.core.organiser import bearer
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.tournaments.hub import LiveTournament, TournamentHub, local_seconds
+from hikone_carrom.server.tournaments.plan_settings import (
+    KnockoutBody,
+    ScheduleBody,
+    knockout_view,
+    schedule_view,
+    set_knockout_size,
+    set_schedule,
+)
 from hikone_carrom.server.tournaments.rooms import player_key, players
 from hikone_carrom.server.tournaments.sign_in import signed_in
 from hikone_carrom.server.tournaments.views import clock, match_view, search_view
@@ -463,10 +471,12 @@ async def entry_status(
     hub: TournamentsDep,
     tournament_id: TournamentId,
     entry_id: str,
+    confirm: bool = Query(default=False),
 ) -> dict[str, str]:
-    """Check in (受付), withdraw (棄権) or set back an entry."""
+    """Check in (受付), withdraw (棄権) or set back an entry (a called match it makes a
+    forfeit needs ``confirm``)."""
     live, who = await _director(hub, request, tournament_id)
-    await live.set_status(entry_id, body.status, who)
+    await live.set_status(entry_id, body.status, who, confirm=confirm)
     return {"entry": entry_id, "status": body.status}
 
 
@@ -568,10 +578,13 @@ async def put_result(
     hub: TournamentsDep,
     tournament_id: TournamentId,
     match_id: MatchId,
+    confirm: bool = Query(default=False),
 ) -> dict[str, Any]:
-    """Enter or correct a result (kept in the audit trail)."""
+    """Enter or correct a result (kept in the audit trail); one that changes who plays a
+    called match is refused (409 ``call_would_change``, with the changes) unless ``confirm``."""
     live, who = await _director(hub, request, tournament_id)
-    previous = await live.record_result(match_id, _result(body, live), who, "director")
+    result = _result(body, live)
+    previous = await live.record_result(match_id, result, who, "director", confirm=confirm)
     return {
         "match": match_view(live, live.event.match(match_id)),
         "replaced": None if previous is None else previous.to_dict(),
@@ -583,11 +596,15 @@ async def put_result(
     responses=errors(401, 404, 409, 422, 429, 503),
 )
 async def delete_result(
-    request: Request, hub: TournamentsDep, tournament_id: TournamentId, match_id: MatchId
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    match_id: MatchId,
+    confirm: bool = Query(default=False),
 ) -> dict[str, str]:
-    """Remove a result entered by mistake."""
+    """Remove a result entered by mistake (a called match it changes needs ``confirm``)."""
     live, who = await _director(hub, request, tournament_id)
-    await live.clear_result(match_id, who)
+    await live.clear_result(match_id, who, confirm=confirm)
     return {"match": match_id, "status": "cleared"}
 
 
@@ -602,10 +619,12 @@ async def pool_action(
     division: str,
     number: Annotated[int, PathParam(ge=1, le=MAX_INT)],
     action: Literal["close", "reopen"],
+    confirm: bool = Query(default=False),
 ) -> dict[str, Any]:
-    """Close a complete pool (its places go into the knockout) or reopen it for a correction."""
+    """Close a complete pool (its places go into the knockout) or reopen it for a correction
+    (a called knockout match it changes needs ``confirm``)."""
     live, who = await _director(hub, request, tournament_id)
-    await live.close_pool(division, number, who, reopen=action == "reopen")
+    await live.close_pool(division, number, who, reopen=action == "reopen", confirm=confirm)
     return {"division": division, "pool": number, "closed": action == "close"}
 
 
@@ -731,3 +750,53 @@ async def play(
             "not_online", "This event is played on real boards", "この大会は会場の台で行います"
         )
     return await bridge.seat_for(live, player, body.key)
+
+
+# -- the plan's settings and the knockout sizes (plan_settings.py) ------------------------------
+
+
+@router.get("/api/tournaments/{tournament_id}/schedule", responses=errors(404, 422, 503))
+async def get_schedule(hub: TournamentsDep, tournament_id: TournamentId) -> dict[str, Any]:
+    """The day's times: first match, changeover, opening ceremony, lunch, the finals' start."""
+    live = await hub.get(tournament_id)
+    return schedule_view(live.event.settings)
+
+
+@router.put(
+    "/api/tournaments/{tournament_id}/schedule", responses=errors(401, 404, 409, 422, 429, 503)
+)
+async def put_schedule(
+    body: ScheduleBody, request: Request, hub: TournamentsDep, tournament_id: TournamentId
+) -> dict[str, Any]:
+    """Change the day's times; a plan nothing of which has begun is made again, otherwise
+    ``replan`` is true: re-plan from now to apply them."""
+    live, who = await _director(hub, request, tournament_id)
+    return await set_schedule(live, body, who)
+
+
+@router.get(
+    "/api/tournaments/{tournament_id}/divisions/{division}/knockout",
+    responses=errors(404, 422, 503),
+)
+async def get_knockout(
+    hub: TournamentsDep, tournament_id: TournamentId, division: str
+) -> dict[str, Any]:
+    """A division's knockout size and each choice's consequences (lines, byes, matches, who is
+    left out), in Japanese and English."""
+    return knockout_view(await hub.get(tournament_id), division)
+
+
+@router.put(
+    "/api/tournaments/{tournament_id}/divisions/{division}/knockout",
+    responses=errors(401, 404, 409, 422, 429, 503),
+)
+async def put_knockout(
+    body: KnockoutBody,
+    request: Request,
+    hub: TournamentsDep,
+    tournament_id: TournamentId,
+    division: str,
+) -> dict[str, Any]:
+    """Choose a division's knockout size (refused once its knockout has begun)."""
+    live, who = await _director(hub, request, tournament_id)
+    return await set_knockout_size(live, division, body.size, who)

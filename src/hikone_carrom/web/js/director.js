@@ -4,6 +4,9 @@ import {
   LiveEvent, api, boardName, boards, currentCall, getLang, h, onLang, pick, scoreText, sideName, t, tIn, timeLeft, wireLangSwitch,
 } from "./tourney-common.js";
 import { NO_KEY, organiserKey } from "./organiser.js";
+import { forgetPlanCards, planCards } from "./director-plan.js";
+import { confirmQuery, withConfirm } from "./call-conflicts.js";
+import { AutoPanel } from "./director-auto.js";
 
 const parts = location.pathname.split("/");
 const id = parts[1] === "t" ? parts[2] : null;
@@ -22,6 +25,8 @@ let playerLinks = null;
 let entryForm = null;  // the one-entry form: {editing, division, members: [{...}, {...}], seed, error}
 let rulesForm = null;  // the ranking rules being edited: {order: [[key, used]...], points, error}
 const view = document.getElementById("view");
+const auto = new AutoPanel(id || "", () => localStorage.getItem(TOKEN_KEY), () => render(),
+  () => tab === "boards" || tab === "pools");
 
 const token = () => localStorage.getItem(TOKEN_KEY);
 
@@ -136,7 +141,7 @@ function entriesTab() {
           e.status !== "checked_in" && e.status !== "withdrawn"
           ? h("button", { "data-action": "checkin", onclick: () => act(() => post(`/entries/${e.id}/status`, { status: "checked_in" })) }, t("d.checkin")) : null,
         e.status !== "withdrawn"
-          ? h("button", { "data-action": "withdraw", onclick: () => act(() => post(`/entries/${e.id}/status`, { status: "withdrawn" })) }, t("d.withdraw"))
+          ? h("button", { "data-action": "withdraw", onclick: () => act(() => withConfirm((c) => post(`/entries/${e.id}/status${confirmQuery(c)}`, { status: "withdrawn" }))) }, t("d.withdraw"))
           : h("button", { "data-action": "undo", onclick: () => act(() => post(`/entries/${e.id}/status`, { status: "entered" })) }, t("d.undo"))))))))),
   ];
 }
@@ -225,7 +230,8 @@ function settingsTab() {
     h("ol.tiebreaks", {}, rows),
     h("fieldset.points", {}, h("legend", {}, t("d.rules.points")), point(0, "win"), point(1, "draw"), point(2, "loss")),
     h("p.form-error", { id: "rules-error", role: "alert" }, form.error || ""),
-    h("div.drow", {}, h("button.primary", { type: "button", id: "rules-save", onclick: save }, t("d.rules.save"))))];
+    h("div.drow", {}, h("button.primary", { type: "button", id: "rules-save", onclick: save }, t("d.rules.save")))),
+  ...planCards(id, token(), event, render)];
 }
 
 function drawTab() {
@@ -262,7 +268,7 @@ function resultDialog(m) {
   const error = h("p.form-error");
   const save = async (body) => {
     try {
-      await api(`/api/tournaments/${id}/matches/${m.id}/result`, { method: "PUT", body, token: token() });
+      await withConfirm((c) => api(`/api/tournaments/${id}/matches/${m.id}/result${confirmQuery(c)}`, { method: "PUT", body, token: token() }));
       dlg.close();
       message(true, t("d.saved"));
     } catch (err) { error.textContent = err.message; }
@@ -308,7 +314,7 @@ function padsCard() {
 
 function boardsTab() {
   const callFlash = (r) => (r.pad_error ? t("d.padError", { why: pick(r.pad_error) }) : t("d.saved"));
-  return [event.online ? null : padsCard(), h("div.boards", { id: "director-boards" }, boards(event).map((b) => {
+  return [auto.card(event), event.online ? null : padsCard(), h("div.boards", { id: "director-boards" }, boards(event).map((b) => {
     const m = b.now;
     return h(`div.board-tile${m ? `.${m.status}` : ""}`, { "data-board": b.n },
       h("div.board-no", {}, boardName(event, b.n)),
@@ -350,8 +356,9 @@ function poolsTab() {
         h("td", {}, t("pool", { label: p.label })),
         h("td", {}, p.standings.slice(0, d.advance).map((s) => event.entries.find((e) => e.id === s.entry)?.name).join("、")),
         h("td", {}, p.closed ? t("closed") : (p.complete ? t("complete") : "")),
+        h("td", {}, auto.holdButton(d.id, p)),
         h("td", {}, p.closed
-          ? h("button", { "data-action": "reopen", onclick: () => act(() => post(`/pools/${d.id}/${p.number}/reopen`)) }, t("d.reopen"))
+          ? h("button", { "data-action": "reopen", onclick: () => act(() => withConfirm((c) => post(`/pools/${d.id}/${p.number}/reopen${confirmQuery(c)}`))) }, t("d.reopen"))
           : h("button.primary", { "data-action": "close", disabled: !p.complete, onclick: () => act(() => post(`/pools/${d.id}/${p.number}/close`)) }, t("d.close")))))))));
   }
   return out.length ? out : [h("p.empty", {}, t("empty"))];
@@ -411,12 +418,18 @@ function auditDetail(a) {
   if (a.action === "pad") return `${d.pad_board} #${d.pad_match}`;
   if (a.action === "pads") return (d.boards || []).join(", ");
   if (a.action === "pad_refused" || a.action === "room_refused") return pick(d.reason);
+  if (a.action === "withdraw") return `${d.before[getLang()].join(" · ")} → ${d.after[getLang()].join(" · ")} (${d.because})`;
   if (a.action === "room") return d.room;
   if (a.action === "seat") return String(d.seat + 1);
   if (a.action === "entry_add") return `${(d.after.members || []).map((m) => m.name).join("・")}${d.pool ? ` → ${t("pool", { label: d.pool })}` : ""}`;
   if (a.action === "entry_edit") {
     const names = (x) => (x.members || []).map((m) => `${m.name}${m.age ? ` (${m.age})` : ""}`).join("・");
     return `${names(d.before)} → ${names(d.after)}`;
+  }
+  if (a.action === "knockout_size") return `${d.before} → ${d.after}`;
+  if (a.action === "schedule") {
+    return Object.keys(d.after).filter((k) => d.before[k] !== d.after[k])
+      .map((k) => `${k}: ${d.before[k] ?? "—"} → ${d.after[k] ?? "—"}`).join(", ");
   }
   if (a.action === "rules") {
     const text = (r) => `${r.order.map((k) => t(`tb.${k}`)).join(" → ")}（${r.win}/${r.draw}/${r.loss}）`;
@@ -437,6 +450,7 @@ function render() {
   const nav = h("nav.dtabs.tabs", {}, TABS.map((k) => h("button.tab", {
     "aria-selected": String(k === tab), "data-tab": k, onclick: async () => {
       tab = k; flash = null; rulesForm = null;
+      forgetPlanCards();
       sessionStorage.removeItem("hikone-carrom.newtoken");
       if (k === "audit") await loadAudit();
       if (k === "boards") await loadPads();
@@ -478,6 +492,7 @@ async function start() {
   if (connection) return;
   connection = new LiveEvent(id, (ev, msg) => {
     event = ev;
+    if (msg.type !== "live") auto.refresh();  // the reasons a match waits may have changed
     if (msg.type === "live" && tab !== "boards") return;  // nothing else shows live scores
     if (msg.audit) audit = [msg.audit, ...audit].slice(0, 100);  // the change's audit line
     render();

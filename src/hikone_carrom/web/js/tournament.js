@@ -4,6 +4,7 @@ import {
   LiveEvent, api, boardName, boards, currentCall, h, nameOf, onLang, pick, scoreText, sideName, t, timeLeft,
   wireLangSwitch,
 } from "./tourney-common.js";
+import { Hall } from "./hall.js";
 
 const id = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
@@ -18,6 +19,8 @@ let activeOnly = hall;
 let query = "";
 let event = null;
 let live = null;
+/** @type {Hall | null} */
+let hallView = null;
 
 const view = document.getElementById("view");
 
@@ -197,6 +200,7 @@ function renderBracket() {
 }
 
 function renderBoards() {
+  if (hallView) return hallView.boards(event);
   const list = boards(event).filter((b) => !activeOnly || b.now);
   const toggle = hall ? null : h("label.check", {}, h("input", {
     type: "checkbox", checked: activeOnly, onchange: (e) => { activeOnly = e.target.checked; render(); },
@@ -228,6 +232,7 @@ function render() {
   document.title = `${event.name} · 彦根カロム`;
   renderBanner();
   live.watch(hall || tab === "boards" ? "all" : (tab === "find" ? "find" : "none"));
+  if (hallView) hallView.calls(event);
   const parts = { find: renderFind, pools: renderPools, bracket: renderBracket, boards: renderBoards }[tab]();
   const focused = document.activeElement && document.activeElement.id === "find";
   const pos = focused ? /** @type {HTMLInputElement} */ (document.activeElement).selectionStart : null;
@@ -242,19 +247,20 @@ function tick() {
     const m = event.matches.find((x) => x.id === el.dataset.left);
     if (m) el.textContent = ` ${timeLeft(m)}`;
   }
+  if (hallView) hallView.tick();
 }
 
 if (hall) {
   document.body.classList.add("hall");
-  setInterval(() => {
-    tab = tab === "boards" ? "pools" : "boards";
+  hallView = new Hall(Number(params.get("cycle") || 12), (screen) => {
+    tab = screen.kind;
     if (tab === "pools" && event) {
       const drawn = event.divisions.filter((d) => d.drawn);
       const i = drawn.findIndex((d) => d.id === division);
       division = drawn.length ? drawn[(i + 1) % drawn.length].id : null;
     }
     render();
-  }, Number(params.get("cycle") || 20) * 1000);
+  }, render);
 }
 
 wireLangSwitch();

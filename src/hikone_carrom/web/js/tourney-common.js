@@ -50,7 +50,7 @@ const STR = {
     "a.replan": "台割りの作り直し", "a.call": "呼び出し", "a.start": "開始", "a.result": "結果入力",
     "a.correction": "訂正", "a.clear": "結果の取り消し", "a.close": "リーグ確定", "a.reopen": "確定の取り消し",
     "s.entered": "未受付", "s.checked_in": "受付済み", "s.withdrawn": "棄権",
-    "a.pad": "パッドに試合", "a.pads": "パッド用意", "a.pad_refused": "パッドの結果を保留",
+    "a.pad": "パッドに試合", "a.pads": "パッド用意", "a.pad_refused": "パッドの結果を保留", "a.withdraw": "呼び出し取り消し",
     "d.pads": "スコアパッド", "d.makePads": "全台にパッドを用意する",
     "d.padsNote": "各台のパッドはこのリンク（QRコード）で開きます。呼び出すとその台のパッドに試合が開き、審判が確定した結果が順位に入ります。",
     "d.padOf": "第{n}台のパッド", "d.sheet": "記録表",
@@ -60,6 +60,7 @@ const STR = {
     "room.n": "対局{n}", "play": "対局する", "play.wait": "呼び出されると「対局する」が押せます",
     "a.room": "対局室を用意", "a.seat": "着席", "a.room_refused": "対局結果を保留", "d.padError": "パッドに試合を開けませんでした：{why}",
     "a.begin": "試合開始", "a.entry_add": "エントリー追加", "a.entry_edit": "エントリー訂正", "a.rules": "順位の決め方",
+    "a.schedule": "計画の設定", "a.knockout_size": "決勝トーナメントの大きさ",
     "d.entry.add": "エントリーを追加", "d.entry.edit": "エントリーを訂正（{id}）", "d.entry.division": "部門",
     "d.entry.member": "選手", "d.entry.partner": "ペアの相手", "d.entry.name": "氏名", "d.entry.reading": "よみがな（かな）",
     "d.entry.club": "所属", "d.entry.prefecture": "都道府県", "d.entry.age": "年齢", "d.entry.grade": "学年（小3、中1、一般など。18歳未満は必須）",
@@ -115,7 +116,7 @@ const STR = {
     "a.replan": "Re-plan", "a.call": "Call", "a.start": "Start", "a.result": "Result",
     "a.correction": "Correction", "a.clear": "Result removed", "a.close": "Pool closed", "a.reopen": "Pool reopened",
     "s.entered": "entered", "s.checked_in": "checked in", "s.withdrawn": "withdrawn",
-    "a.pad": "Match on the pad", "a.pads": "Pads made", "a.pad_refused": "Pad result held back",
+    "a.pad": "Match on the pad", "a.pads": "Pads made", "a.pad_refused": "Pad result held back", "a.withdraw": "Call withdrawn",
     "d.pads": "Scoring pads", "d.makePads": "Give every board a pad",
     "d.padsNote": "Open each board's pad with its link (QR code). A call opens the match on that board's pad; the result the referee confirms goes into the standings.",
     "d.padOf": "Pad of board {n}", "d.sheet": "Score sheet",
@@ -125,6 +126,7 @@ const STR = {
     "room.n": "Game {n}", "play": "Play", "play.wait": "\"Play\" opens once your match is called",
     "a.room": "Room opened", "a.seat": "Seat taken", "a.room_refused": "Game result held back", "d.padError": "The pad could not open the match: {why}",
     "a.begin": "Match begun", "a.entry_add": "Entry added", "a.entry_edit": "Entry corrected", "a.rules": "Ranking rules",
+    "a.schedule": "Plan settings", "a.knockout_size": "Knockout size",
     "d.entry.add": "Add an entry", "d.entry.edit": "Correct entry {id}", "d.entry.division": "Division",
     "d.entry.member": "Player", "d.entry.partner": "Partner", "d.entry.name": "Name", "d.entry.reading": "Reading (kana)",
     "d.entry.club": "Club", "d.entry.prefecture": "Prefecture", "d.entry.age": "Age", "d.entry.grade": "School year (小3, 中1, 一般...; needed under 18)",
@@ -219,9 +221,10 @@ export async function api(path, { method = "GET", body, token, raw } = {}) {
   if (!res.ok) {
     const d = data.detail;
     const msg = d && typeof d === "object" && !Array.isArray(d) ? pick(d) : `HTTP ${res.status}`;
-    const err = /** @type {Error & {status: number, code?: string}} */ (new Error(msg));
+    const err = /** @type {Error & {status: number, code?: string, detail?: any}} */ (new Error(msg));
     err.status = res.status;
     err.code = d && d.code;
+    err.detail = d;
     throw err;
   }
   return data;
@@ -440,9 +443,11 @@ export function boards(event) {
   return out;
 }
 
-/** The newest board call whose match is still waiting to start (the hall's announcement). */
+/** The newest board call whose match is still waiting to start (the hall's announcement), or
+ * the newest entry of the call feed when it is a call withdrawn by a correction. */
 export function currentCall(event) {
   if (!event || !event.calls) return null;
+  if (event.calls[0] && event.calls[0].withdrawn) return event.calls[0];
   const status = new Map(event.matches.map((m) => [m.id, m.status]));
   return event.calls.find((c) => status.get(c.match) === "called") || null;
 }

@@ -114,7 +114,7 @@ class CreatePage {
       h("h1", {}, t("create.title")),
       h("p", { class: "lede" }, t("create.lede")),
       organiserKey() ? null : h("p", { class: "error", id: "no-key" }, NO_KEY[lang()]),
-      h("label", { class: "field" }, h("span", {}, t("create.name")), h("input", { name: "name", maxlength: "40", required: true, autocomplete: "off" })),
+      h("label", { class: "field" }, h("span", {}, t("create.name")), h("input", { name: "name", maxlength: "40", required: true, autocomplete: "off", value: this.typed || "", oninput: (e) => (this.typed = e.target.value) })),
       h("button", { class: "primary big", type: "submit" }, t("create.submit")),
       h("p", { class: "error", role: "alert" }));
     form.addEventListener("submit", async (e) => {
@@ -149,6 +149,8 @@ class CreatePage {
   }
 }
 
+/** @typedef {{number: number, by: Record<string, string>, names: string[]}} Withdrawn */
+
 // -- /pad/{id}: the referee's pad -----------------------------------------------------------------
 
 class PadPage {
@@ -166,6 +168,8 @@ class PadPage {
     this.fixing = null;
     this.error = "";
     this.blocked = null;
+    /** @type {Withdrawn | null} the match the director withdrew, see noteWithdrawn() */
+    this.withdrawn = null;
     this.lastSecond = null;
     this.setupForm = { players: 2, minutes: 5, timed: true, deadlock: "draw" };
     /** @type {Sync} set by mount() */
@@ -198,7 +202,12 @@ class PadPage {
     this.sync.claim().then(() => this.sync.push());
     // a match the server opens on this board (a board call) arrives as an event
     this.watch = new Watch(this.boardId, (board) => this.data.pending.length || this.answer({ board }), (ev) => {
-      if (ev.kind === "match" && !this.data.pending.length) this.sync.claim();
+      if (ev.kind === "withdrawn" && this.data.match && this.data.match.number === ev.match) {
+        this.withdrawn = { number: ev.match, by: ev.withdrawn, names: this.data.match.setup.names };
+        this.render();
+      }
+      if ((ev.kind === "match" || ev.kind === "withdrawn") && !this.data.pending.length) this.sync.claim();
+      else if (ev.kind === "withdrawn") this.sync.push();
     });
     this.watch.open();
     this.ticker = setInterval(() => this.tick(), 100);
@@ -237,6 +246,7 @@ class PadPage {
       if (force) this.match = null;
       return;
     }
+    this.noteWithdrawn(srv);
     const mine = this.match && this.data.match;
     const same = mine && mine.number === srv.number && JSON.stringify(/** @type {PadMatch} */ (this.match).view(srv.number, null).steps) === JSON.stringify(srv.steps) && /** @type {PadMatch} */ (this.match).confirmed === srv.confirmed;
     if (same && !force) return;
@@ -252,6 +262,23 @@ class PadPage {
     if (!keepClock) this.data.clock = srv.setup.match_time_s === null ? null : clk.newClock(srv.setup);
     this.persist();
     this.render();
+  }
+
+  /**
+   * A match the director withdrew (a correction changed its players) takes no more entries:
+   * it is shown as withdrawn, and noted over the next match called here until its first entry.
+   */
+  noteWithdrawn(srv) {
+    if (srv.withdrawn) this.withdrawn = { number: srv.number, by: srv.withdrawn, names: srv.setup.names };
+    else if (this.withdrawn && srv.number !== this.withdrawn.number && srv.steps.length) this.withdrawn = null;
+  }
+
+  withdrawnScreen() {
+    const w = /** @type {Withdrawn} */ (this.withdrawn); // shown only when withdrawn
+    return h("section", { class: "card withdrawn", id: "withdrawn", role: "alert" },
+      h("h1", {}, t("withdrawn.title", { by: w.by[lang()] })),
+      h("p", { class: "names" }, w.names.join(lang() === "ja" ? " 対 " : " v ")),
+      h("p", {}, t("withdrawn.text")));
   }
 
   /** Make a change: apply it here at once, keep it, send it when the server can be reached. */
@@ -380,10 +407,20 @@ class PadPage {
   render() {
     paintLang();
     document.getElementById("bar-board").textContent = this.data.name || this.boardId;
+    const scoring = this.match && !(this.match.confirmed && this.wantNext) && !this.blocked;
+    const barMatch = /** @type {HTMLElement} */ (document.getElementById("bar-match"));
+    barMatch.textContent = scoring ? /** @type {PadMatch} */ (this.match).setup.title || "" : "";
+    barMatch.hidden = !barMatch.textContent;
     if (this.sync) this.paintStatus();
     if (this.blocked) return app.replaceChildren(this.blockedScreen());
+    if (this.withdrawn && this.withdrawn.number === this.data.match?.number) return app.replaceChildren(this.withdrawnScreen());
     if (!this.match || (this.match.confirmed && this.wantNext)) return app.replaceChildren(this.setupScreen());
     app.replaceChildren(this.scoreScreen());
+    if (this.withdrawn) {
+      const w = this.withdrawn;
+      app.prepend(h("p", { class: "banner warn", id: "withdrawn-before", role: "status" },
+        t("withdrawn.before", { names: w.names.join(lang() === "ja" ? " 対 " : " v "), by: w.by[lang()] })));
+    }
     this.paintClock();
   }
 
@@ -410,23 +447,30 @@ class PadPage {
     const form = h("form", { class: "card setup", id: "setup" },
       h("h1", {}, t("setup.title")),
       h("div", { class: "segmented", role: "group" },
-        ...[2, 4].map((n) => h("button", { type: "button", class: n === players ? "on" : "", "aria-pressed": String(n === players), onclick: () => { f.names = readNames(); f.players = n; this.render(); } }, t(n === 2 ? "setup.singles" : "setup.doubles")))),
+        ...[2, 4].map((n) => h("button", { type: "button", class: n === players ? "on" : "", "aria-pressed": String(n === players), onclick: () => { keep(); f.players = n; this.render(); } }, t(n === 2 ? "setup.singles" : "setup.doubles")))),
       h("p", { class: "hint" }, `${t("setup.order")}: ${SIDES[players].map((s) => t(`side.${s}`)).join(" → ")}`),
       ...inputs,
       h("fieldset", { class: "time" }, h("legend", {}, t("setup.time")),
         h("label", { class: "inline" }, h("input", { type: "number", name: "minutes", min: "1", max: "120", step: "1", value: String(f.minutes), disabled: !f.timed }), ` ${t("setup.minutes")}`),
-        h("label", { class: "check" }, h("input", { type: "checkbox", name: "untimed", checked: !f.timed, onchange: (e) => { f.names = readNames(); f.timed = !e.target.checked; this.render(); } }), ` ${t("setup.untimed")}`)),
+        h("label", { class: "check" }, h("input", { type: "checkbox", name: "untimed", checked: !f.timed, onchange: (e) => { keep(); f.timed = !e.target.checked; this.render(); } }), ` ${t("setup.untimed")}`)),
       h("fieldset", { class: "deadlock" }, h("legend", {}, t("setup.deadlock")),
         ...["draw", "lot"].map((d) => h("label", { class: "check" }, h("input", { type: "radio", name: "deadlock", value: d, checked: f.deadlock === d, onchange: () => (f.deadlock = d) }), ` ${t(`setup.${d}`)}`))),
       h("label", { class: "field" }, h("span", {}, t("setup.titlefield")), h("input", { name: "title", maxlength: "80", value: f.title || "" })),
       h("p", { class: "error", role: "alert" }, this.error),
       h("button", { class: "primary big", type: "submit" }, t("setup.start")));
     const readNames = () => labels.map((_, s) => form.elements[`name${s}`].value);
+    /** What was typed, kept across the form's re-draws (a toggle, the language switch). */
+    const keep = () => {
+      const typed = readNames();
+      f.names = [...typed, ...(f.names || []).slice(typed.length)];
+      f.minutes = Number(form.elements.minutes.value) || f.minutes;
+      f.title = form.elements.title.value;
+    };
+    form.addEventListener("input", keep);
     form.addEventListener("submit", (e) => {
       e.preventDefault();
+      keep();
       f.names = readNames();
-      f.minutes = Number(form.elements.minutes.value) || 5;
-      f.title = form.elements.title.value;
       let setup;
       try {
         setup = makeSetup({ names: f.names, match_time_s: f.timed ? f.minutes * 60 : null, deadlock: f.deadlock, title: f.title });

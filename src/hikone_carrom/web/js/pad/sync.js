@@ -76,6 +76,24 @@ async function post(path, token, body) {
   return data;
 }
 
+/** The pad's retries while the server cannot be reached: the n-th after RETRY_FIRST_MS * 2^n, at
+ * most RETRY_CAP_MS, each at a random point of its second half; when the Wi-Fi returns, at a
+ * random point within ONLINE_SPREAD_MS. A hall of pads back from the same Wi-Fi drop then asks
+ * over a few seconds, not all at once, and each is back within RETRY_CAP_MS. */
+export const RETRY_FIRST_MS = 1000;
+export const RETRY_CAP_MS = 2000;
+export const ONLINE_SPREAD_MS = 2000;
+
+/**
+ * @param {number} retry how many attempts failed in a row before this one (from 0)
+ * @param {() => number} [random] in [0, 1)
+ * @returns {number} ms to wait
+ */
+export function retryDelay(retry, random = Math.random) {
+  const base = Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** retry);
+  return base / 2 + (random() * base) / 2;
+}
+
 /**
  * The board's link to the server. handlers: {answer(data), refused(detail), offline(), rejected(r)}.
  * Call push() after every change; it sends the pending ops when it can and retries when not.
@@ -99,7 +117,12 @@ export class Sync {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
     this.online = false;
-    window.addEventListener("online", () => this.push());
+    /** @type {Promise<void> | null} the send push() has planned and not yet begun */
+    this.planned = null;
+    window.addEventListener("online", () => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.push(), Math.random() * ONLINE_SPREAD_MS);
+    });
   }
 
   get data() {
@@ -126,13 +149,19 @@ export class Sync {
     this.store.persist();
   }
 
-  /** @returns {Promise<void>} */
+  /** Send the pending ops once the current task is done: an entry and the clock reading after
+   * it, pushed one after the other, go in one request.
+   * @returns {Promise<void>} */
   push() {
     if (this.busy) {
       this.again = true;
       return Promise.resolve();
     }
-    return this._run(() => post(`/api/boards/${this.boardId}/ops`, this.data.token, { device: this.device, ops: this.data.pending.slice(0, 200), sent_ms: Date.now() }));
+    this.planned ??= Promise.resolve().then(() => {
+      this.planned = null;
+      return this._run(() => post(`/api/boards/${this.boardId}/ops`, this.data.token, { device: this.device, ops: this.data.pending.slice(0, 200), sent_ms: Date.now() }));
+    });
+    return this.planned;
   }
 
   /**
@@ -162,8 +191,7 @@ export class Sync {
       } else {
         this.online = false;
         this.handlers.offline();
-        const delay = Math.min(15000, 1000 * 2 ** this.retry++);
-        this.timer = setTimeout(() => this.push(), delay);
+        this.timer = setTimeout(() => this.push(), retryDelay(this.retry++));
       }
     } finally {
       this.busy = false;
