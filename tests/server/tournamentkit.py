@@ -53,6 +53,14 @@ def ready_event(
     return tid, token
 
 
+def changed(update: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The matches a numbered update changes, by id: those sent whole (``matches``) and, in a
+    spectator's update, the fields that changed of those every page holds (``patches``)."""
+    out = {m["id"]: m for m in update.get("matches", [])}
+    out |= {p["id"]: p for p in update.get("patches", [])}
+    return out
+
+
 def event(client: TestClient, tid: str) -> dict[str, Any]:
     r = client.get(f"/api/tournaments/{tid}")
     assert r.status_code == 200

@@ -10,6 +10,9 @@ result the time from just before its request leaves to the moment each spectator
 numbered update is measured (s). The bytes of JSON a spectator gets (snapshot, division view,
 updates) are set against the whole event (what the director's console takes). Then the server
 is stopped and started again on the same store, and the event is compared with what it was.
+Last, the same championship at real pace in one process (:mod:`.live_pace`, ``--pace-minutes``
+of simulated play): the director's console's bytes per numbered update beside the whole event it
+took before, and a spectator's page's bytes per second beside what the protocol before sent.
 Figures only: nothing here asserts a speed.
 """
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import csv
+import gzip
 import io
 import json
 import math
@@ -37,10 +41,26 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from hikone_carrom.bench.live_pace import run_pace
 from hikone_carrom.bench.tournament import simulated_championship
+from hikone_carrom.server.core.app import GZIP_LEVEL, WEB_DIR
 from hikone_carrom.tournament import school_year_label
 
-__all__ = ["championship_csv", "main", "running_server", "set_up_event"]
+__all__ = ["FIRST_LOAD", "championship_csv", "main", "running_server", "set_up_event"]
+
+FIRST_LOAD = (
+    "tournament.html",
+    "style.css",
+    "tournament.css",
+    "js/tournament.js",
+    "js/tourney-common.js",
+    "js/tourney-deltas.js",
+    "js/hall.js",
+    "js/hall-calls.js",
+    "js/hall-pages.js",
+    "favicon.svg",
+)
+"""The files a phone loads for a tournament page before its snapshot (under ``web/``)."""
 
 DIVISIONS = ("JA", "JB", "GS", "JP", "FP", "GP")
 """The six classes of the simulated championship."""
@@ -248,9 +268,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results", type=int, default=40, help="results sent (40)")
     parser.add_argument("--rate", type=float, default=10.0, help="results per second (10)")
     parser.add_argument("--batch", type=int, default=100, help="spectators connecting at once")
+    parser.add_argument(
+        "--pace-minutes", type=float, default=30.0, help="minutes played at real pace (30; 0: none)"
+    )
+    parser.add_argument(
+        "--pace-scale", type=float, default=1.0, help="share of the entrants at real pace (1.0)"
+    )
+    parser.add_argument("--pace-only", action="store_true", help="only the real pace figures")
     args = parser.parse_args(argv)
     if args.spectators < 1 or args.results < 1 or args.rate <= 0 or args.batch < 1:
         parser.error("--spectators, --results, --batch and --rate must be positive")
+    if args.pace_minutes < 0 or not 0 < args.pace_scale <= 1:
+        parser.error("--pace-minutes must be >= 0 and --pace-scale in (0, 1]")
+    if args.pace_only:
+        _print_pace(args.pace_minutes, args.pace_scale)
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         db_url = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         key = secrets.token_urlsafe(32)
@@ -293,8 +325,46 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"restart on the same store: event {'identical' if same else 'DIFFERENT'} "
           f"({restart_s:.1f} s to start and serve it)")  # fmt: skip
+    if args.pace_minutes:
+        _print_pace(args.pace_minutes, args.pace_scale)
     print(f"load average {os.getloadavg()[0]:.1f}")
     return 0 if same and not fig["missing"] else 1
+
+
+def _print_pace(minutes: float, scale: float) -> None:
+    """The real pace figures (:mod:`.live_pace`)."""
+    pace = run_pace(minutes * 60, scale)
+    mean, most = pace.console_update()
+    print(
+        f"real pace ({pace.boards} boards, {pace.entrants} entries, {minutes:g} min simulated, "
+        f"{pace.results} results; {pace.cpu_s / pace.seconds * 100:.1f} % of a core for the "
+        f"changes and the feed):"
+    )
+    print(
+        f"  the director's console: {mean / 1e3:.1f} kB per numbered update on average, "
+        f"{most / 1e3:.1f} kB at most (before: the whole event again, "
+        f"{pace.full_view / 1e6:.2f} MB, after every check-in and change of structure)"
+    )
+    names = {"boards": "on the boards", "pools": "on one division's pools",
+             "find": "on one entry's matches"}  # fmt: skip
+    for name, what in names.items():
+        page = pace.pages[name]
+        print(
+            f"  a spectator's page {what}: {pace.per_second(name) / 1e3:.2f} kB/s "
+            f"({page.deflated / pace.seconds / 1e3:.2f} kB/s if permessage-deflate were on)"
+        )
+    print(
+        f"  before (the same run, the protocol before: matches whole, every clock reading): "
+        f"{pace.before_page / 1e3:.2f} kB/s for a page on the boards; target <= 0.5 kB/s"
+    )
+    files = [WEB_DIR / f for f in FIRST_LOAD]
+    plain = sum(len(f.read_bytes()) for f in files)
+    packed = sum(len(gzip.compress(f.read_bytes(), GZIP_LEVEL)) for f in files)
+    print(
+        f"  a phone's first load: HTML, scripts and styles {plain / 1e3:.0f} kB "
+        f"({packed / 1e3:.0f} kB gzip-compressed as served), then the snapshot "
+        f"{pace.snapshot / 1e3:.0f} kB"
+    )
 
 
 if __name__ == "__main__":

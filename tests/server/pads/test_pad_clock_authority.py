@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.organiserkit import organiser
 from tests.server.padkit import Pad, auth, create_board
-from tests.server.tournamentkit import event, headers, ready_event
+from tests.server.tournamentkit import changed, event, headers, ready_event
 
 from hikone_carrom.server.pads.boards import MAX_QUEUED_S, PadRegistry
 
@@ -61,7 +61,7 @@ def test_a_phone_an_hour_behind_shows_the_right_time_left(client: TestClient) ->
         update = ws.receive_json()
         while update["type"] != "update":
             update = ws.receive_json()
-        shown = next(m for m in update["matches"] if m["id"] == match_id)
+        shown = changed(update)[match_id]
         started = datetime.fromisoformat(shown["started_at"]).timestamp() * 1000
         assert before_ms - 20_000 - 1 <= started <= after_ms - 20_000 + 1  # 20 s ago, not 1 h
         pad.send(pad.shot(green=3))

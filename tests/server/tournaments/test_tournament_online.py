@@ -8,7 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from tests.server.organiserkit import organiser
 from tests.server.roomkit import hello, send, straight_shot
-from tests.server.tournamentkit import CSV, event, headers
+from tests.server.tournamentkit import CSV, changed, event, headers
 
 
 def _online_event(client: TestClient) -> tuple[str, str]:
@@ -113,7 +113,7 @@ def test_an_online_match_is_playing_from_the_first_shot(client: TestClient) -> N
         ws.receive_json()
         update = spectator.receive_json()
         assert update["type"] == "update"
-        assert next(m for m in update["matches"] if m["id"] == call["match"])["status"] == "playing"
+        assert changed(update)[call["match"]]["status"] == "playing"
         live = spectator.receive_json()
         while live["type"] != "live":
             live = spectator.receive_json()

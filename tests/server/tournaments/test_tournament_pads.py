@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.organiserkit import organiser
 from tests.server.padkit import Pad
-from tests.server.tournamentkit import event, headers, play_pools, ready_event
+from tests.server.tournamentkit import changed, event, headers, play_pools, ready_event
 
 from hikone_carrom.server.pads import boards
 
@@ -139,16 +139,17 @@ def test_a_match_is_playing_from_the_moment_its_pad_starts_the_clock(
     call = client.post(f"/api/tournaments/{tid}/boards/1/call", headers=headers(token)).json()
     pad = _device(client, link)
     with client.websocket_connect(f"/ws/tournaments/{tid}") as ws:
-        ws.receive_json()  # the snapshot
+        snap = ws.receive_json()
         reading = {"limit": 300, "elapsed": 20.0, "started": True, "running": True,
                    "countdown": None}  # fmt: skip
         pad.send(pad.op("clock", clock=reading, wall_ms=1_800_000_000_000.0))
         update = ws.receive_json()
         assert update["type"] == "update"
-        match = next(m for m in update["matches"] if m["id"] == call["match"])
+        match = changed(update)[call["match"]]
         assert match["status"] == "playing"
         assert match["started_at"] == "2027-01-15T07:59:40+00:00"  # the reading less 20 s
-        assert [1, call["match"]] == update["tiles"][0][:2]
+        tiles = {t[0]: t for t in [*snap["event"]["tiles"], *update.get("tiles", [])]}
+        assert [1, call["match"]] == tiles[1][:2]  # the page's board 1, sent when it changes
         pad.send(pad.shot(green=3))
         live = ws.receive_json()
         while live["type"] != "live":

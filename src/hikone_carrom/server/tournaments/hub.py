@@ -206,6 +206,7 @@ class LiveTournament:
         if text is not None:
             self._stored_doc = text
         self.seq += 1
+        self.feed.audited(who, action, target, detail)
         for state in live:
             self.live[state.match_id] = state
         for match_id in removed:
@@ -221,7 +222,7 @@ class LiveTournament:
 
     async def _structural(self, who: str, action: str, target: str, detail: dict[str, Any]) -> None:
         await self._commit(who, action, target, detail)
-        self.feed.broadcast({"type": "reload"})
+        self.feed.structural()
 
     # -- director's actions ----------------------------------------------------------------
 
@@ -351,6 +352,7 @@ class LiveTournament:
         """Keep a remark in the audit trail (e.g. a pad's result the event refused)."""
         async with self.lock:
             await self._commit(who, action, target, detail, structure=False)
+            self.feed.broadcast(updates(self, []))  # the number, and the console's audit line
 
     async def set_pads(self, pads: dict[int, tuple[str, str]]) -> None:
         """Link board numbers to scoring pads ``{board: (pad board id, pad link)}``."""

@@ -1,16 +1,20 @@
 """What an event's spectators get: its views as JSON text (built once per change number), its
-numbered updates, and the live scores and clocks of the matches being played (at most once a
-second, unnumbered)."""
+numbered updates (whole to the director's console, as what changed to the spectators' pages:
+:mod:`.feed_public`; after a change of structure, the changed parts to the console:
+:mod:`.feed_director`), and the live scores and clocks of the matches being played (at most
+once a second, unnumbered, only what changed and only to the pages that show them)."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from hikone_carrom.server.core.wire import dumps
+from hikone_carrom.server.tournaments.feed_director import DirectorView
+from hikone_carrom.server.tournaments.feed_public import PublicState
 from hikone_carrom.server.tournaments.views import (
-    compact,
     division_view,
     entry_view,
     event_view,
@@ -21,7 +25,14 @@ from hikone_carrom.server.tournaments.views import (
 if TYPE_CHECKING:
     from hikone_carrom.server.tournaments.hub import LiveTournament
 
-__all__ = ["LIVE_EVERY_S", "SpectatorFeed", "TournamentSubscriber", "to_json"]
+__all__ = [
+    "CLOCK_DRIFT_S",
+    "LIVE_EVERY_S",
+    "SpectatorFeed",
+    "TournamentSubscriber",
+    "Watching",
+    "to_json",
+]
 
 log = logging.getLogger(__name__)
 
@@ -32,14 +43,25 @@ but not kept (a client asking for ever new keys cannot grow the cache)."""
 LIVE_EVERY_S = 1.0
 """Live scores and clocks go to the spectators at most this often, s (one message for all)."""
 
+CLOCK_DRIFT_S = 1.0
+"""A running match clock's new reading is sent only if it is this far from what the last one
+sent gives (s); pages run the clock themselves from a reading."""
+
+Watching = Literal["all", "find", "none"]
+"""Which live scores a page is sent: every match's (the boards), those of the entries it asked
+for (``entry`` and ``search``), or none (the pools and the knockout)."""
+
 
 class TournamentSubscriber(Protocol):
     """A spectator's connection: gets every update as JSON text. ``full`` (the director's
-    console) takes every update whole; a spectator's page takes the matches without their
-    empty fields and the pool tables of the one ``division`` whose pools it shows (or none)."""
+    console) takes every update whole; a spectator's page takes what changed
+    (:mod:`.feed_public`), the pool tables of the one ``division`` whose pools it shows (or
+    none), and the live scores it is ``watching`` of the ``entries`` it asked for."""
 
     full: bool
     division: str | None
+    watching: Watching
+    entries: set[str]
 
     def send(self, text: str) -> None:
         """Queue ``text`` for the spectator."""
@@ -47,7 +69,27 @@ class TournamentSubscriber(Protocol):
 
 def to_json(data: Any) -> str:
     """Compact JSON text of ``data`` (UTF-8 kept as is)."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return dumps(data)
+
+
+def _same_clock(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
+    """Whether reading ``new`` tells a page nothing that ``old`` did not (a running clock read
+    later, within :data:`CLOCK_DRIFT_S`)."""
+    if old is None or old["running"] != new["running"]:
+        return False
+    if not new["running"]:
+        return bool(abs(new["elapsed"] - old["elapsed"]) < 0.05)
+    later: float = new["elapsed"] - old["elapsed"] - (new["at_ms"] - old["at_ms"]) / 1000
+    return abs(later) < CLOCK_DRIFT_S
+
+
+def _reading(clock: dict[str, Any]) -> dict[str, Any]:
+    """A clock reading as pages get it: elapsed to 0.1 s, the wall time to the ms."""
+    return {
+        "elapsed": round(float(clock["elapsed"]), 1),
+        "running": bool(clock["running"]),
+        "at_ms": round(float(clock["at_ms"])),
+    }
 
 
 class SpectatorFeed:
@@ -61,8 +103,12 @@ class SpectatorFeed:
         self.clocks: dict[str, dict[str, Any]] = {}
         self._views: dict[str, str] = {}
         self._views_seq = -1
-        self._changed: set[str] = set()
+        self._changed_scores: set[str] = set()
+        self._changed_clocks: set[str] = set()
         self._flush: asyncio.TimerHandle | None = None
+        self.public = PublicState(live)
+        self.director = DirectorView(live)
+        self._audit: dict[str, Any] | None = None
 
     async def snapshot_text(self, *, full: bool) -> str:
         """The event as JSON text (see :meth:`LiveTournament.snapshot_text`)."""
@@ -101,6 +147,7 @@ class SpectatorFeed:
                 kind, _, what = key.partition(":")
                 if key == "full":
                     data = event_view(live)
+                    self.director.taken(data)
                 elif key == "public":
                     data = public_view(live)
                 elif kind == "entry":
@@ -115,20 +162,38 @@ class SpectatorFeed:
                     self._views[key] = text
             return text
 
-    def broadcast(self, message: dict[str, Any]) -> None:
-        """Send a numbered message: encoded once whole (the director's console) and once for
-        spectators' pages, with the pool tables only for those showing that division (each
-        variant is encoded once, however many get it)."""
-        whole = {"seq": self.live.seq, **message}
-        if "matches" not in message:
-            self.broadcast_raw(whole)
-            return
-        pools = message.get("pools", [])
-        public = {
-            **whole,
-            "matches": [compact(m) for m in message["matches"]],
-            "pools": [],
+    def audited(self, who: str, action: str, target: str, detail: dict[str, Any]) -> None:
+        """The audit line of the change just stored: the next update takes it to the director's
+        console."""
+        self._audit = {
+            "seq": self.live.seq,
+            "at": datetime.now(UTC).isoformat(),
+            "who": who,
+            "action": action,
+            "target": target,
+            "detail": detail,
         }
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """Send a numbered update: whole to the director's console (with the change's audit
+        line), and what changed to the spectators' pages (:class:`PublicState`), with the pool
+        tables only for those showing that division (each variant is encoded once, however
+        many get it)."""
+        whole = {"seq": self.live.seq, **message}
+        audit, self._audit = self._audit, None
+        if "matches" not in message:
+            raw = {
+                False: to_json(whole),
+                True: to_json({**whole, "audit": audit} if audit else whole),
+            }
+            for sub in list(self.subscribers):
+                self._send(sub, raw[sub.full])
+            return
+        if audit is not None:
+            whole["audit"] = audit
+        self.director.touched(whole)
+        pools = self.public.pools(message.get("pools", []))
+        public = self.public.update(whole)
         texts = {"": to_json(public)}
         for division in {p["division"] for p in pools}:
             mine = [p for p in pools if p["division"] == division]
@@ -136,22 +201,39 @@ class SpectatorFeed:
         whole_text = to_json(whole)
         for sub in list(self.subscribers):
             text = whole_text if sub.full else texts.get(sub.division or "", texts[""])
-            try:
-                sub.send(text)
-            except Exception:  # a closed connection must never stop the others
-                log.exception("dropping a spectator")
-                self.subscribers.discard(sub)
+            self._send(sub, text)
+
+    def structural(self) -> None:
+        """A change of the event's structure: the director's console gets the parts of its view
+        that changed (:class:`DirectorView`), spectators' pages reload."""
+        self.public.reset()
+        reload = {"seq": self.live.seq, "type": "reload"}
+        audit, self._audit = self._audit, None
+        if not any(sub.full for sub in self.subscribers):
+            self.director.forget()
+            self.broadcast_raw(reload)
+            return
+        changes = self.director.changes()
+        whole = {**reload} if changes is None else {"seq": self.live.seq, **changes}
+        if audit is not None:
+            whole["audit"] = audit
+        texts = {True: to_json(whole), False: to_json(reload)}
+        for sub in list(self.subscribers):
+            self._send(sub, texts[sub.full])
+
+    def _send(self, sub: TournamentSubscriber, text: str) -> None:
+        try:
+            sub.send(text)
+        except Exception:  # a closed connection must never stop the others
+            log.exception("dropping a spectator")
+            self.subscribers.discard(sub)
 
     def broadcast_raw(self, message: dict[str, Any]) -> None:
         """Encode ``message`` once and queue the same text for every spectator (each has its
         own bounded queue: a slow one never holds up the others)."""
         text = to_json(message)
         for sub in list(self.subscribers):
-            try:
-                sub.send(text)
-            except Exception:  # a closed connection must never stop the others
-                log.exception("dropping a spectator")
-                self.subscribers.discard(sub)
+            self._send(sub, text)
 
     def live_score(
         self, match_id: str, scores: tuple[int, int] | None, clock: dict[str, Any] | None
@@ -160,19 +242,23 @@ class SpectatorFeed:
         :meth:`LiveTournament.live_score`)."""
         if match_id in self.live.event.results:
             return
-        changed = False
         if scores is not None and self.scores.get(match_id) != scores:
             self.scores[match_id] = scores
-            changed = True
-        if clock is not None and self.clocks.get(match_id) != clock:
-            self.clocks[match_id] = clock
-            changed = True
-        if not changed:
-            return
-        self._changed.add(match_id)
-        if self._flush is None:
+            self._changed_scores.add(match_id)
+        if clock is not None:
+            reading = _reading(clock)
+            if not _same_clock(self.clocks.get(match_id), reading):
+                self.clocks[match_id] = reading
+                self._changed_clocks.add(match_id)
+        if self._flush is None and (self._changed_scores or self._changed_clocks):
             loop = asyncio.get_running_loop()
             self._flush = loop.call_later(LIVE_EVERY_S, self._flush_live)
+
+    def flush_live(self) -> None:
+        """Send the live scores and clocks gathered so far now (a benchmark's clock)."""
+        if self._flush is not None:
+            self._flush.cancel()
+            self._flush_live()
 
     def forget(self, match_id: str) -> None:
         """A match has its result: its live score and clock are no longer shown."""
@@ -181,11 +267,34 @@ class SpectatorFeed:
 
     def _flush_live(self) -> None:
         self._flush = None
-        ids, self._changed = self._changed, set()
-        scores = {m: list(self.scores[m]) for m in ids if m in self.scores}
-        clocks = {m: self.clocks[m] for m in ids if m in self.clocks}
-        done = set(self.live.event.results)
-        scores = {m: v for m, v in scores.items() if m not in done}
-        clocks = {m: v for m, v in clocks.items() if m not in done}
-        if scores or clocks:
-            self.broadcast_raw({"type": "live", "scores": scores, "clocks": clocks})
+        done = self.live.event.results
+        scored = sorted(m for m in self._changed_scores if m in self.scores and m not in done)
+        timed = sorted(m for m in self._changed_clocks if m in self.clocks and m not in done)
+        self._changed_scores, self._changed_clocks = set(), set()
+        scores = {m: list(self.scores[m]) for m in scored}
+        clocks = {m: self.clocks[m] for m in timed}
+        if not scores and not clocks:
+            return
+        ids = {*scored, *timed}
+        every = to_json(_live_message(scores, clocks))
+        sides = {m: self.live.event.match(m).sides for m in ids}
+        for sub in list(self.subscribers):
+            if sub.full or sub.watching == "all":
+                self._send(sub, every)
+            elif sub.watching == "find" and sub.entries:
+                mine = {m for m, pair in sides.items() if sub.entries.intersection(pair)}
+                if mine:
+                    message = _live_message(
+                        {m: s for m, s in scores.items() if m in mine},
+                        {m: c for m, c in clocks.items() if m in mine},
+                    )
+                    self._send(sub, to_json(message))
+
+
+def _live_message(scores: dict[str, Any], clocks: dict[str, Any]) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "live"}
+    if scores:
+        message["scores"] = scores
+    if clocks:
+        message["clocks"] = clocks
+    return message

@@ -2,7 +2,8 @@
 
 Each change is checked by the pure library (:mod:`hikone_carrom.tournament`), then stored and
 announced by the :class:`~.tournament_hub.LiveTournament` as a structural change (the spectators'
-pages reload).
+pages reload, the director's console gets the parts that changed), except a check-in or a
+withdrawal: a numbered update of the entry, its matches and their tables.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from hikone_carrom.server.core.errors import RoomError
+from hikone_carrom.server.tournaments.hub_updates import knockout_sides, updates
 from hikone_carrom.tournament import (
     Entry,
     ImportReport,
@@ -149,7 +151,8 @@ class TournamentSetup:
         live = self.live
         async with live.lock:
             try:
-                before = live.event.entry(entry_id).status
+                entry = live.event.entry(entry_id)
+                sides = knockout_sides(live.event, entry.division)
                 called = live.withdrawals.called()
                 moved = live.withdrawals.check(
                     status_conflicts(live.event, called, entry_id, status), confirm
@@ -157,7 +160,13 @@ class TournamentSetup:
                 live.event.set_status(entry_id, status)
             except TournamentError as err:
                 raise refusal(err) from err
-            await live._structural(who, "status", entry_id, {"before": before, "after": status})
+            detail = {"before": entry.status, "after": status}
+            await live._commit(who, "status", entry_id, detail)
+            # a withdrawal (or its undoing) forfeits the entry's matches: they, their tables and
+            # boards change; a check-in changes the entry only
+            forfeits = "withdrawn" in (entry.status, status)
+            mine = [m.id for m in live.event.matches_of(entry_id)] if forfeits else []
+            live.feed.broadcast(updates(live, mine, sides, entries=[entry_id]))
             withdrawn = await live.withdrawals.withdraw(moved, who, entry_id)
         await live.withdrawals.follow_up(withdrawn, who)
 

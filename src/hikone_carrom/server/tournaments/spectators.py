@@ -16,10 +16,18 @@ from hikone_carrom.server.core.organiser import SignInGuard
 from hikone_carrom.server.core.ratelimit import Inbox
 from hikone_carrom.server.rooms.ws import Connection, WatchLimits, serve_watcher
 from hikone_carrom.server.tournaments.hub import LiveTournament
+from hikone_carrom.server.tournaments.hub_feed import Watching
 from hikone_carrom.server.tournaments.sign_in import signed_in
 from hikone_carrom.tournament import TournamentError
 
-__all__ = ["HELLO_WAIT_S", "NOT_DIRECTOR_CLOSE", "SPECTATOR_LIMITS", "Spectator", "router"]
+__all__ = [
+    "HELLO_WAIT_S",
+    "MAX_ASKED_ENTRIES",
+    "NOT_DIRECTOR_CLOSE",
+    "SPECTATOR_LIMITS",
+    "Spectator",
+    "router",
+]
 
 router = APIRouter(tags=["tournaments"])
 
@@ -30,6 +38,12 @@ its tabs change, a resync after a gap, a ping now and then), each at most 200 ch
 
 HELLO_WAIT_S = 10.0
 """How long the director's console has to say hello with its token, s."""
+
+MAX_ASKED_ENTRIES = 40
+"""Most entries whose live scores one page is sent while it watches those it asked for (the
+newest asked)."""
+
+WATCHING: tuple[Watching, ...] = ("all", "find", "none")
 
 NOT_DIRECTOR_CLOSE = 4003
 """Close code of a full view asked for without the director's token (the page signs in again)."""
@@ -47,6 +61,8 @@ class Spectator(Connection):
         super().__init__(websocket, buffer_chars=self.BUFFER_CHARS * (4 if full else 1))
         self.full = full
         self.division: str | None = None  # the division whose pool tables it is sent
+        self.watching: Watching = "all"  # whose live scores it is sent
+        self.entries: set[str] = set()  # the entries it asked for, by id
 
 
 @router.websocket("/ws/tournaments/{tournament_id}")
@@ -64,7 +80,9 @@ async def watch(
     "GS:pools"}`` (or ``"GS:bracket"``), ``{"type": "entry", "key": "GS-001"}``,
     ``{"type": "search", "key": "やまだ"}``; the answer comes in order with the updates. From
     its pools answer on, a page's updates carry that division's pool tables (and no other's).
-    ``{"type": "resync"}`` asks for a new snapshot. Each connection may send
+    ``{"type": "watch", "key": "all" | "find" | "none"}`` says whose live scores it shows
+    (every match's, the default; those of the entries it asked for by ``entry`` or
+    ``search``; none). ``{"type": "resync"}`` asks for a new snapshot. Each connection may send
     :data:`SPECTATOR_LIMITS`. Wrong tokens in the hello are throttled as the REST sign-in's are."""
     conn = Spectator(websocket, full=full)
     lookup = hub.get(tournament_id)
@@ -130,11 +148,19 @@ async def _answer(conn: Spectator, live: LiveTournament, text: str) -> None:
             division, _, part = key.partition(":")
             if kind == "division" and part not in ("pools", "bracket"):
                 raise TournamentError("bad_view", "No such view", "その表示はありません")
-            conn.send(await live.request_text(kind, key[:60]))
+            key = key[:60]
+            conn.send(await live.request_text(kind, key))
             if kind == "division" and part == "pools":
                 conn.division = division  # its pool tables come with the updates
+            elif kind != "division":
+                found = [key] if kind == "entry" else [e.id for e in live.event.search(key)]
+                conn.entries = {*conn.entries, *found}
+                if len(conn.entries) > MAX_ASKED_ENTRIES:
+                    conn.entries = set(found[:MAX_ASKED_ENTRIES])
         except TournamentError as err:
             conn.send_json(error_message(err.code, err.en, err.ja))
+    elif kind == "watch" and key in WATCHING:
+        conn.watching = WATCHING[WATCHING.index(key)]
     elif kind == "resync":
         conn.send(await live.snapshot_text(full=conn.full))
     elif kind == "ping":

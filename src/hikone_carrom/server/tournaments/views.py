@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from hikone_carrom.export_text import csv_text
-from hikone_carrom.tournament import BYE, Division, Fixture, Pool, Standing
+from hikone_carrom.tournament import BYE, Division, Entry, Fixture, Pool, Standing
 from hikone_carrom.tournament.standings import TIEBREAK_NAMES
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ __all__ = [
     "clock",
     "compact",
     "division_view",
+    "entry_row",
     "entry_view",
     "event_view",
     "match_view",
@@ -95,9 +96,15 @@ def match_view(live: LiveTournament, m: Fixture) -> dict[str, Any]:
     }
 
 
+CONSOLE_ONLY = ("pad", "source")
+"""Fields of a match view only the director's console shows (the pad's links, where the result
+came from)."""
+
+
 def compact(match: dict[str, Any]) -> dict[str, Any]:
-    """A match view without its empty fields (what a spectator's page is sent)."""
-    return {k: v for k, v in match.items() if v is not None}
+    """A match view without its empty fields and those only the console shows (what a
+    spectator's page is sent)."""
+    return {k: v for k, v in match.items() if v is not None and k not in CONSOLE_ONLY}
 
 
 def _standing(live: LiveTournament, s: Standing) -> dict[str, Any]:
@@ -183,6 +190,18 @@ def _header(live: LiveTournament) -> dict[str, Any]:
     }
 
 
+def entry_row(e: Entry) -> dict[str, Any]:
+    """An entry as the director's console lists it."""
+    return {
+        "id": e.id,
+        "division": e.division,
+        "name": e.name,
+        "reading": e.reading,
+        "club": e.club,
+        "status": e.status,
+    }
+
+
 def event_view(live: LiveTournament) -> dict[str, Any]:
     """Everything the director's console shows: every division with its pools, every entry,
     every match."""
@@ -190,17 +209,7 @@ def event_view(live: LiveTournament) -> dict[str, Any]:
     return {
         **_header(live),
         "divisions": [_division(live, d, pools=True) for d in event.divisions.values()],
-        "entries": [
-            {
-                "id": e.id,
-                "division": e.division,
-                "name": e.name,
-                "reading": e.reading,
-                "club": e.club,
-                "status": e.status,
-            }
-            for e in event.entries.values()
-        ],
+        "entries": [entry_row(e) for e in event.entries.values()],
         "matches": [match_view(live, m) for m in event.matches()],
         "calls": live.calls,
     }

@@ -494,7 +494,8 @@ async function start() {
     event = ev;
     if (msg.type !== "live") auto.refresh();  // the reasons a match waits may have changed
     if (msg.type === "live" && tab !== "boards") return;  // nothing else shows live scores
-    if (tab === "audit") loadAudit().then(render); else render();
+    if (msg.audit) audit = [msg.audit, ...audit].slice(0, 100);  // the change's audit line
+    render();
   }, (ok) => document.getElementById("live-dot").classList.toggle("off", !ok), { full: true, token: token() });
 }
 

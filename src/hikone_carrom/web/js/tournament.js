@@ -231,6 +231,7 @@ function render() {
   document.getElementById("event-date").textContent = event.date;
   document.title = `${event.name} · 彦根カロム`;
   renderBanner();
+  live.watch(hall || tab === "boards" ? "all" : (tab === "find" ? "find" : "none"));
   if (hallView) hallView.calls(event);
   const parts = { find: renderFind, pools: renderPools, bracket: renderBracket, boards: renderBoards }[tab]();
   const focused = document.activeElement && document.activeElement.id === "find";

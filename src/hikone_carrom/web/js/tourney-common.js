@@ -1,5 +1,7 @@
 // Shared by the tournament's public pages and the director's console: strings in Japanese and
-// English, a tiny DOM helper, REST calls and the live WebSocket (snapshot, then numbered updates).
+// English, a tiny DOM helper, REST calls and the live WebSocket (snapshot, then numbered updates,
+// applied by tourney-deltas.js).
+import { applyLive, applyUpdate, mergeMatches } from "./tourney-deltas.js";
 
 const LANG_KEY = "hikone-carrom.lang";
 
@@ -257,6 +259,8 @@ export class LiveEvent {
     this.people = new Map();  // entry id -> entry (with its match ids), from "entry" answers
     this.found = null;  // the last "search" answer
     this.query = "";
+    this.watching = "all";  // whose live scores the page shows (see watch)
+    this.resyncing = false;  // a resync asked for, its snapshot not yet here
     this.connect();
   }
 
@@ -266,7 +270,9 @@ export class LiveEvent {
     this.ws = ws;
     ws.onopen = () => {
       this.backoff = 500;
+      this.resyncing = false;
       if (this.full) this.send({ type: "hello", token: this.token });
+      else if (this.watching !== "all") this.send({ type: "watch", key: this.watching });
       this.onStatus(true);
     };
     ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
@@ -304,15 +310,14 @@ export class LiveEvent {
     this.send({ type: "search", key: q.slice(0, 40) });
   }
 
-  merge(matches) {
-    const at = new Map(this.event.matches.map((m, i) => [m.id, i]));
-    for (const m of matches || []) {
-      const old = at.get(m.id);
-      const known = old === undefined ? null : this.event.matches[old];
-      if (known && known.live_score && !m.result) m.live_score = known.live_score;
-      if (known && known.clock && !m.result) m.clock = known.clock;
-      if (old === undefined) { at.set(m.id, this.event.matches.length); this.event.matches.push(m); } else this.event.matches[old] = m;
-    }
+  merge(matches) { mergeMatches(this.event, matches); }
+
+  /** Say whose live scores the page shows: "all" (the boards), "find" (the entries it asked
+   * for) or "none"; kept for the connections to come. */
+  watch(key) {
+    if (this.full || this.watching === key) return;
+    this.watching = key;
+    this.send({ type: "watch", key });
   }
 
   receive(msg) {
@@ -325,7 +330,7 @@ export class LiveEvent {
       return;
     }
     if (msg.type === "snapshot") {
-      this.event = msg.event; this.seq = msg.seq;
+      this.event = msg.event; this.seq = msg.seq; this.resyncing = false;
       this.asked = new Set();
       this.people = new Map();
       this.applyLive(msg.scores, msg.clocks);
@@ -339,25 +344,13 @@ export class LiveEvent {
       return;
     }
     if (msg.type === "reload" || msg.seq !== this.seq + 1 || !this.event) {
-      this.send({ type: "resync" });
+      // one resync at a time: the updates already on their way are older than its snapshot
+      if (!this.resyncing) this.send({ type: "resync" });
+      this.resyncing = true;
       return;
     }
     this.seq = msg.seq;
-    this.merge(msg.matches);
-    for (const p of msg.pools || []) {
-      const div = this.event.divisions.find((d) => d.id === p.division);
-      if (!div) continue;
-      const i = div.pools.findIndex((q) => q.number === p.number);
-      if (i >= 0) div.pools[i] = p;
-    }
-    for (const [d, places] of Object.entries(msg.places || {})) {
-      const div = this.event.divisions.find((x) => x.id === d);
-      if (div) div.places = places;
-    }
-    if (this.event.tiles) {
-      for (const tile of msg.tiles || []) this.event.tiles[tile[0] - 1] = tile;
-    }
-    if (msg.call) this.event.calls = [msg.call, ...(this.event.calls || [])].slice(0, 20);
+    applyUpdate(this.event, msg);
     this.onChange(this.event, msg);
   }
 
@@ -380,17 +373,7 @@ export class LiveEvent {
     }
   }
 
-  applyLive(scores, clocks) {
-    const byId = new Map(this.event.matches.map((m) => [m.id, m]));
-    for (const [id, s] of Object.entries(scores || {})) {
-      const m = byId.get(id);
-      if (m && !m.result) m.live_score = s;
-    }
-    for (const [id, c] of Object.entries(clocks || {})) {
-      const m = byId.get(id);
-      if (m && !m.result) m.clock = c;
-    }
-  }
+  applyLive(scores, clocks) { applyLive(this.event, scores, clocks); }
 }
 
 /** A name by entry id from whatever the page holds: the entries, a table, a match's sides. */

@@ -1,0 +1,31 @@
+// Replays recorded live-socket sessions with the pages' own delta code (web/js/tourney-deltas.js)
+// for tests/server/tournaments/test_tournament_deltas.py: reads {name: [messages]} as JSON on
+// stdin, writes {name: the event the page holds at the end} as JSON on stdout. Not a test file.
+import { readFileSync } from "node:fs";
+
+import { applyLive, applyUpdate, mergeMatches } from "../../src/hikone_carrom/web/js/tourney-deltas.js";
+
+/** @param {any[]} messages */
+function replay(messages) {
+  let event = null;
+  for (const msg of messages) {
+    if (msg.type === "snapshot") {
+      event = msg.event;
+      applyLive(event, msg.scores, msg.clocks);
+    } else if (msg.type === "division") {
+      const div = event.divisions.find((/** @type {any} */ d) => d.id === msg.data.division.id);
+      if (msg.data.part === "pools") div.pools = msg.data.division.pools;
+      div.places = msg.data.division.places;
+      mergeMatches(event, msg.data.matches);
+    } else if (msg.type === "live") {
+      applyLive(event, msg.scores, msg.clocks);
+    } else if (msg.type === "update") {
+      applyUpdate(event, msg);
+    }
+  }
+  return event;
+}
+
+const sessions = JSON.parse(readFileSync(0, "utf-8"));
+process.stdout.write(JSON.stringify(Object.fromEntries(
+  Object.entries(sessions).map(([name, messages]) => [name, replay(/** @type {any[]} */ (messages))]))));
