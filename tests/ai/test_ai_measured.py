@@ -1,10 +1,10 @@
 """The committed evaluation results (docs/measured/) are what the players play today, game for
 game: a few games of the classic expert's runs (level 6 when they were measured, selected as
-``expert-classic`` since the raced expert took level 6) replayed through the evaluation code give the
-stored strikes, pucks to go, turns kept and penalties (solo clear), and the stored winner,
-seats, ending rule, scores and shots (duels against greedy). Decision times are wall clock and
-not compared. Games chosen to be short, and to pass through a penalty (R5), the stuck guard
-(4 strikes in a row that passed the turn, alone on the board) and both seat orders."""
+``expert-classic`` since the raced expert took level 6) replayed through the evaluation code
+give the stored strikes, pucks to go, turns kept and penalties (solo clear), and the stored
+winner, seats, ending rule, scores and shots (duels against greedy). Decision times are wall
+clock and not compared. Games chosen to be short, and to pass through a penalty (R5), the stuck
+guard (4 strikes in a row that passed the turn, alone on the board) and both seat orders."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ from hikone_carrom.ai import (
     make_player,
     search,
 )
+from hikone_carrom.ai.levels import CLASSIC, CLASSIC_EXPERT
 from hikone_carrom.ai.outcomes import execute, layout_after, report_keys, run_shots
 from hikone_carrom.ai.players import LATE_TARGETS, SearchPlayer
 from hikone_carrom.ai.search import _REFINE_ANGLES, _REFINE_SPEEDS, REFINE_ROUNDS
@@ -29,9 +30,11 @@ from hikone_carrom.ai.value import Judge
 from hikone_carrom.match import Match
 from hikone_carrom.physics import Disk
 
-EXPERT = LEVELS[6].search
-LATE = LEVELS[6].late_search
-WEIGHTS = LEVELS[6].weights
+EXPERT = CLASSIC_EXPERT.search
+"""The classic expert's search: every stage these tests check (the raced expert, level 6, races
+its shortlist instead of equal draws: tests/ai/test_ai_racing.py)."""
+LATE = CLASSIC_EXPERT.late_search
+WEIGHTS = CLASSIC_EXPERT.weights
 
 
 def _rng(seed: int = 3) -> np.random.Generator:
@@ -154,7 +157,7 @@ def test_late_budget_applies_once_few_targets_are_left_R6b() -> None:
     assert LATE is not None and LATE.sweep is not None and EXPERT.sweep is not None
     assert LATE.sweep.step < EXPERT.sweep.step and LATE.screen_draws > EXPERT.screen_draws
     for solo in (False, True):
-        player = make_player(6, solo=solo)
+        player = make_player(CLASSIC, solo=solo)
         assert isinstance(player, SearchPlayer)
         for red_left in (5, 4, 3, 1, 0):
             view = _endgame_view(red_left, 6)

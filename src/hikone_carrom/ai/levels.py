@@ -99,7 +99,7 @@ _FAST_SEARCH = SearchConfig(
     candidates=_FAST_CANDIDATES,
     jack_candidates=_FAST_JACK_CANDIDATES,
     sweep=SweepBudget(placements=6, step=2.0, speeds=(0.9, 1.8, 3.3), keep=16),
-    screen_draws=1,
+    screen_draws=2,
     jack_screen_draws=8,
     shortlist=24,
     halving=(8, 16, 24),
@@ -109,19 +109,20 @@ _FAST_SEARCH = SearchConfig(
     refine_draws=8,
     final_draws=48,
 )
+# Few targets left: sparse positions, cheap simulations, and each miss costs a whole strike.
 _FAST_LATE_SEARCH = SearchConfig(
     candidates=_FAST_CANDIDATES,
     jack_candidates=_FAST_JACK_CANDIDATES,
-    sweep=SweepBudget(placements=11, step=1.25, speeds=(0.6, 1.1, 1.9, 3.2), keep=24),
+    sweep=SweepBudget(placements=13, step=1.0, speeds=(0.6, 1.0, 1.6, 2.5, 3.6), keep=32),
     screen_draws=6,
     jack_screen_draws=16,
     shortlist=24,
     halving=(8, 16, 32),
-    rollouts=4,
-    rollout_draws=24,
-    refined=2,
-    refine_draws=24,
-    final_draws=96,
+    rollouts=6,
+    rollout_draws=32,
+    refined=3,
+    refine_draws=32,
+    final_draws=128,
 )
 
 LEVELS: dict[int, Level] = {
