@@ -109,20 +109,21 @@ _FAST_SEARCH = SearchConfig(
     refine_draws=8,
     final_draws=48,
 )
-# Few targets left: sparse positions, cheap simulations, and each miss costs a whole strike.
+# Few targets left: each miss costs a whole strike, so the classic expert's sweep, and draws
+# raced over a wide shortlist.
 _FAST_LATE_SEARCH = SearchConfig(
     candidates=_FAST_CANDIDATES,
     jack_candidates=_FAST_JACK_CANDIDATES,
-    sweep=SweepBudget(placements=13, step=1.0, speeds=(0.6, 1.0, 1.6, 2.5, 3.6), keep=32),
-    screen_draws=6,
-    jack_screen_draws=16,
-    shortlist=24,
-    halving=(8, 16, 32),
-    rollouts=6,
-    rollout_draws=32,
+    sweep=SweepBudget(placements=25, step=0.5, speeds=(0.6, 0.9, 1.3, 1.9, 2.8, 4.0), keep=48),
+    screen_draws=8,
+    jack_screen_draws=24,
+    shortlist=32,
+    halving=(16, 32, 64),
+    rollouts=8,
+    rollout_draws=40,
     refined=3,
-    refine_draws=32,
-    final_draws=128,
+    refine_draws=64,
+    final_draws=200,
 )
 
 LEVELS: dict[int, Level] = {
