@@ -1,9 +1,10 @@
 """Named players and levels 1 (beginner) to 6 (expert): execution noise and search budget.
 
 ``make_player(name_or_level, seed)`` builds one: "random", "aim", "greedy" (direct pots and
-the jack tried once each as meant, no noise sampling), or a level 1..6 (also "level3",
-"expert" = 6). ``noise_scale`` replaces the level's own hand by a multiple of the 1x tier
-(the evaluation's noise tiers).
+the jack tried once each as meant, no noise sampling), a level 1..6 (also "level3",
+"expert" = 6), or "expert-classic" (the expert before it raced its shortlist, for comparison).
+``noise_scale`` replaces the level's own hand by a multiple of the 1x tier (the evaluation's
+noise tiers).
 """
 
 from __future__ import annotations
