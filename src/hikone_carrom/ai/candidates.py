@@ -105,6 +105,8 @@ class CandidateBudget:
         break_groups: densest groups aimed into. break_placements: placements per group.
         break_speeds: striker speeds of break shots (m/s). break_spread: angle offsets (rad)
             around the line to a group's puck.
+        bank_steps: halvings a bank's rail point is bisected in at most
+            (:func:`~hikone_carrom.ai.geometry.bank_point`).
     """
 
     placements: int = 5
@@ -119,6 +121,7 @@ class CandidateBudget:
     break_placements: int = 3
     break_speeds: tuple[float, ...] = (2.5, 4.0)
     break_spread: tuple[float, ...] = (0.0,)
+    bank_steps: int = 100
 
 
 def _unit(dx: float, dy: float) -> tuple[float, float, float]:
@@ -190,7 +193,7 @@ class Aimer:
             if not rails:
                 continue
             for side in Side:
-                bp = bank_point(self.board, side, rt, px, py, tx, ty)
+                bp = bank_point(self.board, side, rt, px, py, tx, ty, self.b.bank_steps)
                 if bp is None:
                     continue
                 bx, by = bp
@@ -239,7 +242,7 @@ class Aimer:
             best: tuple[float, float, float, float, float, float, float, float, Side] | None = None
             for side in sides:
                 for sx, sy in self.points:
-                    bp = bank_point(self.board, side, self.rs, sx, sy, gx, gy)
+                    bp = bank_point(self.board, side, self.rs, sx, sy, gx, gy, self.b.bank_steps)
                     if bp is None:
                         continue
                     bx, by = bp

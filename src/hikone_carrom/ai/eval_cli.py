@@ -5,6 +5,8 @@ Examples::
     hikone-carrom ai-eval --seeds 200 --results runs/eval.jsonl          # full protocol
     hikone-carrom ai-eval --players greedy,6 --tiers 1x --seeds 20 --duel-games 40
     hikone-carrom ai-eval --results runs/eval.jsonl --report-only --markdown tables.md
+    hikone-carrom ai-eval --players expert-raced,6 --duels expert-raced:6 --tiers 1x \
+        --seed-start 3000 --seeds 100 --duel-games 200 --compare expert-raced:6
     hikone-carrom ai-eval --ray local ...              # a private local Ray (needs the [ray] extra)
     hikone-carrom ai-eval --ray ray://head:10001 ...   # a Ray cluster (same version on every node)
 """
@@ -24,6 +26,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
+from hikone_carrom.ai.comparison import compare_table
 from hikone_carrom.ai.errors import AIError, EvaluationError
 from hikone_carrom.ai.eval_tables import (
     Table,
@@ -109,6 +112,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--report-only", action="store_true", help="print the tables, run nothing")
     p.add_argument("--markdown", metavar="FILE", default=None, help="also write the tables here")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--compare",
+        metavar="A:B",
+        default=None,
+        help="also print A against B from every game in the results file: solo-clear ratio "
+        "(paired bootstrap) and duel score (Wilson), with their targets",
+    )
     add_board_argument(p)
     return p
 
@@ -132,6 +142,13 @@ def plan_tasks(args: argparse.Namespace) -> list[Task]:
         if tier != OWN_TIER:
             tier_scale(tier)
     players = [] if args.players.strip().lower() in ("", "none") else _names(args.players)
+    if args.compare is not None:
+        a, sep, b = args.compare.partition(":")
+        if not sep or not a.strip() or not b.strip():
+            raise EvaluationError(
+                f"--compare is A:B, not {args.compare!r}",
+                f"--compare の指定は A:B です（{args.compare!r} は不可）",
+            )
     duels: list[tuple[str, str]] = []
     if args.duels.strip().lower() != "none":
         for pair in args.duels.split(","):
@@ -242,6 +259,9 @@ def _run(args: argparse.Namespace) -> int:
         print(f"hikone-carrom ai-eval: {err.en} / {err.ja}", file=sys.stderr)
         return 2
     tables = [solo_table(lines), phase_table(lines), duel_table(lines), decision_table(lines)]
+    if args.compare:
+        a, _, b = args.compare.partition(":")
+        tables.append(compare_table(results.lines.values(), a.strip(), b.strip()))
     for table in tables:
         if table.rows:
             _print(console, table)

@@ -1,15 +1,16 @@
 """Named players and levels 1 (beginner) to 6 (expert): execution noise and search budget.
 
 ``make_player(name_or_level, seed)`` builds one: "random", "aim", "greedy" (direct pots and
-the jack tried once each as meant, no noise sampling), or a level 1..6 (also "level3",
-"expert" = 6). ``noise_scale`` replaces the level's own hand by a multiple of the 1x tier
-(the evaluation's noise tiers).
+the jack tried once each as meant, no noise sampling), a level 1..6 (also "level3",
+"expert" = 6), or "expert-raced" (the expert raced over its shortlist, cheaper but weaker).
+``noise_scale`` replaces the level's own hand by a multiple of the 1x tier (the evaluation's
+noise tiers).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from hikone_carrom.ai.candidates import CandidateBudget
 from hikone_carrom.ai.errors import UnknownPlayerError
@@ -20,7 +21,17 @@ from hikone_carrom.ai.search import SearchConfig
 from hikone_carrom.ai.sweep import SweepBudget
 from hikone_carrom.ai.value import Weights
 
-__all__ = ["BASELINES", "EXPERT_LEVEL", "GREEDY", "LEVELS", "Level", "make_player", "player_names"]
+__all__ = [
+    "BASELINES",
+    "EXPERT_LEVEL",
+    "GREEDY",
+    "LEVELS",
+    "RACED",
+    "RACED_EXPERT",
+    "Level",
+    "make_player",
+    "player_names",
+]
 
 
 @dataclass(frozen=True)
@@ -80,6 +91,40 @@ _EXPERT_WEIGHTS = Weights(
     ours_after_pass=0.0,
     opponent_near_win=2.0,
     jack_foul_cost=7.0,
+)
+
+_EXPERT_ALONE = _EXPERT_WEIGHTS.alone(penalty_cost=1.0, layout_per_strike=0.8)
+_FAST_CANDIDATES = replace(_EXPERT_CANDIDATES, break_placements=3, bank_steps=30)
+_FAST_JACK_CANDIDATES = replace(_EXPERT_JACK_CANDIDATES, bank_steps=30)
+_FAST_SEARCH = SearchConfig(
+    candidates=_FAST_CANDIDATES,
+    jack_candidates=_FAST_JACK_CANDIDATES,
+    sweep=SweepBudget(placements=6, step=2.0, speeds=(0.9, 1.8, 3.3), keep=16),
+    screen_draws=2,
+    jack_screen_draws=8,
+    shortlist=24,
+    halving=(8, 16, 24),
+    rollouts=4,
+    rollout_draws=16,
+    refined=2,
+    refine_draws=8,
+    final_draws=48,
+)
+# Few targets left: each miss costs a whole strike, so the expert's sweep, and draws
+# raced over a wide shortlist.
+_FAST_LATE_SEARCH = SearchConfig(
+    candidates=_FAST_CANDIDATES,
+    jack_candidates=_FAST_JACK_CANDIDATES,
+    sweep=SweepBudget(placements=25, step=0.5, speeds=(0.6, 0.9, 1.3, 1.9, 2.8, 4.0), keep=48),
+    screen_draws=8,
+    jack_screen_draws=24,
+    shortlist=32,
+    halving=(16, 32, 64),
+    rollouts=8,
+    rollout_draws=40,
+    refined=3,
+    refine_draws=64,
+    final_draws=200,
 )
 
 LEVELS: dict[int, Level] = {
@@ -190,11 +235,27 @@ LEVELS: dict[int, Level] = {
             final_draws=200,
         ),
         weights=_EXPERT_WEIGHTS,
-        alone=_EXPERT_WEIGHTS.alone(penalty_cost=1.0, layout_per_strike=0.8),
+        alone=_EXPERT_ALONE,
     ),
 }
 """Levels 1..6, weakest first. Default levels decide within 0.5 s per shot on one core, the
 expert within 3 s."""
+
+RACED_EXPERT = Level(
+    6,
+    "expert (raced)",
+    "達人（高速）",
+    hand=0.5,
+    search=_FAST_SEARCH,
+    late_search=_FAST_LATE_SEARCH,
+    weights=_EXPERT_WEIGHTS,
+    alone=_EXPERT_ALONE,
+)
+"""The expert raced over its shortlist (:mod:`hikone_carrom.ai.racing`), a coarser early sweep
+and fewer draws: about a fifth of the expert's decision time and a tenth of its simulations, but
+weaker head to head (docs/ai.md), so not yet level 6; selectable as ``expert-raced``."""
+RACED = "expert-raced"
+"""The name :func:`make_player` gives :data:`RACED_EXPERT`."""
 
 GREEDY = SearchConfig(candidates=CandidateBudget(placements=5, arrivals=(0.6,)), shortlist=1)
 """The greedy baseline: direct pots (and the jack when allowed), each tried once as meant,
@@ -206,7 +267,7 @@ BASELINES = ("random", "aim", "greedy")
 
 def player_names() -> tuple[str, ...]:
     """Every name :func:`make_player` accepts (besides level numbers)."""
-    return (*BASELINES, *(f"level{n}" for n in LEVELS), "expert")
+    return (*BASELINES, *(f"level{n}" for n in LEVELS), "expert", RACED)
 
 
 def _level_number(name_or_level: str | int) -> int | None:
@@ -224,7 +285,8 @@ def _level_number(name_or_level: str | int) -> int | None:
 def make_player(
     name_or_level: str | int, seed: int = 0, noise_scale: float | None = None, solo: bool = False
 ) -> Player:
-    """A computer player by name ("random", "aim", "greedy", "expert", "levelN") or level 1..6.
+    """A computer player by name ("random", "aim", "greedy", "expert", "levelN",
+    "expert-raced") or level 1..6.
 
     Args:
         seed: seeds every decision (with the number of actions of the match so far).
@@ -264,13 +326,14 @@ def make_player(
             return AimPlayer("aim", seed, noise)
         weights = Weights().alone() if solo else Weights()
         return SearchPlayer("greedy", seed, noise, GREEDY, weights)
-    number = _level_number(name_or_level)
-    if number is None or number not in LEVELS:
+    number = None if key == RACED else _level_number(name_or_level)
+    if key != RACED and (number is None or number not in LEVELS):
         raise UnknownPlayerError(
             f"unknown player {name_or_level!r}: use {', '.join(player_names())} or 1..6",
             f"不明なプレイヤー {name_or_level!r}：{', '.join(player_names())} または 1〜6",
         )
-    level = LEVELS[number]
+    level = RACED_EXPERT if number is None else LEVELS[number]
+    name = RACED if number is None else f"level{number}"
     noise = BASE_NOISE.scaled(level.hand if noise_scale is None else noise_scale)
     weights = level.alone if solo else level.weights
-    return SearchPlayer(f"level{number}", seed, noise, level.search, weights, level.late_search)
+    return SearchPlayer(name, seed, noise, level.search, weights, level.late_search)

@@ -36,6 +36,7 @@ from hikone_carrom.ai.layout_cost import layout_gain
 from hikone_carrom.ai.noise import NoiseModel
 from hikone_carrom.ai.outcomes import execute_many, layout_after, report_keys, run_shots
 from hikone_carrom.ai.position import turn_value
+from hikone_carrom.ai.racing import halve
 from hikone_carrom.ai.sweep import SweepBudget, sweep
 from hikone_carrom.ai.value import NEAR_WIN_PUCKS, Judge, Weights
 from hikone_carrom.ai.view import TableView
@@ -79,6 +80,9 @@ class SearchConfig:
             chosen by its chance of success (0: ``screen_draws``).
         shortlist: stage 2, how many of the best candidates go on.
         shortlist_draws: more draws the shortlist is judged under (0: none).
+        halving: instead, the shortlist raced (:func:`~hikone_carrom.ai.racing.halve`): the
+            draws added in each round, the better half kept after each, never fewer than
+            ``rollouts`` (empty: no race).
         rollouts: stage 3, how many of the shortlist are valued with the simulated chance of
             the next shot (a rollout), after ``rollout_draws`` more draws of their own.
         rollout_draws: see ``rollouts``.
@@ -101,6 +105,7 @@ class SearchConfig:
     jack_screen_draws: int = 0
     shortlist: int = 12
     shortlist_draws: int = 0
+    halving: tuple[int, ...] = ()
     rollouts: int = 0
     rollout_draws: int = 0
     ease_valued: int = 0
@@ -303,7 +308,10 @@ class _Search:
             self.noise.draw_many(self.rng, cfg.shortlist_draws) if sampling else np.zeros((1, 4))
         )
         keys: np.ndarray | None = None
-        if sampling:
+        if cfg.halving and not self.noise.is_zero:
+            sampling = True
+            pool, keys, pool_values = self.race(shots, pool, first)
+        elif sampling:
             keys = self.simulate(self.noisy(shots[pool], draws)).reshape(len(pool), len(draws), -1)
             if first is not None:
                 keys = np.concatenate([first[pool], keys], axis=1)
@@ -355,6 +363,24 @@ class _Search:
             self.simulated,
             len(cands),
         )
+
+    def race(
+        self, shots: np.ndarray, pool: np.ndarray, first: np.ndarray | None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The shortlist ``pool`` (indices into ``shots``) raced from its screening outcomes
+        ``first`` (None: as meant): the survivors best first, their outcomes and values."""
+        start = self.simulate(shots[pool])[:, None, :] if first is None else first[pool]
+
+        def more(rows: np.ndarray, n: int) -> np.ndarray:
+            draws = self.noise.draw_many(self.rng, n)
+            outcomes = self.simulate(self.noisy(shots[pool[rows]], draws))
+            return outcomes.reshape(len(rows), n, -1)
+
+        cfg = self.config
+        kept, keys, values = halve(
+            start, more, lambda k: self.values_of(k, None), cfg.halving, max(1, cfg.rollouts)
+        )
+        return pool[kept], keys, values
 
     def succeeds(self, shots: np.ndarray) -> np.ndarray:
         """Whether each shot, played as meant, keeps the turn or wins (R3a, R7a)."""

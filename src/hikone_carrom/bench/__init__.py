@@ -34,6 +34,7 @@ BENCHES: dict[str, tuple[str, str]] = {
         "health and shot latency while one client floods each socket kind",
     ),
     "env": ("hikone_carrom.bench.env", "RL environment steps per second"),
+    "ai": ("hikone_carrom.bench.ai", "the computer players' decision time on one core"),
 }
 """Sub-command -> (module with ``main(argv) -> int``, what it measures)."""
 
