@@ -124,12 +124,12 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         app.state.tournaments = TournamentHub(TournamentStore(store.engine), runner)
         PadBridge(app.state.tournaments, app.state.pads)  # board calls to pads, pad results back
         app.state.room_bridge = RoomBridge(app.state.tournaments, registry)  # online events
-        # The server answers at once (a restart mid-championship): the events in play are
-        # loaded again (their pads and rooms watched) and the thinking workers warmed behind it;
-        # a request that needs either meanwhile loads or waits for it.
+        if settings.warm_thinking:  # the first computer move as quick as any other
+            await thinker.start()
+        # The server answers at once after a restart mid-championship: the events in play are
+        # loaded again (their pads and rooms watched) behind it; a request for one meanwhile
+        # loads it.
         readying = [asyncio.create_task(app.state.tournaments.resume())]
-        if settings.warm_thinking:
-            readying.append(asyncio.create_task(thinker.start()))
         app.state.readying = readying
         sweeper = asyncio.create_task(registry.sweep())
         try:
