@@ -94,6 +94,10 @@ _EXPERT_WEIGHTS = Weights(
 )
 
 _EXPERT_ALONE = _EXPERT_WEIGHTS.alone(penalty_cost=1.0, layout_per_strike=0.8)
+_EXPERT_LATE_SWEEP = SweepBudget(
+    placements=25, step=0.5, speeds=(0.6, 0.9, 1.3, 1.9, 2.8, 4.0), keep=48
+)
+"""The expert's sweep with at most 3 targets left (the raced expert keeps it too)."""
 _FAST_CANDIDATES = replace(_EXPERT_CANDIDATES, break_placements=3, bank_steps=30)
 _FAST_JACK_CANDIDATES = replace(_EXPERT_JACK_CANDIDATES, bank_steps=30)
 _FAST_SEARCH = SearchConfig(
@@ -115,7 +119,7 @@ _FAST_SEARCH = SearchConfig(
 _FAST_LATE_SEARCH = SearchConfig(
     candidates=_FAST_CANDIDATES,
     jack_candidates=_FAST_JACK_CANDIDATES,
-    sweep=SweepBudget(placements=25, step=0.5, speeds=(0.6, 0.9, 1.3, 1.9, 2.8, 4.0), keep=48),
+    sweep=_EXPERT_LATE_SWEEP,
     screen_draws=8,
     jack_screen_draws=24,
     shortlist=32,
@@ -221,9 +225,7 @@ LEVELS: dict[int, Level] = {
         late_search=SearchConfig(
             candidates=_EXPERT_CANDIDATES,
             jack_candidates=_EXPERT_JACK_CANDIDATES,
-            sweep=SweepBudget(
-                placements=25, step=0.5, speeds=(0.6, 0.9, 1.3, 1.9, 2.8, 4.0), keep=48
-            ),
+            sweep=_EXPERT_LATE_SWEEP,
             screen_draws=8,
             jack_screen_draws=24,
             shortlist=32,
