@@ -33,6 +33,8 @@ ROUTE_ACCESS: dict[str, Role] = {
     "GET /t/{tournament_id}/director": "stranger",
     "GET /director": "stranger",
     "MOUNT /static": "stranger",
+    "GET /sw.js": "stranger",
+    "GET /offline": "stranger",
     "GET /api/health": "stranger",
     "GET /openapi.json": "stranger",
     "GET /docs": "stranger",
