@@ -586,8 +586,11 @@ class TournamentHub:
     async def resume(self) -> None:
         """Load every event with a match called or being played, so that the listeners of
         :meth:`on_event` watch its scoring pads and online rooms again after a restart (a
-        result that arrives before anyone opens the event is not lost)."""
-        for tournament_id in await self.runner.store(self.store.in_play):
+        result that arrives before anyone opens the event is not lost), and every event in
+        automatic mode, which carries on calling and closing pools once loaded."""
+        in_play = await self.runner.store(self.store.in_play)
+        auto = await self.runner.store(self.store.auto_on)
+        for tournament_id in dict.fromkeys([*in_play, *auto]):
             try:
                 await self.get(tournament_id)
             except (RoomError, TournamentError):
