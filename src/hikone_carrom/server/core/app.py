@@ -39,8 +39,8 @@ from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate, Socket
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.core.validation import validation_detail
 from hikone_carrom.server.pads import routes as pad_routes
-from hikone_carrom.server.puzzles import routes as puzzle_routes
 from hikone_carrom.server.pads.boards import PadRegistry
+from hikone_carrom.server.puzzles import routes as puzzle_routes
 from hikone_carrom.server.rooms import routes as room_routes
 from hikone_carrom.server.rooms.registry import RoomRegistry
 from hikone_carrom.server.storage import GameStore, StoreUnavailable

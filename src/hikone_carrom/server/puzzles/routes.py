@@ -76,7 +76,7 @@ def _puzzle(puzzle_id: str) -> Puzzle:
     return puzzle
 
 
-@router.get("/api/puzzles")
+@router.get("/api/puzzles", responses=errors(422))
 async def list_puzzles(
     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
     limit: Annotated[int, Query(ge=1, le=PAGE_LIMIT)] = 50,
