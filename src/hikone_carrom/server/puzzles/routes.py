@@ -99,7 +99,7 @@ async def daily() -> dict[str, Any]:
     return {"date": today.isoformat(), **puzzle_view(daily_puzzle(load_shipped(), today))}
 
 
-@router.get("/api/puzzles/{puzzle_id}", responses=errors(404))
+@router.get("/api/puzzles/{puzzle_id}", responses=errors(404, 422))
 async def get_puzzle(puzzle_id: str) -> dict[str, Any]:
     """A puzzle's position and goal (never its solution)."""
     return puzzle_view(_puzzle(puzzle_id))
@@ -141,7 +141,7 @@ async def attempt(puzzle_id: str, body: AttemptBody, runner: RunnerDep) -> dict[
 
 @router.post(
     "/api/puzzles/{puzzle_id}/give-up",
-    responses=errors(404, 429),
+    responses=errors(404, 422, 429),
     dependencies=[Depends(_rate)],
 )
 async def give_up(puzzle_id: str, runner: RunnerDep) -> dict[str, Any]:
