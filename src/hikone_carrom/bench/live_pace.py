@@ -61,6 +61,7 @@ class Subscriber:
     division: str | None = None
     watching: Watching = "all"
     entries: set[str] = field(default_factory=set)
+    trimmed: bool = False
     bytes: dict[str, int] = field(default_factory=dict)
     updates: list[str] = field(default_factory=list)
     """The numbered updates' texts."""
