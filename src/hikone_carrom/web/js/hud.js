@@ -27,9 +27,8 @@ export function renderCounts(el, st, heading = "h3") {
   el.replaceChildren(text(heading, t("counts.title")));
   const table = document.createElement("table");
   const head = table.insertRow();
-  const side = document.createElement("th");
-  side.append(text("span", t("counts.side"), "visually-hidden"));
-  head.append(side, text("th", t("counts.pocketed")), text("th", t("counts.debt")));
+  head.insertCell(); // the corner above the colours: no header of its own
+  head.append(text("th", t("counts.pocketed")), text("th", t("counts.debt")));
   for (const color of ["red", "green"]) {
     const row = table.insertRow();
     row.insertCell().append(chip(color), ` ${t(`color.${color}`)}`);
