@@ -7,6 +7,7 @@ Importing this package registers the Gymnasium environments::
 
     env = gym.make("HikoneCarrom/SoloClear-v1")            # clear the board alone (R7a)
     env = gym.make("HikoneCarrom/Match-v1", opponent=3)    # singles against level 3
+    env = gym.make("HikoneCarrom/SoloClearChoice-v1")      # a masked choice among set shots
     envs = gym.make_vec("HikoneCarrom/SoloClear-v1", num_envs=64)  # the native vector env
 
 and offers the PettingZoo game for 2 or 4 players (:func:`aec_env`). docs/rl.md tells the
@@ -31,6 +32,7 @@ from hikone_carrom.env.tables import Tables
 from hikone_carrom.env.vector import CarromVectorEnv
 
 __all__ = [
+    "CHOICE_ENV_IDS",
     "ENV_IDS",
     "ActionError",
     "CarromEnv",
@@ -46,7 +48,9 @@ __all__ = [
 ]
 
 ENV_IDS = ("HikoneCarrom/SoloClear-v1", "HikoneCarrom/Match-v1")
-"""The registered Gymnasium ids."""
+"""The registered Gymnasium ids of the raw action."""
+CHOICE_ENV_IDS = ("HikoneCarrom/SoloClearChoice-v1", "HikoneCarrom/MatchChoice-v1")
+"""The registered Gymnasium ids of the shot-choice action (:mod:`hikone_carrom.env.choices`)."""
 
 
 def aec_env(**kwargs: object) -> object:
@@ -70,6 +74,11 @@ def _register() -> None:
             vector_entry_point=f"hikone_carrom.env.vector:{mode}_vector_env",
             disable_env_checker=False,
         )
+    for env_id, single in zip(
+        CHOICE_ENV_IDS, ("SoloClearChoiceEnv", "MatchChoiceEnv"), strict=True
+    ):
+        if env_id not in _gym.registry:
+            _gym.register(id=env_id, entry_point=f"hikone_carrom.env.choices:{single}")
 
 
 _register()
