@@ -21,7 +21,9 @@ from hikone_carrom.env.choices import (
     HITS,
     POCKETS,
     ShotChoiceEnv,
+    ShotChoiceVectorEnv,
     SoloClearChoiceEnv,
+    solo_choice_vector_env,
 )
 from hikone_carrom.env.observation import FLAT_SIZE
 
@@ -191,3 +193,48 @@ def test_the_episode_end_asks_for_a_reset() -> None:
         env.step(BREAK)
     with pytest.raises(gym.error.ResetNeeded):
         SoloClearChoiceEnv().step(BREAK)
+
+
+def test_the_vector_env_is_single_envs_board_by_board() -> None:
+    n = 3
+    vec = gym.make_vec("HikoneCarrom/SoloClearChoice-v1", num_envs=n, strike_cap=3)
+    assert isinstance(vec, ShotChoiceVectorEnv)
+    assert vec.single_action_space == spaces.Discrete(CHOICES)
+    obs, _ = vec.reset(seed=30)
+    envs = [SoloClearChoiceEnv(strike_cap=3) for _ in range(n)]
+    seen = [env.reset(seed=30 + k)[0] for k, env in enumerate(envs)]
+    rng = np.random.default_rng(6)
+    resets = 0
+    for _ in range(9):
+        assert vec.observation_space.contains(obs)
+        for i in range(n):
+            assert all(np.array_equal(obs[k][i], seen[i][k]) for k in seen[i])
+        assert np.array_equal(vec.action_masks(), obs["action_mask"].astype(bool))
+        resetting = vec.unwrapped.raw.resetting
+        # a resetting board's choice is ignored, even a closed one
+        choices = np.array(
+            [POCKETS if resetting[i] else int(rng.choice(_open(seen[i]))) for i in range(n)]
+        )
+        obs, reward, terminated, truncated, _ = vec.step(choices)
+        for i, env in enumerate(envs):
+            if resetting[i]:
+                seen[i], _ = env.reset()
+                resets += 1
+                assert reward[i] == 0.0
+                continue
+            seen[i], r, te, tr, _ = env.step(choices[i])
+            assert reward[i] == r and terminated[i] == te and truncated[i] == tr
+    assert resets >= n
+
+
+def test_the_vector_env_refuses_a_closed_choice_naming_the_board() -> None:
+    vec = solo_choice_vector_env(2)
+    obs, _ = vec.reset(seed=9)
+    assert not obs["action_mask"][1, POCKETS]
+    before = (list(vec.game.tables.sids), vec.game.strikes.copy())
+    with pytest.raises(ActionError, match="board 1: choice"):
+        vec.step(np.array([BREAK, POCKETS]))
+    with pytest.raises(ActionError, match="2 choices"):
+        vec.step(np.array([BREAK]))
+    assert list(vec.game.tables.sids) == before[0]
+    assert np.array_equal(vec.game.strikes, before[1])

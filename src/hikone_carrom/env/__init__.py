@@ -74,11 +74,16 @@ def _register() -> None:
             vector_entry_point=f"hikone_carrom.env.vector:{mode}_vector_env",
             disable_env_checker=False,
         )
-    for env_id, single in zip(
-        CHOICE_ENV_IDS, ("SoloClearChoiceEnv", "MatchChoiceEnv"), strict=True
+    for env_id, single, mode in (
+        (CHOICE_ENV_IDS[0], "SoloClearChoiceEnv", "solo"),
+        (CHOICE_ENV_IDS[1], "MatchChoiceEnv", "match"),
     ):
         if env_id not in _gym.registry:
-            _gym.register(id=env_id, entry_point=f"hikone_carrom.env.choices:{single}")
+            _gym.register(
+                id=env_id,
+                entry_point=f"hikone_carrom.env.choices:{single}",
+                vector_entry_point=f"hikone_carrom.env.choices:{mode}_choice_vector_env",
+            )
 
 
 _register()

@@ -37,12 +37,15 @@ gives the same mask as booleans (``MaskablePPO``). A masked-out choice is refuse
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, SupportsFloat
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector import VectorEnv
+from gymnasium.vector.utils import batch_space
 
 from hikone_carrom.ai.candidates import CandidateBudget, ShotKind, generate
 from hikone_carrom.ai.geometry import line_points, pocket_aims
@@ -54,6 +57,7 @@ from hikone_carrom.env.observation import observation_space
 from hikone_carrom.env.reward import Reward
 from hikone_carrom.env.single import CarromEnv
 from hikone_carrom.env.tables import Tables
+from hikone_carrom.env.vector import CarromVectorEnv
 from hikone_carrom.match import Match, Shot
 from hikone_carrom.match.pieces import JACK_ID
 from hikone_carrom.rules import RuleOptions
@@ -68,9 +72,12 @@ __all__ = [
     "TARGETS",
     "MatchChoiceEnv",
     "ShotChoiceEnv",
+    "ShotChoiceVectorEnv",
     "ShotChoices",
     "SoloClearChoiceEnv",
     "choice_space",
+    "match_choice_vector_env",
+    "solo_choice_vector_env",
 ]
 
 TARGETS = 13
@@ -320,3 +327,127 @@ class MatchChoiceEnv(ShotChoiceEnv):
             opponent, seat, noise, reward, strike_cap, time_shots, options, fly_off
         )
         super().__init__(config, banks, render_mode, board)
+
+
+class ShotChoiceVectorEnv(VectorEnv[dict[str, Any], np.ndarray, np.ndarray]):
+    """``num_envs`` boards of a shot-choice game over the native vector environment
+    (:class:`~hikone_carrom.env.CarromVectorEnv`: every board's shot of a step in one physics
+    batch; board k of ``reset(seed=s)`` plays the single environment seeded ``s + k``; the same
+    NEXT_STEP autoreset, and ``reset(options={"reset_mask": mask})``).
+
+    Args:
+        num_envs, config, banks, render_mode, board: as :class:`ShotChoiceEnv`.
+
+    A batch with a closed choice on a playing board is refused with :class:`ActionError`
+    naming the board, and nothing changes; a resetting board's choice is ignored.
+    """
+
+    metadata: dict[str, Any] = CarromVectorEnv.metadata
+
+    def __init__(
+        self,
+        num_envs: int,
+        config: GameConfig,
+        banks: bool = False,
+        render_mode: str | None = None,
+        board: BoardSpec | None = None,
+    ) -> None:
+        self.raw = CarromVectorEnv(num_envs, config, "flat", render_mode, board)
+        self.num_envs = num_envs
+        self.banks = banks
+        self.render_mode = render_mode
+        self.single_observation_space = choice_space(self.raw.game.tables.board)
+        self.single_action_space = spaces.Discrete(CHOICES)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.choices: list[ShotChoices] = []
+        self._obs = {
+            k: np.zeros((num_envs, *(space.shape or ())), dtype=space.dtype)
+            for k, space in self.single_observation_space.items()
+        }
+
+    @property
+    def game(self) -> Any:
+        """The raw environment's :class:`~hikone_carrom.env.game.Game`."""
+        return self.raw.game
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """As :meth:`CarromVectorEnv.reset`."""
+        flat, info = self.raw.reset(seed=seed, options=options)
+        mask = (options or {}).get("reset_mask")
+        rows = range(self.num_envs) if mask is None or not self.choices else np.flatnonzero(mask)
+        return self._observe(flat, rows), info
+
+    def step(
+        self, actions: np.ndarray
+    ) -> tuple[dict[str, Any], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """One strike on every playing board: the shot of its choice."""
+        if not self.choices:
+            raise RuntimeError("call reset() before step()")
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,):
+            raise ActionError(f"expected {self.num_envs} choices, got shape {chosen.shape}")
+        tables = self.game.tables
+        resetting = self.raw.resetting
+        raw = np.zeros((self.num_envs, 3), dtype=np.float32)
+        for i in np.flatnonzero(~resetting).tolist():
+            try:
+                raw[i] = self.choices[i].action(tables, i, chosen[i])
+            except ActionError as exc:
+                raise ActionError(f"board {i}: {exc}") from None
+        flat, reward, terminated, truncated, info = self.raw.step(raw)
+        return self._observe(flat, range(self.num_envs)), reward, terminated, truncated, info
+
+    def _observe(self, flat: Any, rows: Iterable[int]) -> dict[str, Any]:
+        tables = self.game.tables
+        if not self.choices:
+            self.choices = [ShotChoices.of(tables, i, self.banks) for i in range(self.num_envs)]
+        obs = self._obs
+        obs["observation"][:] = flat
+        for i in rows:
+            c = self.choices[i] = ShotChoices.of(tables, int(i), self.banks)
+            obs["action_mask"][i] = c.mask
+            obs["choices"][i] = c.features.ravel()
+        return {k: v.copy() for k, v in obs.items()}
+
+    def action_masks(self) -> np.ndarray:
+        """Every board's open choices, (num_envs, CHOICES) booleans."""
+        if not self.choices:
+            raise RuntimeError("call reset() before action_masks()")
+        return np.stack([c.mask for c in self.choices])
+
+    def render(self) -> tuple[np.ndarray, ...] | None:
+        """As :meth:`CarromVectorEnv.render`."""
+        return self.raw.render()
+
+    def close_extras(self, **kwargs: Any) -> None:
+        self.raw.close()
+
+
+def solo_choice_vector_env(
+    num_envs: int,
+    banks: bool = False,
+    render_mode: str | None = None,
+    board: BoardSpec | None = None,
+    **game: Any,
+) -> ShotChoiceVectorEnv:
+    """``HikoneCarrom/SoloClearChoice-v1`` on ``num_envs`` boards; ``game`` takes the arguments
+    of :meth:`GameConfig.solo_clear`."""
+    return ShotChoiceVectorEnv(num_envs, GameConfig.solo_clear(**game), banks, render_mode, board)
+
+
+def match_choice_vector_env(
+    num_envs: int,
+    banks: bool = False,
+    render_mode: str | None = None,
+    board: BoardSpec | None = None,
+    **game: Any,
+) -> ShotChoiceVectorEnv:
+    """``HikoneCarrom/MatchChoice-v1`` on ``num_envs`` boards; ``game`` takes the arguments of
+    :meth:`GameConfig.match`."""
+    return ShotChoiceVectorEnv(num_envs, GameConfig.match(**game), banks, render_mode, board)
