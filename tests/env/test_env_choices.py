@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import gymnasium as gym
@@ -10,9 +11,11 @@ import pytest
 from env_helpers import position
 from gymnasium import spaces
 from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
 import hikone_carrom.env as hk_env
 from hikone_carrom.env import ActionError
+from hikone_carrom.env.aec_choices import env as aec_choice_env
 from hikone_carrom.env.choices import (
     BANKS,
     BREAK,
@@ -238,3 +241,34 @@ def test_the_vector_env_refuses_a_closed_choice_naming_the_board() -> None:
         vec.step(np.array([BREAK]))
     assert list(vec.game.tables.sids) == before[0]
     assert np.array_equal(vec.game.strikes, before[1])
+
+
+# PettingZoo's notes on any Dict observation (its own masked games draw them too)
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoo_api_and_seed_tests_of_the_choice_game(players: int) -> None:
+    api_test(aec_choice_env(players=players), num_cycles=30)
+    seed_test(functools.partial(aec_choice_env, players=players), num_cycles=20)
+
+
+def test_the_choice_game_masks_all_but_the_shooter_and_refuses_a_closed_choice() -> None:
+    game = aec_choice_env(players=4)
+    game.reset(seed=3)
+    shooter = game.agent_selection
+    for agent in game.agents:
+        obs = game.observe(agent)
+        assert game.observation_space(agent).contains(obs)
+        assert obs["action_mask"].any() == (agent == shooter)
+    single = SoloClearChoiceEnv()  # the same opening: the same choices (R1a, R2a)
+    opening, _ = single.reset(seed=3)
+    assert np.array_equal(game.observe(shooter)["action_mask"], opening["action_mask"])
+    raw = game.unwrapped
+    before = raw.tables.sids[0]
+    with pytest.raises(ActionError, match="masked out"):
+        game.step(POCKETS)
+    assert raw.tables.sids[0] == before and game.agent_selection == shooter
+    game.step(BREAK)
+    assert raw.tables.shots[0] == 1
+    with pytest.raises(ValueError, match="observation"):
+        aec_choice_env(observation="dict")

@@ -10,7 +10,8 @@ Importing this package registers the Gymnasium environments::
     env = gym.make("HikoneCarrom/SoloClearChoice-v1")      # a masked choice among set shots
     envs = gym.make_vec("HikoneCarrom/SoloClear-v1", num_envs=64)  # the native vector env
 
-and offers the PettingZoo game for 2 or 4 players (:func:`aec_env`). docs/rl.md tells the
+and offers the PettingZoo game for 2 or 4 players (:func:`aec_env`; with the shot-choice action
+:func:`aec_choice_env`). docs/rl.md tells the
 spaces, the reward and the measured speed.
 """
 
@@ -43,6 +44,7 @@ __all__ = [
     "SoloClearEnv",
     "Tables",
     "action_of",
+    "aec_choice_env",
     "aec_env",
     "shot_of",
 ]
@@ -57,6 +59,14 @@ def aec_env(**kwargs: object) -> object:
     """The PettingZoo AEC game (:class:`hikone_carrom.env.aec.CarromAEC`) with its usual
     wrappers; imports pettingzoo."""
     from hikone_carrom.env.aec import env
+
+    return env(**kwargs)
+
+
+def aec_choice_env(**kwargs: object) -> object:
+    """The PettingZoo game with the shot-choice action
+    (:class:`hikone_carrom.env.aec_choices.CarromChoiceAEC`) with its usual wrappers."""
+    from hikone_carrom.env.aec_choices import env
 
     return env(**kwargs)
 
