@@ -5,24 +5,25 @@
     python examples/train_ppo.py --evaluate runs/ppo-solo.zip --seeds 200
 
 The policy does not learn the raw (place, aim, power) action of ``HikoneCarrom/SoloClear-v1``
-(a pot needs the angle right to about a degree; PPO on it learns only a safe touch). It chooses
-among shots set relative to the pieces, each turned into the environment's own legal action
-by :func:`hikone_carrom.env.action_of` (:class:`ShotChoices`):
+(a pot needs the angle right to about a degree; PPO on it learns only a safe touch). It plays
+``HikoneCarrom/SoloClearChoice-v1`` (:mod:`hikone_carrom.env.choices`): a masked choice among
+shots set relative to the pieces, each turned into the raw environment's own legal action:
 
-- 52 pots: slot (target, pocket) for the jack (slot 0) and the own pucks R0..R11 (slots
+- 52 pots: slot (target, pocket) for the jack (target 0) and the own pucks R0..R11 (targets
   1-12) into each of the four pockets: the greedy player's geometric direct pot of that target
-  into that pocket (:mod:`hikone_carrom.ai.candidates`: a clear path for the target and the
-  striker, the straightest of 5 placements, the speed that brings the target to the pocket at
-  0.6 m/s), where there is one;
+  into that pocket, where there is one;
+- 13 banks, one per target (only with ``--banks``: finding them costs about ten times the rest);
 - 13 hits: a firm 3 m/s shot straight at the centre of each target, from the free point of
   the area line nearest it (what the ``aim`` baseline does, at a random target);
 - 1 break: straight at the jack spot at 4 m/s from the middle of the free line.
 
-Choices that do not exist in the position are masked (MaskablePPO of sb3-contrib). The
-policy sees the environment's flat observation and, per choice, (exists, cosine of the cut,
-striker-to-target distance m, target-to-pocket distance m), normalised by VecNormalize.
-The rules, the physics and the 1x hand are the environment's: every strike is one step of the
-native vector environment (``CarromVectorEnv``, ``--envs`` boards in one physics batch).
+Choices that do not exist in the position are masked (MaskablePPO of sb3-contrib reads
+``action_masks()``). The policy sees the environment's ``observation`` (the flat one) and
+``choices`` (per choice: exists, cosine of the cut, striker-to-target distance m,
+target-to-pocket distance m, speed m/s), normalised by VecNormalize. The rules, the physics and
+the 1x hand are the environment's: every strike is one step of the native vector environment
+(``gym.make_vec("HikoneCarrom/SoloClearChoice-v1")``, ``--envs`` boards in one physics batch)
+through the library's Stable-Baselines3 adapter (:class:`hikone_carrom.env.sb3.SB3VecEnv`).
 
 Reward: :class:`hikone_carrom.env.Reward` with a cost per strike (``--strike-cost``, so a
 clear in fewer strikes is worth more) and potential-based shaping by the own pucks' distance
@@ -33,205 +34,43 @@ Evaluation: the AI evaluation's solo clear (docs/ai.md): seeds 0..N-1 (training 
 boards seeded from ``--seed`` 10000 on), strikes to clear with the cap of 200 counting as 200,
 for the trained policy (deterministic), a uniformly random action, the ``random`` and ``aim``
 (CS747 random-aim) players of :mod:`hikone_carrom.ai`, and ``choice`` (a uniformly random
-existing choice of the same set), all through the same environment.
+open choice of the same environment), all through the same game.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 
 from hikone_carrom.ai import make_player
-from hikone_carrom.ai.candidates import CandidateBudget, generate
-from hikone_carrom.ai.geometry import line_points, pocket_aims
-from hikone_carrom.ai.view import TableView, color_prefix
-from hikone_carrom.env import Reward, SoloClearEnv, Tables, action_of
+from hikone_carrom.env import Reward, SoloClearEnv, action_of
+from hikone_carrom.env.choices import CHOICES, FEATURES, SoloClearChoiceEnv, solo_choice_vector_env
 from hikone_carrom.env.observation import FLAT_SIZE
-from hikone_carrom.env.vector import solo_vector_env
-from hikone_carrom.match import Shot
-from hikone_carrom.match.pieces import JACK_ID
+from hikone_carrom.env.sb3 import SB3VecEnv
 
 EVAL_CAP = 200
 """The evaluation's strike cap (docs/ai.md): a game not cleared counts as 200 strikes."""
-TARGETS = 13
-"""Target slots: 0 the jack, 1-12 the own pucks by number."""
-POCKETS = 4
-HITS = POCKETS * TARGETS
-"""First hit slot (after the pots)."""
-BREAK = HITS + TARGETS
-CHOICES = BREAK + 1
-FEATURES = 5
-"""Per choice: exists, cosine of the cut (hits and break: of the turn from straight ahead),
-striker-to-target distance (m), target-to-pocket distance (m), speed (m/s)."""
-POT_BUDGET = CandidateBudget(placements=5, arrivals=(0.6,))
-"""The greedy player's direct pots (docs/ai.md)."""
-HIT_SPEED = 3.0
-BREAK_SPEED = 4.0
-OBS_SIZE = FLAT_SIZE + CHOICES * FEATURES
+OBSERVATION_AT = CHOICES + CHOICES * FEATURES
+"""The policy's input is SB3's ``CombinedExtractor`` of the observation: its keys in order,
+each flattened: ``action_mask`` (CHOICES), ``choices`` (from CHOICES), ``observation`` (from
+here, FLAT_SIZE)."""
 
-Policy = Callable[[SoloClearEnv, Any], np.ndarray]
+Policy = Callable[[Any, Any], Any]
+"""(environment, observation) -> its action: a raw one, or a choice for the choice env."""
 
 
-@dataclass
-class ShotChoices:
-    """The choices of one position: a shot per existing choice, the features and the mask."""
-
-    shots: list[Shot | None]
-    features: np.ndarray
-    mask: np.ndarray
-
-    @classmethod
-    def of(cls, tables: Tables, i: int) -> ShotChoices:
-        """The choices of the shooter of board ``i``."""
-        state = tables.states[i]
-        view = TableView.build(tables.board, tables.players, state.shooter, state, tables.layout(i))
-        shots: list[Shot | None] = [None] * CHOICES
-        features = np.zeros((CHOICES, FEATURES), dtype=np.float32)
-        prefix = color_prefix(view.color)
-        slot_of = {JACK_ID: 0, **{f"{prefix}{k}": k + 1 for k in range(TARGETS - 1)}}
-        pockets = pocket_aims(tables.board)
-        for c in generate(view, POT_BUDGET):
-            if c.target is None or c.pocket is None:
-                continue
-            s = slot_of[c.target] * POCKETS + c.pocket
-            if shots[s] is not None:
-                continue
-            t = view.index(c.target)
-            tx, ty = float(view.x[t]), float(view.y[t])
-            px, py = pockets[c.pocket]
-            along = math.hypot(px - tx, py - ty)
-            cut = (math.cos(c.angle) * (px - tx) + math.sin(c.angle) * (py - ty)) / along
-            shots[s] = Shot(c.x, c.y, c.angle, c.speed)
-            features[s] = (1.0, cut, math.hypot(tx - c.x, ty - c.y), along, c.speed)
-        spots = line_points(view.placement, 9)
-        if spots:
-            forward = math.atan2(-view.placement.point[1], -view.placement.point[0])
-            for t in view.targets():
-                tx, ty = float(view.x[t]), float(view.y[t])
-                sx, sy = min(spots, key=lambda p: math.hypot(tx - p[0], ty - p[1]))
-                angle = math.atan2(ty - sy, tx - sx)
-                s = HITS + slot_of[view.ids[t]]
-                shots[s] = Shot(sx, sy, angle, HIT_SPEED)
-                features[s] = (
-                    1.0,
-                    math.cos(angle - forward),
-                    math.hypot(tx - sx, ty - sy),
-                    0.0,
-                    HIT_SPEED,
-                )
-            sx, sy = spots[len(spots) // 2]
-            shots[BREAK] = Shot(sx, sy, math.atan2(-sy, -sx), BREAK_SPEED)
-            features[BREAK] = (1.0, 1.0, math.hypot(sx, sy), 0.0, BREAK_SPEED)
-        mask = features[:, 0] > 0.0
-        if not mask.any():  # no placement left for the striker: any action passes (R2b)
-            mask[BREAK] = True
-        return cls(shots, features, mask)
-
-    def action(self, tables: Tables, i: int, choice: int) -> np.ndarray:
-        """The environment action of ``choice`` on board ``i`` (a masked one counts as the
-        first existing choice)."""
-        if not self.mask[choice]:
-            choice = int(np.flatnonzero(self.mask)[0])
-        shot = self.shots[choice]
-        if shot is None:
-            return np.zeros(3, dtype=np.float32)
-        return action_of(tables.placement(i), shot, tables.board)
-
-    def observation(self, flat: np.ndarray) -> np.ndarray:
-        """The policy's observation: the environment's flat one and the features."""
-        return np.concatenate([flat, self.features.ravel()]).astype(np.float32)
-
-
-def choice_vec_env(envs: int, reward: Reward, strike_cap: int, seed: int) -> Any:
-    """The native vector environment as a Stable-Baselines3 ``VecEnv`` over the choices."""
-    from stable_baselines3.common.vec_env.base_vec_env import VecEnv
-
-    class ChoiceVecEnv(VecEnv):  # type: ignore[misc]
-        def __init__(self) -> None:
-            self.native = solo_vector_env(
-                envs, observation="flat", reward=reward, strike_cap=strike_cap
-            )
-            self.tables = self.native.game.tables
-            self.choices: list[ShotChoices] = []
-            self.obs = np.zeros((envs, OBS_SIZE), dtype=np.float32)
-            self._actions = np.zeros(envs, dtype=np.int64)
-            self._seed: int | None = seed
-            low = np.full(OBS_SIZE, -np.inf, dtype=np.float32)
-            box = spaces.Box(low, -low, dtype=np.float32)
-            super().__init__(envs, box, spaces.Discrete(CHOICES))
-
-        def _observe(self, flat: np.ndarray, rows: Sequence[int]) -> np.ndarray:
-            if not self.choices:
-                self.choices = [ShotChoices.of(self.tables, i) for i in range(envs)]
-            for i in rows:
-                self.choices[i] = ShotChoices.of(self.tables, i)
-                self.obs[i] = self.choices[i].observation(flat[i])
-            return self.obs.copy()
-
-        def reset(self) -> np.ndarray:
-            flat, _ = self.native.reset(seed=self._seed)
-            self._seed = None
-            return self._observe(flat, range(envs))
-
-        def step_async(self, actions: np.ndarray) -> None:
-            self._actions = np.asarray(actions, dtype=np.int64).reshape(envs)
-
-        def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
-            box = np.stack(
-                [
-                    self.choices[i].action(self.tables, i, int(a))
-                    for i, a in enumerate(self._actions)
-                ]
-            )
-            flat, reward, terminated, truncated, _ = self.native.step(box)
-            obs = self._observe(flat, range(envs))
-            done = terminated | truncated
-            infos: list[dict[str, Any]] = [{} for _ in range(envs)]
-            if done.any():
-                for i in np.flatnonzero(done):
-                    infos[i]["terminal_observation"] = obs[i].copy()
-                    infos[i]["TimeLimit.truncated"] = bool(truncated[i] and not terminated[i])
-                flat, _ = self.native.reset(options={"reset_mask": done})
-                obs = self._observe(flat, np.flatnonzero(done).tolist())
-            return obs, reward.astype(np.float32), done, infos
-
-        def action_masks(self) -> list[np.ndarray]:
-            return [c.mask for c in self.choices]
-
-        def env_method(
-            self, name: str, *args: Any, indices: Any = None, **kwargs: Any
-        ) -> list[Any]:
-            if name != "action_masks":
-                raise AttributeError(name)
-            masks = self.action_masks()
-            return [masks[i] for i in self._get_indices(indices)]
-
-        def has_attr(self, name: str) -> bool:
-            return name == "action_masks"
-
-        def get_attr(self, name: str, indices: Any = None) -> list[Any]:
-            return [getattr(self, name)] * len(list(self._get_indices(indices)))
-
-        def set_attr(self, name: str, value: Any, indices: Any = None) -> None:
-            setattr(self, name, value)
-
-        def env_is_wrapped(self, wrapper_class: type, indices: Any = None) -> list[bool]:
-            return [False] * len(list(self._get_indices(indices)))
-
-        def close(self) -> None:
-            self.native.close()
-
-    return ChoiceVecEnv()
+def choice_vec_env(envs: int, reward: Reward, strike_cap: int, banks: bool) -> Any:
+    """The native shot-choice vector environment as a Stable-Baselines3 ``VecEnv``."""
+    native = solo_choice_vector_env(envs, banks=banks, reward=reward, strike_cap=strike_cap)
+    return SB3VecEnv(native)
 
 
 def choice_policy() -> type:
@@ -242,7 +81,7 @@ def choice_policy() -> type:
     learnt of one pot serves all; the value is an MLP of the whole observation.
     """
     import torch
-    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from sb3_contrib.common.maskable.policies import MaskableMultiInputActorCriticPolicy
     from torch import nn
 
     class ChoiceScorer(nn.Module):
@@ -263,8 +102,9 @@ def choice_policy() -> type:
             return self.forward_actor(obs), self.forward_critic(obs)
 
         def forward_actor(self, obs: torch.Tensor) -> torch.Tensor:
-            context = self.context(obs[:, :FLAT_SIZE])[:, None, :].expand(-1, CHOICES, -1)
-            features = obs[:, FLAT_SIZE:].reshape(-1, CHOICES, FEATURES)
+            flat = obs[:, OBSERVATION_AT:]
+            context = self.context(flat)[:, None, :].expand(-1, CHOICES, -1)
+            features = obs[:, CHOICES:OBSERVATION_AT].reshape(-1, CHOICES, FEATURES)
             slots = self.slot.weight[None, :, :].expand(len(obs), -1, -1)
             scores: torch.Tensor = self.score(torch.cat([features, slots, context], dim=-1))
             return scores.squeeze(-1)
@@ -273,7 +113,7 @@ def choice_policy() -> type:
             value: torch.Tensor = self.value(obs)
             return value
 
-    class ChoicePolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
+    class ChoicePolicy(MaskableMultiInputActorCriticPolicy):  # type: ignore[misc]
         def _build_mlp_extractor(self) -> None:
             self.mlp_extractor = ChoiceScorer(self.features_dim)
 
@@ -310,21 +150,23 @@ def player_policy(name: str, seed: int) -> Policy:
 
 
 def random_choice(seed: int) -> Policy:
-    """A uniformly random existing choice of :class:`ShotChoices`."""
+    """A uniformly random open choice of ``SoloClearChoice-v1``."""
     rng = np.random.default_rng(seed)
-
-    def act(env: SoloClearEnv, obs: Any) -> np.ndarray:
-        tables = env.game.tables
-        choices = ShotChoices.of(tables, 0)
-        return choices.action(tables, 0, int(rng.choice(np.flatnonzero(choices.mask))))
-
-    return act
+    return lambda env, obs: int(rng.choice(np.flatnonzero(obs["action_mask"])))
 
 
-def strikes_to_clear(policy: Policy, seed: int) -> tuple[int, bool, int]:
+def strikes_to_clear(
+    policy: Policy, seed: int, choice: bool = False, banks: bool = False
+) -> tuple[int, bool, int]:
     """Strikes the policy takes to clear the board from the game seeded ``seed`` (the cap if
-    it does not), whether it cleared, and its pucks pocketed net of debt at the end (R5i)."""
-    env = SoloClearEnv(observation="flat", strike_cap=EVAL_CAP)
+    it does not), whether it cleared, and its pucks pocketed net of debt at the end (R5i);
+    ``choice``: the policy plays ``SoloClearChoice-v1`` (the same game, the choice action;
+    ``banks`` as the environment's)."""
+    env: SoloClearEnv | SoloClearChoiceEnv = (
+        SoloClearChoiceEnv(strike_cap=EVAL_CAP, banks=banks)
+        if choice
+        else SoloClearEnv(observation="flat", strike_cap=EVAL_CAP)
+    )
     obs, info = env.reset(seed=seed)
     while True:
         obs, _, terminated, truncated, info = env.step(policy(env, obs))
@@ -333,10 +175,15 @@ def strikes_to_clear(policy: Policy, seed: int) -> tuple[int, bool, int]:
             return int(info["strikes"]), bool(terminated), state.pocketed[0] - state.debt[0]
 
 
-def evaluate(policy_for_seed: Callable[[int], Policy], seeds: int) -> dict[str, float]:
+def evaluate(
+    policy_for_seed: Callable[[int], Policy],
+    seeds: int,
+    choice: bool = False,
+    banks: bool = False,
+) -> dict[str, float]:
     """Mean strikes to clear over seeds 0..seeds-1 (the cap counts as 200), with its standard
     error, the share cleared, and the mean pucks pocketed net of debt at the end."""
-    results = [strikes_to_clear(policy_for_seed(s), s) for s in range(seeds)]
+    results = [strikes_to_clear(policy_for_seed(s), s, choice, banks) for s in range(seeds)]
     strikes = [s for s, _, _ in results]
     return {
         "games": seeds,
@@ -363,6 +210,7 @@ class Training:
     learning_rate: float = 3e-4
     entropy: float = 0.01
     seed: int = 10_000
+    banks: bool = False
 
 
 def train(cfg: Training, out: str) -> float:
@@ -375,9 +223,10 @@ def train(cfg: Training, out: str) -> float:
     torch.set_num_threads(1)
     reward = Reward(strike=-cfg.strike_cost, approach=cfg.approach, gamma=cfg.gamma)
     vec = VecNormalize(
-        VecMonitor(choice_vec_env(cfg.envs, reward, cfg.strike_cap, cfg.seed)),
+        VecMonitor(choice_vec_env(cfg.envs, reward, cfg.strike_cap, cfg.banks)),
         gamma=cfg.gamma,
         clip_obs=10.0,
+        norm_obs_keys=["choices", "observation"],
     )
     model = MaskablePPO(
         choice_policy(),
@@ -411,12 +260,10 @@ def trained_policy(path: str) -> Callable[[int], Policy]:
     with open(path + ".vecnormalize.pkl", "rb") as fh:
         normalize = pickle.load(fh)
 
-    def act(env: SoloClearEnv, obs: Any) -> np.ndarray:
-        tables = env.game.tables
-        choices = ShotChoices.of(tables, 0)
-        seen = normalize.normalize_obs(choices.observation(np.asarray(obs)))
-        choice, _ = model.predict(seen, action_masks=choices.mask, deterministic=True)
-        return choices.action(tables, 0, int(choice))
+    def act(env: SoloClearChoiceEnv, obs: dict[str, np.ndarray]) -> int:
+        seen = normalize.normalize_obs(obs)
+        choice, _ = model.predict(seen, action_masks=env.action_masks(), deterministic=True)
+        return int(choice)
 
     return lambda seed: act
 
@@ -431,6 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--approach", type=float, default=defaults.approach)
     parser.add_argument("--epochs", type=int, default=defaults.epochs)
     parser.add_argument("--seed", type=int, default=defaults.seed)
+    parser.add_argument("--banks", action="store_true", help="offer the bank choices too")
     parser.add_argument("--out", default="ppo-solo-clear.zip", help="where to save the model")
     parser.add_argument("--evaluate", metavar="MODEL", help="only evaluate a saved model")
     parser.add_argument("--seeds", type=int, default=200, help="evaluation games")
@@ -451,18 +299,19 @@ def main(argv: list[str] | None = None) -> int:
             approach=args.approach,
             epochs=args.epochs,
             seed=args.seed,
+            banks=args.banks,
         )
         report["training_s"] = train(cfg, args.out)
         report["training"] = cfg.__dict__
         model = args.out
     start = time.perf_counter()
-    report["ppo"] = evaluate(trained_policy(model), args.seeds)
+    report["ppo"] = evaluate(trained_policy(model), args.seeds, choice=True, banks=args.banks)
     report["ppo"]["eval_s"] = time.perf_counter() - start
     for name in [] if args.baselines == "none" else args.baselines.split(","):
         if name == "uniform":
             report[name] = evaluate(random_action, args.seeds)
         elif name == "choice":
-            report[name] = evaluate(random_choice, args.seeds)
+            report[name] = evaluate(random_choice, args.seeds, choice=True, banks=args.banks)
         else:
             report[name] = evaluate(lambda s, n=name: player_policy(n, s), args.seeds)
         print(json.dumps({name: report[name]}), flush=True)

@@ -105,6 +105,9 @@ BAD: list[list[str]] = [
     ["bench", "env", "--steps", "0"],
     ["bench", "env", "--steps", "many"],
     ["bench", "env", "--json", "MISSING/figures.json"],
+    ["bench", "env", "--opponents", "nobody"],
+    ["bench", "env", "--match-steps", "-1"],
+    ["bench", "env", "--match-boards", "0"],
 ]
 
 

@@ -1,4 +1,4 @@
-"""The PPO example's choices and evaluation harness run without the training extra (no torch)."""
+"""The PPO example's environment and evaluation run without the training extra (no torch)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from pathlib import Path
 from types import ModuleType
 
 import numpy as np
-from env_helpers import position
 
-from hikone_carrom.env import SoloClearEnv
+from hikone_carrom.env import Reward
+from hikone_carrom.env.choices import ShotChoiceVectorEnv
+from hikone_carrom.env.observation import FLAT_SIZE
+from hikone_carrom.env.sb3 import SB3VecEnv
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_ppo.py"
 
@@ -30,24 +32,18 @@ def test_baselines_play_the_solo_clear_through_the_environment() -> None:
     assert aim["games"] == 1 and 13 <= aim["mean"] <= example.EVAL_CAP
     uniform = example.evaluate(example.random_action, 1)
     assert uniform["mean"] == example.EVAL_CAP and uniform["cleared"] == 0.0
-    choice = example.evaluate(example.random_choice, 1)
+    choice = example.evaluate(example.random_choice, 1, choice=True)
     assert choice["cleared"] == 1.0 and 13 <= choice["mean"] < example.EVAL_CAP
 
 
-def test_a_pot_choice_pockets_its_target_through_the_environment() -> None:
+def test_the_example_trains_on_the_library_choice_env() -> None:
     example = _example()
-    # R0 alone before the north-west pocket (index 3), the jack out of the way (R3a)
-    match = position([("J", 0.1, 0.1), ("R0", -0.2, 0.2), ("R1", 0.15, -0.05)])
-    env = SoloClearEnv(noise=0.0, fly_off=False, observation="flat")
-    obs, _ = env.reset(seed=0, options={"position": match})
-    tables = env.game.tables
-    choices = example.ShotChoices.of(tables, 0)
-    slot = 1 * example.POCKETS + 3  # R0 into the north-west pocket
-    assert choices.mask[slot] and choices.features[slot, 0] == 1.0
-    assert not choices.mask[0 * example.POCKETS + 3]  # the jack is no target before the pucks
-    assert choices.mask[example.HITS + 1] and choices.mask[example.BREAK]
-    seen = choices.observation(obs)
-    assert seen.shape == (example.OBS_SIZE,) and np.array_equal(seen[: obs.size], obs)
-    _, reward, _, _, info = env.step(choices.action(tables, 0, slot))
-    assert "R3a" in info["reasons"] and reward == 1.0  # pocketed: the turn goes on
-    assert tables.states[0].pocketed[0] == 11
+    vec = example.choice_vec_env(2, Reward(strike=-0.05), 150, False)
+    assert isinstance(vec, SB3VecEnv) and isinstance(vec.native, ShotChoiceVectorEnv)
+    vec.seed(10_000)
+    obs = vec.reset()
+    # the policy's input: the keys in order, flattened (SB3's CombinedExtractor)
+    flat = np.concatenate([obs[k].reshape(2, -1) for k in vec.observation_space.spaces], axis=1)
+    assert np.array_equal(flat[:, example.OBSERVATION_AT :], obs["observation"])
+    assert flat.shape[1] == example.OBSERVATION_AT + FLAT_SIZE
+    assert np.array_equal(np.stack(vec.env_method("action_masks")), obs["action_mask"] == 1)

@@ -7,9 +7,11 @@ Importing this package registers the Gymnasium environments::
 
     env = gym.make("HikoneCarrom/SoloClear-v1")            # clear the board alone (R7a)
     env = gym.make("HikoneCarrom/Match-v1", opponent=3)    # singles against level 3
+    env = gym.make("HikoneCarrom/SoloClearChoice-v1")      # a masked choice among set shots
     envs = gym.make_vec("HikoneCarrom/SoloClear-v1", num_envs=64)  # the native vector env
 
-and offers the PettingZoo game for 2 or 4 players (:func:`aec_env`). docs/rl.md tells the
+and offers the PettingZoo game for 2 or 4 players (:func:`aec_env`; with the shot-choice action
+:func:`aec_choice_env`). docs/rl.md tells the
 spaces, the reward and the measured speed.
 """
 
@@ -31,6 +33,7 @@ from hikone_carrom.env.tables import Tables
 from hikone_carrom.env.vector import CarromVectorEnv
 
 __all__ = [
+    "CHOICE_ENV_IDS",
     "ENV_IDS",
     "ActionError",
     "CarromEnv",
@@ -41,18 +44,29 @@ __all__ = [
     "SoloClearEnv",
     "Tables",
     "action_of",
+    "aec_choice_env",
     "aec_env",
     "shot_of",
 ]
 
 ENV_IDS = ("HikoneCarrom/SoloClear-v1", "HikoneCarrom/Match-v1")
-"""The registered Gymnasium ids."""
+"""The registered Gymnasium ids of the raw action."""
+CHOICE_ENV_IDS = ("HikoneCarrom/SoloClearChoice-v1", "HikoneCarrom/MatchChoice-v1")
+"""The registered Gymnasium ids of the shot-choice action (:mod:`hikone_carrom.env.choices`)."""
 
 
 def aec_env(**kwargs: object) -> object:
     """The PettingZoo AEC game (:class:`hikone_carrom.env.aec.CarromAEC`) with its usual
     wrappers; imports pettingzoo."""
     from hikone_carrom.env.aec import env
+
+    return env(**kwargs)
+
+
+def aec_choice_env(**kwargs: object) -> object:
+    """The PettingZoo game with the shot-choice action
+    (:class:`hikone_carrom.env.aec_choices.CarromChoiceAEC`) with its usual wrappers."""
+    from hikone_carrom.env.aec_choices import env
 
     return env(**kwargs)
 
@@ -70,6 +84,16 @@ def _register() -> None:
             vector_entry_point=f"hikone_carrom.env.vector:{mode}_vector_env",
             disable_env_checker=False,
         )
+    for env_id, single, mode in (
+        (CHOICE_ENV_IDS[0], "SoloClearChoiceEnv", "solo"),
+        (CHOICE_ENV_IDS[1], "MatchChoiceEnv", "match"),
+    ):
+        if env_id not in _gym.registry:
+            _gym.register(
+                id=env_id,
+                entry_point=f"hikone_carrom.env.choices:{single}",
+                vector_entry_point=f"hikone_carrom.env.choices:{mode}_choice_vector_env",
+            )
 
 
 _register()

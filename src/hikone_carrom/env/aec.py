@@ -111,7 +111,9 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self._seat = {a: k for k, a in enumerate(self.possible_agents)}
         self._color = {a: self.tables.states[0].color(k) for a, k in self._seat.items()}
         self.observation_spaces = {a: self.observer.space for a in self.possible_agents}
-        self.action_spaces = {a: action_space() for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
+            a: action_space() for a in self.possible_agents
+        }
         self._rng, _ = seeding.np_random(None)
         self._renderer = Renderer(render_mode, self.metadata["render_fps"])
 

@@ -155,6 +155,12 @@ class CarromVectorEnv(VectorEnv[Obs, np.ndarray, np.ndarray]):
             infos["_won"] = self._autoreset.copy()
         return game.observe(self._all), reward, terminated, truncated, infos
 
+    @property
+    def resetting(self) -> np.ndarray:
+        """The boards whose episode ended last step: the next step resets them (their action
+        is ignored)."""
+        return self._autoreset.copy()
+
     def render(self) -> tuple[np.ndarray, ...] | None:
         """One picture of each board (``render_mode="rgb_array"``)."""
         if self.render_mode is None:
