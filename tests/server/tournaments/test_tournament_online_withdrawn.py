@@ -49,6 +49,7 @@ def test_a_withdrawn_online_call_tells_the_room_which_takes_no_more_shots(
         assert refused["message"]["ja"].startswith("この試合は取り消されました（大会本部）")
         again = hello(spectator, None)  # a page that reconnects is shown it too
         assert again["withdrawn"]["ja"] == "この試合は取り消されました（大会本部）"
+        assert again["log"][-1]["kind"] == "withdrawn"  # and its log ends with it
     assert room.match.outcome is None  # no shot was played
     done = _match(client, tid, call["match"])
     assert done["status"] == "forfeit" and done["source"] != "online"
