@@ -47,17 +47,20 @@ play: setup
 	$(VENV)/bin/hikone-carrom play
 
 lint: setup $(RL_STAMP)
-	$(VENV)/bin/ruff check src tests
-	$(VENV)/bin/ruff format --check src tests
+	$(VENV)/bin/ruff check src tests tools
+	$(VENV)/bin/ruff format --check src tests tools
 
 typecheck: setup $(RL_STAMP)
 	$(VENV)/bin/mypy --strict
 
 # The browser tests mostly wait (on pages, animations, the server): two workers run them side by
-# side, each with its own server, store and Chromium.
-unit: setup $(RL_STAMP) system-packages
+# side, each with its own server, store and Chromium. The page audits (Lighthouse, axe-core) run
+# after them on a machine left to them, and print every page's figures.
+AUDITS := tests/e2e/test_lighthouse.py tests/e2e/test_axe.py
+unit: setup $(RL_STAMP) system-packages $(NODE_STAMP)
 	$(PY) -m pytest -q --ignore=tests/e2e
-	$(PY) -m pytest -q -n 2 tests/e2e
+	$(PY) -m pytest -q -n 2 tests/e2e $(addprefix --ignore=,$(AUDITS))
+	$(PY) -m pytest -q -s -n 0 -p no:randomly $(AUDITS)
 
 # The browser client's development tools (TypeScript, Node's types) from package-lock.json; the
 # stamp is npm's own record of what it installed. Node's built-in test runner runs the unit tests.

@@ -33,6 +33,8 @@ ROUTE_ACCESS: dict[str, Role] = {
     "GET /t/{tournament_id}/director": "stranger",
     "GET /director": "stranger",
     "MOUNT /static": "stranger",
+    "GET /sw.js": "stranger",
+    "GET /offline": "stranger",
     "GET /api/health": "stranger",
     # puzzles: open to all, attempts and give-ups limited per address
     "GET /api/puzzles": "stranger",
