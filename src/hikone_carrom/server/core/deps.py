@@ -7,7 +7,7 @@ service with ``app.dependency_overrides[dependency] = ...``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -61,10 +61,13 @@ __all__ = [
 ]
 
 
-def _state(attribute: str, kind: type[T], doc: str) -> Callable[[HTTPConnection], T]:
-    """A dependency giving ``app.state.<attribute>`` (a ``kind``), documented by ``doc``."""
+def _state(attribute: str, kind: type[T], doc: str) -> Callable[[HTTPConnection], Awaitable[T]]:
+    """A dependency giving ``app.state.<attribute>`` (a ``kind``), documented by ``doc``; a
+    coroutine, so that FastAPI runs it on the event loop (a plain function goes to a worker
+    thread and back on every request: issue 47 measured it as a large part of a pad's
+    request)."""
 
-    def dependency(conn: HTTPConnection) -> T:
+    async def dependency(conn: HTTPConnection) -> T:
         value: T = getattr(conn.app.state, attribute)
         return value
 

@@ -71,6 +71,7 @@ from hikone_carrom.server.rooms.room_storage import (
     store_new,
 )
 from hikone_carrom.server.rooms.room_views import players_info, room_view, snapshot
+from hikone_carrom.server.rooms.room_withdrawn import check_not_withdrawn
 from hikone_carrom.server.rooms.schemas import (
     ChatMessage,
     ClientMessage,
@@ -136,6 +137,9 @@ class Room:
         self.epoch = 0
         self.closed = False
         self.stale = False
+        self.withdrawn: dict[str, str] | None = None
+        """Who withdrew the championship call this room served (ja, en), or None
+        (:mod:`.room_withdrawn`)."""
         self.holders = 0
         """Requests and connections using the room now (it is not evicted while used)."""
         self.last_active = time.monotonic()
@@ -404,6 +408,14 @@ class Room:
             await self._guarded(action_id, change)
         self._after_change()
 
+    async def commit_event(self, kind: str, payload: dict[str, Any]) -> None:
+        """:meth:`_commit` for a change made outside this class (the caller holds the lock)."""
+        await self._commit(kind, payload)
+
+    async def run_change(self, change: Callable[[], Awaitable[None]]) -> None:
+        """:meth:`_act` for a change made outside this class (no action id)."""
+        await self._act(None, change)
+
     def _players_info(self) -> list[dict[str, Any]]:
         return players_info(self)
 
@@ -463,6 +475,7 @@ class Room:
     ) -> None:
         """Play a human's shot for ``seat``; the client must hold that seat. A shot whose
         ``action_id`` was already played is not played again (:class:`DuplicateAction`)."""
+        check_not_withdrawn(self)
         self.shots.check_person_at(seats, seat)
         await self._act(action_id, lambda: self.shots.play(seat, shot, None, action_id))
 
@@ -481,10 +494,12 @@ class Room:
         """Offer, accept or decline the next match in this room (only seated people, only after
         the end). It starts once every person seated has said yes; colours and the first shot
         alternate (:func:`game_options`)."""
+        check_not_withdrawn(self)
         await self.agreements.rematch(seats, action_id, yes)
 
     async def resign(self, seats: frozenset[int], seat: int, action_id: str | None = None) -> None:
         """``seat`` (held by the client, a person) resigns for its colour: the game ends now."""
+        check_not_withdrawn(self)
         await self.agreements.resign(seats, seat, action_id)
 
     async def draw(
@@ -492,6 +507,7 @@ class Room:
     ) -> None:
         """``seat`` offers or accepts (``yes``), or declines or withdraws, a draw. The game ends
         in a draw once every person of the other side has accepted."""
+        check_not_withdrawn(self)
         await self.agreements.draw(seats, seat, yes, action_id)
 
     async def say(
@@ -509,7 +525,7 @@ class Room:
 
     def _after_change(self) -> None:
         """Start whatever must now run by itself: a computer's turn, the match clock."""
-        if self.closed or self.stale:
+        if self.closed or self.stale or self.withdrawn is not None:
             return
         if self.computer.due():
             self.computer.task = self._spawn(self.computer.turn())

@@ -31,7 +31,7 @@ __all__ = [
 ACTION_KINDS = ("shot", "skip", "time_called", "resign", "draw")
 """Event kinds that are actions of the match (what a replay steps through)."""
 
-LOG_KINDS = (*ACTION_KINDS, "rematch", "hint", "vote")
+LOG_KINDS = (*ACTION_KINDS, "rematch", "hint", "vote", "withdrawn")
 """Event kinds that appear in the rulings log of a snapshot."""
 
 LOG_SHOWN = 60

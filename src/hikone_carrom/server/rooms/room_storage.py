@@ -24,6 +24,7 @@ from hikone_carrom.server.rooms.room_config import (
     log_entry,
 )
 from hikone_carrom.server.rooms.room_views import players_info, seat_name
+from hikone_carrom.server.rooms.room_withdrawn import WITHDRAWN
 from hikone_carrom.server.rooms.votes import Votes
 from hikone_carrom.server.storage import (
     EventWrite,
@@ -195,6 +196,8 @@ def replay(room: Room, game: StoredGame, events: list[StoredEvent]) -> None:
                 match.pass_turn()
         elif ev.kind == "time_called":
             match.call_time()
+        elif ev.kind == WITHDRAWN:
+            room.withdrawn = p["withdrawn"]
         if ev.kind in LOG_KINDS:
             room.log.append(log_entry(p))
         if isinstance(p.get("clock_elapsed"), int | float):

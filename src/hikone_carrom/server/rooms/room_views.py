@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from hikone_carrom.rules import seat_label
 from hikone_carrom.server.rooms.chat import presets_view
+from hikone_carrom.server.rooms.room_withdrawn import withdrawn_message
 from hikone_carrom.server.rooms.views import LANGS, board_view
 
 if TYPE_CHECKING:
@@ -85,4 +86,5 @@ def snapshot(room: Room, seats: frozenset[int]) -> dict[str, Any]:
         "log": list(room.log),
         "presence": room.audience.view(),
         "chat": {"presets": presets_view(), "recent": room.chat.view()},
+        "withdrawn": None if room.withdrawn is None else withdrawn_message(room.withdrawn),
     }

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from hikone_carrom.server.storage.pad_models import BoardEventRow, BoardMatchRow, BoardRow
@@ -109,10 +109,37 @@ def _match(row: BoardMatchRow, withdrawn: dict[str, Any] | None = None) -> Store
     )
 
 
+def _match_row(match: StoredBoardMatch) -> dict[str, Any]:
+    """The columns of a board match's row (all but its key)."""
+    return {
+        "setup": match.setup,
+        "entries": match.entries,
+        "clock": match.clock,
+        "started_at": match.started_at,
+        "finished_at": match.finished_at,
+        "confirmed": match.confirmed,
+        "outcome": match.outcome,
+        "record": match.record,
+    }
+
+
+def _event_row(board_id: str, match_number: int, change: BoardChange) -> dict[str, Any]:
+    """The row of a board event (its payload as compact JSON text)."""
+    return {
+        "board_id": board_id,
+        "seq": change.seq,
+        "match_number": match_number,
+        "kind": change.kind,
+        "created_at": _now(),
+        "payload": json.dumps(change.payload, separators=(",", ":"), ensure_ascii=False),
+    }
+
+
 class PadStore:
     """Boards, board matches and board events in the game store's database."""
 
     def __init__(self, engine: Engine) -> None:
+        self._engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
 
     @contextmanager
@@ -181,46 +208,43 @@ class PadStore:
 
     def commit_all(self, board_id: str, changes: Sequence[BoardChange]) -> None:
         """Store consecutive events of a board (all one pad's request brought) in one
-        transaction, as :meth:`commit` stores each: all of them or none."""
-        with self._session() as session, session.begin():
-            board = session.get(BoardRow, board_id)
-            if board is None:
-                raise StoreError(f"no board {board_id}")
-            for change in changes:
-                self._add(session, board, change)
-
-    @staticmethod
-    def _add(session: Session, board: BoardRow, change: BoardChange) -> None:
-        seq, match, device = change.seq, change.match, change.device
-        if seq != board.last_seq + 1:
-            raise StoreError(f"board {board.id}: event {seq} after {board.last_seq}")
-        board.last_seq = seq
-        if device is not None:
-            board.device_id, board.device_seq = device
-        if match is not None:
-            board.match_number = match.number
-            row = session.get(BoardMatchRow, (board.id, match.number))
+        transaction, as :meth:`commit` stores each: all of them or none. Written as plain SQL
+        statements (one update of the board, one of each match changed, one insert of the
+        events), not through the ORM's unit of work: this runs once per pad request."""
+        with guarded(), self._engine.begin() as conn:
+            row = conn.execute(
+                select(BoardRow.last_seq, BoardRow.match_number).where(BoardRow.id == board_id)
+            ).first()
             if row is None:
-                row = BoardMatchRow(board_id=board.id, number=match.number)
-                session.add(row)
-            row.setup = match.setup
-            row.entries = match.entries
-            row.clock = match.clock
-            row.started_at = match.started_at
-            row.finished_at = match.finished_at
-            row.confirmed = match.confirmed
-            row.outcome = match.outcome
-            row.record = match.record
-        session.add(
-            BoardEventRow(
-                board_id=board.id,
-                seq=seq,
-                match_number=board.match_number,
-                kind=change.kind,
-                created_at=_now(),
-                payload=json.dumps(change.payload, separators=(",", ":"), ensure_ascii=False),
+                raise StoreError(f"no board {board_id}")
+            last_seq, number = int(row.last_seq), int(row.match_number)
+            board: dict[str, Any] = {}
+            changed: dict[int, StoredBoardMatch] = {}  # the last state of each match changed
+            rows: list[dict[str, Any]] = []
+            for change in changes:
+                if change.seq != last_seq + 1:
+                    raise StoreError(f"board {board_id}: event {change.seq} after {last_seq}")
+                last_seq = change.seq
+                if change.device is not None:
+                    board["device_id"], board["device_seq"] = change.device
+                if change.match is not None:
+                    number = change.match.number
+                    changed[number] = change.match
+                rows.append(_event_row(board_id, number, change))
+            conn.execute(
+                update(BoardRow)
+                .where(BoardRow.id == board_id)
+                .values(last_seq=last_seq, match_number=number, **board)
             )
-        )
+            for n, match in changed.items():
+                values = _match_row(match)
+                key = (BoardMatchRow.board_id == board_id) & (BoardMatchRow.number == n)
+                if conn.execute(update(BoardMatchRow).where(key).values(**values)).rowcount == 0:
+                    conn.execute(
+                        insert(BoardMatchRow).values(board_id=board_id, number=n, **values)
+                    )
+            if rows:
+                conn.execute(insert(BoardEventRow), rows)
 
     def event_kinds(self, board_id: str) -> list[tuple[int, str]]:
         """(seq, kind) of every event of a board, in order (tests and audits)."""

@@ -24,8 +24,10 @@ from hikone_carrom.rules import Color
 from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.rooms.registry import RoomRegistry
 from hikone_carrom.server.rooms.room import Room
+from hikone_carrom.server.rooms.room_withdrawn import withdraw_room
 from hikone_carrom.server.rooms.schemas import CreateRoom
 from hikone_carrom.server.tournaments.hub import BoardCall, LiveTournament, TournamentHub
+from hikone_carrom.server.tournaments.hub_withdraw import BY_DIRECTOR, Withdrawal
 from hikone_carrom.server.tournaments.store_retry import until_stored
 from hikone_carrom.tournament import Result, TournamentError
 
@@ -152,6 +154,7 @@ class RoomBridge:
             return await self.open_room(live, call)
 
         live.on_call(listener)
+        live.withdrawals.on_withdraw(self.withdraw)
         going = [
             (s.match_id, s.room)
             for s in live.live.values()
@@ -172,6 +175,18 @@ class RoomBridge:
             self.spawn(self.take_result(live, match_id, room))
             return
         room.subscribers.add(_Watcher(self, live, match_id, room))
+
+    async def withdraw(self, withdrawal: Withdrawal) -> None:
+        """A correction withdrew a call served by an online room: the room's players and
+        spectators are told, it takes no more shots, and nothing it gives is credited."""
+        if withdrawal.room is None:
+            return
+        room = await self.rooms.local(withdrawal.room)
+        for sub in list(room.subscribers):
+            if isinstance(sub, _Watcher) and sub.match_id == withdrawal.match_id:
+                sub.done = True
+                room.subscribers.discard(sub)
+        await withdraw_room(room, BY_DIRECTOR)
 
     async def open_room(self, live: LiveTournament, call: BoardCall) -> dict[str, Any]:
         """Create the called match's online room with every seat kept for its players: the
@@ -237,8 +252,8 @@ class RoomBridge:
 
     async def _take_result(self, live: LiveTournament, match_id: str, room: Room) -> None:
         outcome = room.match.outcome
-        if outcome is None:
-            return
+        if outcome is None or room.withdrawn is not None:
+            return  # not over, or its call was withdrawn: the event takes nothing from it
         state = room.match.referee.state
         winner = None if outcome.winner is None else (0 if outcome.winner is Color.RED else 1)
         who = f"room:{room.config.id}"

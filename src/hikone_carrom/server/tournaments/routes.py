@@ -181,7 +181,7 @@ async def _director(
     tokens are throttled per address and per event (:class:`SignInGuard`)."""
     live = await hub.get(tournament_id)
     token = bearer(request.headers.get("authorization"))
-    if not signed_in(sign_in(request), client_address(request), live, token):
+    if not signed_in(await sign_in(request), client_address(request), live, token):
         raise RoomError(
             "not_director",
             "The director's token is needed for this",

@@ -55,6 +55,8 @@ function pieceList(pieces) {
  */
 export function explain(ev, seatName) {
   if (ev.kind === "time_called") return [{ text: t("r.timecalled"), kind: "info" }];
+  // a championship's call withdrawn from this online room: the server's words, ja and en
+  if (ev.kind === "withdrawn") return [{ text: pick(ev.message), kind: "penalty" }];
   if (["resign", "draw", "vote", "hint"].includes(ev.kind)) return agreementLines(ev, seatName);
   const r = ev.ruling;
   if (!r) return [];

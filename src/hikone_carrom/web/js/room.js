@@ -191,7 +191,7 @@ export class RoomPage {
       this.state = ev.state;
       this.clockAt = performance.now();
     }
-    if (["shot", "skip", "time_called", "rematch", "resign", "draw", "vote", "hint"].includes(ev.kind)) {
+    if (["shot", "skip", "time_called", "rematch", "resign", "draw", "vote", "hint", "withdrawn"].includes(ev.kind)) {
       this.log.unshift({ ev });
       const lines = () => (ev.kind === "rematch" ? [{ text: t("msg.rematch") }] : explain(ev, (s) => this.seatName(s)));
       const main = () => {
