@@ -28,11 +28,14 @@ _NOT_AN_OBJECT = {"json_invalid", "json_type", "model_type", "model_attributes_t
 
 class SocketMessages(Generic[M]):
     """What one socket kind takes: ``adapter`` validates a whole message (a discriminated union
-    by ``type``, or one model); :attr:`types` are the types it takes, sorted."""
+    by ``type``, or one model); :attr:`types` are the types it takes, sorted. ``unknown``:
+    the socket's own refusal of any other type (English, Japanese)."""
 
-    def __init__(self, adapter: TypeAdapter[M]) -> None:
+    def __init__(self, adapter: TypeAdapter[M], *, unknown: tuple[str, str] | None = None) -> None:
         self.adapter = adapter
         self.types = _types(adapter.json_schema())
+        self.unknown = unknown
+        """The refusal of an unknown type (English, Japanese), when the socket has its own."""
 
     def read(self, text: str) -> M:
         """The message ``text`` (JSON) as its model.
@@ -52,6 +55,8 @@ class SocketMessages(Generic[M]):
         kind = first.get("type", "")
         listed = ", ".join(self.types)
         if kind in _UNKNOWN or (loc == ["type"] and kind in ("missing", "literal_error")):
+            if self.unknown is not None:
+                return RoomError("bad_message", *self.unknown)
             return RoomError(
                 "bad_message",
                 f"Unknown message type: this socket takes {listed}",

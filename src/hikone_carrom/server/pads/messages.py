@@ -25,6 +25,10 @@ class BoardHello(StrictBody):
 BoardMessage = BoardHello | Resync | Ping
 
 BOARD_MESSAGES: SocketMessages[BoardMessage] = SocketMessages(
-    TypeAdapter(Annotated[BoardMessage, Field(discriminator="type")])
+    TypeAdapter(Annotated[BoardMessage, Field(discriminator="type")]),
+    unknown=(
+        "A board is watched read-only: hello, resync or ping",
+        "ボードは見るだけです（hello、resync、ping のみ）",
+    ),
 )
 """The board socket's messages (``SOCKET_MESSAGES["board"]`` in ``core/access.py``)."""

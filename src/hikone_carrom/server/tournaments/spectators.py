@@ -167,7 +167,11 @@ async def _director_hello(
     if text is None:
         return False
     try:
-        return signed_in(guard, address, live, DIRECTOR_HELLO.read(text).token)
+        hello = DIRECTOR_HELLO.read(text)
+    except RoomError:
+        return False  # told as any hello without the token is (``not_director``)
+    try:
+        return signed_in(guard, address, live, hello.token)
     except RoomError as err:
         inbox.reply.send_json(err.to_message())
         return False
