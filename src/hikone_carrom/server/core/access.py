@@ -126,14 +126,15 @@ SOCKET_MESSAGES: dict[str, dict[str, Role]] = {
     },
     "board": {"hello": "stranger", "resync": "stranger", "ping": "stranger"},
     "tournament": {
-        "hello": "stranger",
         "division": "stranger",
         "entry": "stranger",
         "search": "stranger",
+        "watch": "stranger",
         "resync": "stranger",
         "ping": "stranger",
     },
     "director": {"hello": "director"},  # ?full=1: the first message carries the token
 }
 """Message types a client may send on each socket kind, and the least role for each; any other
-type is refused (``bad_message``)."""
+type is refused (``bad_message``). Each kind's models (``core/client_messages.py``
+``SocketMessages``) take exactly these types."""

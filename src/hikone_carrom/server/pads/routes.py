@@ -5,7 +5,6 @@ board's watch link sees it live, read-only."""
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Request, WebSocket
@@ -20,13 +19,14 @@ from hikone_carrom.scoring import MatchSetup, RefereedMatch, sheet_csv
 from hikone_carrom.server.core.deps import PadsDep, WebDirDep, organiser
 from hikone_carrom.server.core.errors import (
     RoomError,
-    error_message,
     errors,
     file_answer,
 )
 from hikone_carrom.server.core.invite import qr_svg
 from hikone_carrom.server.core.validation import MAX_INT, StrictBody
 from hikone_carrom.server.pads.boards import MAX_WALL_MS, Board, Op, PadRegistry
+from hikone_carrom.server.pads.messages import BOARD_MESSAGES
+from hikone_carrom.server.rooms.schemas import Ping
 from hikone_carrom.server.rooms.ws import Connection, WatchLimits, serve_watcher
 from hikone_carrom.server.storage.store import StoreError
 
@@ -317,24 +317,16 @@ async def _watch(websocket: WebSocket, board_id: str, pads: PadRegistry) -> None
     conn = Connection(websocket, buffer_chars=WATCH_BUFFER_CHARS)
 
     async def answer(b: Board, text: str) -> None:
-        """``hello`` or ``resync`` (the shared snapshot), ``ping``."""
+        """``hello`` or ``resync`` (the shared snapshot), ``ping`` (:data:`BOARD_MESSAGES`)."""
         try:
-            msg = json.loads(text)
-        except ValueError:
-            msg = None
-        kind = msg.get("type") if isinstance(msg, dict) else None
-        if kind in ("hello", "resync"):
-            conn.send(b.snapshot_text())
-            b.subscribers.add(conn)
-        elif kind == "ping":
+            msg = BOARD_MESSAGES.read(text)
+        except RoomError as err:
+            conn.send_json(err.to_message())
+            return
+        if isinstance(msg, Ping):
             conn.send_json({"type": "pong", "seq": b.seq})
         else:
-            conn.send_json(
-                error_message(
-                    "bad_message",
-                    "A board is watched read-only: hello, resync or ping",
-                    "ボードは見るだけです（hello、resync、ping のみ）",
-                )
-            )
+            conn.send(b.snapshot_text())
+            b.subscribers.add(conn)
 
     await serve_watcher(conn, pads.get(board_id), WATCH_LIMITS, answer)

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from fastapi import WebSocket
-from pydantic import ValidationError
 
 from hikone_carrom.server.core import wire
+from hikone_carrom.server.core.client_messages import SocketMessages
 from hikone_carrom.server.core.errors import CloseCode, DuplicateAction, RoomError, error_message
 from hikone_carrom.server.core.ratelimit import Inbox, MessageRate
 from hikone_carrom.server.rooms.chat import CHAT_BURST, CHAT_PER_SECOND
@@ -52,6 +52,9 @@ client reconnects (a hello that got no snapshot, a room served from elsewhere no
 
 CLOSE_WAIT_S = 2.0
 """How long (s) a closing connection may take to send what is queued and its close frame."""
+
+ROOM_MESSAGES = SocketMessages(CLIENT_MESSAGE)
+"""A room client's messages (``SOCKET_MESSAGES["room"]`` in ``core/access.py``)."""
 
 
 class Connection:
@@ -260,17 +263,9 @@ async def _handle(
 ) -> None:
     """Validate one message and act on it; every refusal goes back to this client only."""
     try:
-        msg = CLIENT_MESSAGE.validate_json(text)
-    except ValidationError as err:
-        first = err.errors()[0] if err.errors() else {"loc": (), "msg": "invalid"}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        conn.send_json(
-            error_message(
-                "bad_message",
-                f"Malformed message ({where}: {first.get('msg', '')})",
-                f"メッセージの形式が正しくありません（{where}）",
-            )
-        )
+        msg = ROOM_MESSAGES.read(text)
+    except RoomError as err:
+        conn.send_json(err.to_message())
         return
     action_id = getattr(msg, "id", None)
     try:

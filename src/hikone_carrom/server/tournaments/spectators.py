@@ -5,7 +5,6 @@ server."""
 from __future__ import annotations
 
 import asyncio
-import json
 from functools import partial
 from typing import Annotated
 
@@ -15,11 +14,18 @@ from hikone_carrom.server.core.deps import SignInDep, TournamentsDep, client_add
 from hikone_carrom.server.core.errors import RoomError, error_message
 from hikone_carrom.server.core.organiser import SignInGuard
 from hikone_carrom.server.core.ratelimit import Inbox
+from hikone_carrom.server.rooms.schemas import Resync
 from hikone_carrom.server.rooms.ws import Connection, WatchLimits, serve_watcher
 from hikone_carrom.server.tournaments.feed_wire import deflated
 from hikone_carrom.server.tournaments.hub import LiveTournament
 from hikone_carrom.server.tournaments.hub_feed import Watching
 from hikone_carrom.server.tournaments.sign_in import signed_in
+from hikone_carrom.server.tournaments.socket_messages import (
+    DIRECTOR_HELLO,
+    SPECTATOR_MESSAGES,
+    Ask,
+    WatchScores,
+)
 from hikone_carrom.tournament import TournamentError
 
 __all__ = [
@@ -158,36 +164,32 @@ async def _director_hello(
         text = await asyncio.wait_for(inbox.next(), timeout=HELLO_WAIT_S)
     except TimeoutError:
         return False
-    try:
-        msg = json.loads(text) if text is not None else None
-    except ValueError:
-        return False
-    if not isinstance(msg, dict) or msg.get("type") != "hello":
-        return False
-    token = msg.get("token")
-    if not isinstance(token, str):
+    if text is None:
         return False
     try:
-        return signed_in(guard, address, live, token)
+        hello = DIRECTOR_HELLO.read(text)
+    except RoomError:
+        return False  # told as any hello without the token is (``not_director``)
+    try:
+        return signed_in(guard, address, live, hello.token)
     except RoomError as err:
         inbox.reply.send_json(err.to_message())
         return False
 
 
 async def _answer(conn: Spectator, live: LiveTournament, text: str) -> None:
-    """Answer one message of a spectator (see :func:`watch`)."""
+    """Answer one message of a spectator (see :func:`watch`; :data:`SPECTATOR_MESSAGES`)."""
     try:
-        msg = json.loads(text)
-    except ValueError:
-        msg = None
-    kind = msg.get("type") if isinstance(msg, dict) else None
-    key = msg.get("key") if isinstance(msg, dict) else None
-    if kind in ("division", "entry", "search") and isinstance(key, str) and key:
+        msg = SPECTATOR_MESSAGES.read(text)
+    except RoomError as err:
+        conn.send_json(err.to_message())
+        return
+    if isinstance(msg, Ask):
+        kind, key = msg.type, msg.key
         try:
             division, _, part = key.partition(":")
             if kind == "division" and part not in ("pools", "bracket"):
                 raise TournamentError("bad_view", "No such view", "その表示はありません")
-            key = key[:60]
             conn.send(await live.request_text(kind, key))
             if kind == "division" and part == "pools":
                 conn.division = division  # its pool tables come with the updates
@@ -198,11 +200,9 @@ async def _answer(conn: Spectator, live: LiveTournament, text: str) -> None:
                     conn.entries = set(found[:MAX_ASKED_ENTRIES])
         except TournamentError as err:
             conn.send_json(error_message(err.code, err.en, err.ja))
-    elif kind == "watch" and key in WATCHING:
-        conn.watching = WATCHING[WATCHING.index(key)]
-    elif kind == "resync":
+    elif isinstance(msg, WatchScores):
+        conn.watching = msg.key
+    elif isinstance(msg, Resync):
         conn.send(await _snapshot(conn, live))
-    elif kind == "ping":
-        conn.send_json({"type": "pong", "seq": live.seq})
     else:
-        conn.send_json(error_message("bad_message", "Unknown message", "不明なメッセージです"))
+        conn.send_json({"type": "pong", "seq": live.seq})
