@@ -32,6 +32,8 @@ ROUTE_ACCESS: dict[str, Role] = {
     "GET /t/{tournament_id}/play/{player}": "stranger",
     "GET /t/{tournament_id}/director": "stranger",
     "GET /director": "stranger",
+    "GET /puzzles": "stranger",
+    "GET /puzzles/{puzzle_id}": "stranger",
     "MOUNT /static": "stranger",
     "GET /api/health": "stranger",
     # puzzles: open to all, attempts and give-ups limited per address

@@ -1,4 +1,6 @@
-"""REST of the puzzles (詰めカロム; docs/learn.md).
+"""The puzzles (詰めカロム; docs/learn.md): their page and their REST.
+
+``GET /puzzles`` and ``GET /puzzles/{id}`` are the page (web/puzzles.html: the list, one puzzle).
 
 ``GET /api/puzzles`` lists them (paged), ``GET /api/puzzles/daily`` names today's (UTC),
 ``GET /api/puzzles/{id}`` gives the position and the goal, ``POST /api/puzzles/{id}/attempts``
@@ -14,12 +16,13 @@ import datetime as dt
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import FileResponse
 from pydantic import Field
 
 from hikone_carrom.learn import Puzzle, goal_reached, load_shipped, puzzle_by_id
 from hikone_carrom.learn.daily import daily_puzzle
 from hikone_carrom.match import IllegalShotError, Shot
-from hikone_carrom.server.core.deps import RunnerDep, client_address
+from hikone_carrom.server.core.deps import RunnerDep, WebDirDep, client_address
 from hikone_carrom.server.core.errors import RoomError, errors
 from hikone_carrom.server.core.ratelimit import AddressRate
 from hikone_carrom.server.core.validation import StrictBody
@@ -74,6 +77,13 @@ def _puzzle(puzzle_id: str) -> Puzzle:
             status=404,
         )
     return puzzle
+
+
+@router.get("/puzzles", include_in_schema=False)
+@router.get("/puzzles/{puzzle_id}", include_in_schema=False)
+async def page(web: WebDirDep) -> FileResponse:
+    """The puzzles page: the list, or one puzzle (its id checked by the page's own request)."""
+    return FileResponse(web / "puzzles.html", media_type="text/html")
 
 
 @router.get("/api/puzzles", responses=errors(422))
