@@ -529,7 +529,8 @@ class PuzzlePage {
     level.setAttribute("aria-label", level.title);
     this.root.querySelector("#pz-chip").replaceWith(Object.assign(chip(p.color), { id: "pz-chip" }));
     const goal = /** @type {HTMLElement} */ (this.root.querySelector("#pz-goal"));
-    goal.textContent = `${pick(p.goal_text)} ${t("pz.you", { color: t(`color.${p.color}`) })}`;
+    goal.textContent = pick(p.goal_text);
+    this.root.querySelector("#pz-you").textContent = t("pz.you", { color: t(`color.${p.color}`) });
     const aiming = this.phase === "aim" || this.phase === "sent";
     /** @type {HTMLElement} */ (this.root.querySelector("#controls")).hidden = !aiming;
     /** @type {HTMLElement} */ (this.root.querySelector("#controls")).classList.toggle("inactive", this.phase !== "aim");
