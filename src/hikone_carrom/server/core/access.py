@@ -34,6 +34,7 @@ ROUTE_ACCESS: dict[str, Role] = {
     "GET /director": "stranger",
     "GET /puzzles": "stranger",
     "GET /puzzles/{puzzle_id}": "stranger",
+    "GET /puzzles/drills/{drill_id}": "stranger",
     "MOUNT /static": "stranger",
     "GET /api/health": "stranger",
     # puzzles: open to all, attempts and give-ups limited per address
@@ -42,6 +43,9 @@ ROUTE_ACCESS: dict[str, Role] = {
     "GET /api/puzzles/{puzzle_id}": "stranger",
     "POST /api/puzzles/{puzzle_id}/attempts": "stranger",
     "POST /api/puzzles/{puzzle_id}/give-up": "stranger",
+    "GET /api/drills": "stranger",
+    "GET /api/drills/{drill_id}": "stranger",
+    "POST /api/drills/{drill_id}/attempts": "stranger",
     "GET /openapi.json": "stranger",
     "GET /docs": "stranger",
     "GET /docs/oauth2-redirect": "stranger",
