@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.gamekit import REST, SIZES, Touch
 
 from hikone_carrom.learn import Puzzle, goal_reached, goal_text, load_shipped
+from hikone_carrom.learn.drills import DRILLS, Drill
 from hikone_carrom.match import Shot
 from hikone_carrom.match.pieces import STRIKER_ID
 
@@ -213,4 +214,57 @@ def test_the_start_page_links_to_the_puzzles(browser: Browser, server_url: str) 
     link.click()
     page.wait_for_url("**/puzzles")
     expect(page.locator("#puzzle-list .puzzle-item").first).to_be_visible()
+    assert errors == []
+
+
+def _drill_typed(drill: Drill) -> dict[str, str]:
+    """A drill's shot as typed by red, south: position mm right of the tee spot, angle ° right
+    of straight ahead, speed m/s."""
+    s = drill.solution
+    angle = (math.degrees(math.pi / 2 - s.angle) + 180) % 360 - 180
+    return {"pos": repr(s.x * 1000), "angle": repr(angle), "speed": repr(s.speed)}
+
+
+@pytest.mark.parametrize(("size", "locale"), [("phone", "ja-JP"), ("desktop", "en-US")])
+def test_a_drill_is_scored_with_stars_by_its_strikes(
+    browser: Browser, server_url: str, artifacts: Path, size: str, locale: str
+) -> None:
+    drill = DRILLS[2]  # off a rail
+    ja = locale.startswith("ja")
+    page, errors = _open(browser, server_url, size, locale, "/puzzles")
+    page.click(".pz-tabs a[data-tab=drills]")
+    page.wait_for_url("**/puzzles/drills")
+    items = page.locator("#drill-list .drill-item")
+    expect(items).to_have_count(len(DRILLS))
+    expect(items.nth(2)).to_contain_text(drill.name[0 if ja else 1])
+    _no_overflow(page)
+    page.screenshot(path=str(artifacts / f"drills-list-{size}-{locale}.png"))
+    items.nth(2).click()
+    page.wait_for_url(f"**/puzzles/drills/{drill.id}")
+    _ready(page)
+    expect(page.locator("#pz-tip")).to_have_text(drill.tip[0 if ja else 1])
+    expect(page.locator("#pz-giveup")).to_be_hidden()
+    # the first strike, a soft pull straight ahead, misses: the drill goes on
+    with page.expect_response(f"**/api/drills/{drill.id}/attempts") as first:
+        _pull(page, size, 0.04)
+    assert first.value.json()["reached"] is False
+    expect(page.locator("#result")).to_have_attribute("data-outcome", "failed", timeout=30_000)
+    page.click("#pz-retry")
+    _ready(page)
+    # the second strike, typed: reached in two strikes, two stars kept by the browser
+    page.click("#typed summary")
+    for name, value in _drill_typed(drill).items():
+        page.fill(f"#numeric [name={name}]", value)
+    page.click("#numeric button[type=submit]")
+    expect(page.locator("#result")).to_have_attribute("data-outcome", "solved", timeout=30_000)
+    expect(page.locator("#result-title")).to_have_text(
+        "2打でできました！ ★★☆" if ja else "Done in 2 strikes! ★★☆"
+    )
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('hikone-carrom.drills'))")
+    assert stored == {drill.id: 2}
+    _no_overflow(page)
+    page.screenshot(path=str(artifacts / f"drills-done-{size}-{locale}.png"))
+    page.click(".pz-actions a")
+    page.wait_for_url("**/puzzles/drills")
+    expect(page.locator(f"#drill-list .drill-item[data-id={drill.id}] .stars")).to_have_text("★★☆")
     assert errors == []

@@ -5,7 +5,8 @@ import { test } from "node:test";
 
 import { shooterFrame } from "../../src/hikone_carrom/web/js/aim.js";
 import {
-  loadProgress, PROGRESS_KEY, record, shelf, shotOfFigures, stars, typedFigures,
+  DRILLS_KEY, drillStars, drillStarText, loadDrillStars, loadProgress, PROGRESS_KEY, record,
+  recordDrill, shelf, shotOfFigures, stars, typedFigures,
 } from "../../src/hikone_carrom/web/js/puzzle-book.js";
 
 /** A Storage stand-in. */
@@ -78,4 +79,17 @@ test("a typed angle is given between -180 and 180 degrees", () => {
   const frame = shooterFrame("south");
   const typed = typedFigures(north, frame, { x: 0, y: 0.21, angle: Math.PI / 2 + 3.5, speed: 1 });
   assert.ok(typed.angle >= -180 && typed.angle < 180);
+});
+
+test("a drill's stars count its strikes, and only the best is kept", () => {
+  assert.deepEqual([1, 2, 3, 4, 10].map(drillStars), [3, 2, 2, 1, 1]);
+  const s = memory();
+  assert.equal(recordDrill(s, "cut", 2), 2);
+  assert.equal(recordDrill(s, "cut", 1), 2);
+  assert.equal(recordDrill(s, "cut", 3), 3);
+  recordDrill(s, "bank", 1);
+  assert.deepEqual(loadDrillStars(s), { cut: 3, bank: 1 });
+  s.setItem(DRILLS_KEY, JSON.stringify({ cut: 7, bank: "x", jack: 2 }));
+  assert.deepEqual(loadDrillStars(s), { jack: 2 });
+  assert.equal(drillStarText(2), "★★☆");
 });

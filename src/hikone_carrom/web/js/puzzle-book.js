@@ -106,3 +106,56 @@ export function shotOfFigures(placement, frame, typed) {
   const angle = frame.ahead - (typed.angle * Math.PI) / 180;
   return { x: spot.x, y: spot.y, s: spot.s, ok: spot.ok, angle, speed: typed.speed };
 }
+
+export const DRILLS_KEY = "hikone-carrom.drills";
+
+/**
+ * Stars (1-3) for a drill reached at the `strikes`-th strike: 3 at the first, 2 within three,
+ * else 1 (as learn/drills.py stars).
+ * @param {number} strikes
+ */
+export function drillStars(strikes) {
+  return strikes <= 1 ? 3 : strikes <= 3 ? 2 : 1;
+}
+
+/**
+ * This browser's best stars per drill id.
+ * @param {Store | null} store
+ * @returns {Record<string, number>}
+ */
+export function loadDrillStars(store) {
+  try {
+    const raw = JSON.parse(store?.getItem(DRILLS_KEY) || "{}");
+    /** @type {Record<string, number>} */
+    const out = {};
+    for (const [id, n] of Object.entries(raw && typeof raw === "object" ? raw : {})) {
+      if (Number.isInteger(n) && n >= 1 && n <= 3) out[id] = n;
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Keep a drill's stars if they beat this browser's best; the best stars now.
+ * @param {Store | null} store
+ * @param {string} id
+ * @param {number} earned
+ */
+export function recordDrill(store, id, earned) {
+  const best = loadDrillStars(store);
+  best[id] = Math.max(best[id] || 0, earned);
+  try {
+    store?.setItem(DRILLS_KEY, JSON.stringify(best));
+  } catch {
+    // storage refused: the stars hold for this page only
+  }
+  return best[id];
+}
+
+/** Stars earned out of three, the earned ones filled. @param {number} n */
+export function drillStarText(n) {
+  const k = Math.max(0, Math.min(3, n));
+  return "★".repeat(k) + "☆".repeat(3 - k);
+}

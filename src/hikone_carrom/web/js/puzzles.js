@@ -2,6 +2,8 @@
 // browser's progress); /puzzles/{id} shows one at its position with the game's shot input (pull
 // back and let go; the typed form one tap away). The server judges each attempt by the same
 // physics and referee as a game and its answer is animated; giving up plays the solution.
+// Its second tab, the drills (練習): /puzzles/drills lists set positions, /puzzles/drills/{id}
+// plays one on the same board, scored by the strikes it took (1-3 stars).
 import { guide, nearestFree, placeOn, pointAt, shooterFrame } from "./aim.js";
 import { BoardView } from "./board.js";
 import { handleAt, ShotGesture } from "./gesture.js";
@@ -9,7 +11,10 @@ import { chip, text } from "./hud.js";
 import { addStrings, applyI18n, lang, onLangChange, pick, setLang, show, t } from "./i18n.js";
 import { api } from "./net.js";
 import { applyPrefs } from "./prefs.js";
-import { loadProgress, record, shelf, shotOfFigures, stars, typedFigures } from "./puzzle-book.js";
+import {
+  drillStars, drillStarText, loadDrillStars, loadProgress, record, recordDrill, shelf, shotOfFigures,
+  stars, typedFigures,
+} from "./puzzle-book.js";
 import { playShot } from "./sound.js";
 import { disksAt, everyFrame, tracksDuration } from "./tracks.js";
 
@@ -33,6 +38,15 @@ addStrings({
     "pz.figures": "Position {pos} mm · angle {angle}° · speed {speed} m/s",
     "pz.robust": "It still works in {n} % of tries with a slightly shaky hand.",
     "pz.missing": "No such puzzle: it may be mistyped.",
+    "dr.title": "Drills",
+    "dr.lede": "Set positions to practise one kind of shot. Strike until your puck drops: in one strike three stars, within three two stars, else one.",
+    "dr.progress": "Stars: {n} of {total}",
+    "dr.best": "best", "dr.none": "not done yet",
+    "dr.strikes": "Strikes: {n}",
+    "dr.win": "Done in {n} strikes!", "dr.win1": "Done in one strike!",
+    "dr.fail": "Not yet: strike again from the same position.",
+    "dr.again": "Start again", "dr.next": "Next drill", "dr.back": "All drills",
+    "dr.missing": "No such drill: it may be mistyped.",
   },
   ja: {
     "pz.title": "詰めカロム",
@@ -53,12 +67,21 @@ addStrings({
     "pz.figures": "位置 {pos} mm・角度 {angle}°・速さ {speed} m/s",
     "pz.robust": "手元が少しぶれても {n} % の確率で決まる一打です。",
     "pz.missing": "その問題はありません。入力を確かめてください。",
+    "dr.title": "練習",
+    "dr.lede": "決まった局面で、一つの打ち方を練習します。パックが入るまで打ちましょう。1打なら星3つ、3打までなら星2つ、それ以上は星1つです。",
+    "dr.progress": "星 {total}個中 {n}個",
+    "dr.best": "最高", "dr.none": "まだです",
+    "dr.strikes": "打数：{n}",
+    "dr.win": "{n}打でできました！", "dr.win1": "1打でできました！",
+    "dr.fail": "まだです：同じ局面からもう一度打ちましょう。",
+    "dr.again": "最初から", "dr.next": "次の練習", "dr.back": "練習の一覧",
+    "dr.missing": "その練習はありません。入力を確かめてください。",
   },
 });
 
 const TITLE = "詰めカロム · Hikone Carrom";
 const view = /** @type {HTMLElement} */ (document.getElementById("view"));
-/** @type {ShelfPage | PuzzlePage | null} */
+/** @type {ShelfPage | DrillShelfPage | PuzzlePage | null} */
 let page = null;
 
 /** @param {string} id */
@@ -93,6 +116,14 @@ function loadCatalogue() {
   return catalogue;
 }
 
+/** Mark the tab of the page shown ("puzzles" or "drills"). @param {ParentNode} root @param {string} tab */
+function markTab(root, tab) {
+  for (const a of root.querySelectorAll(".pz-tabs a")) {
+    if (/** @type {HTMLElement} */ (a).dataset.tab === tab) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+}
+
 class ShelfPage {
   /** @param {HTMLElement} root */
   constructor(root) {
@@ -108,6 +139,7 @@ class ShelfPage {
 
   async mount() {
     this.root.replaceChildren(template("tpl-shelf"));
+    markTab(this.root, "puzzles");
     applyI18n(this.root);
     document.title = TITLE;
     const select = /** @type {HTMLSelectElement} */ (this.root.querySelector("#goal-filter"));
@@ -182,11 +214,68 @@ class ShelfPage {
   }
 }
 
+class DrillShelfPage {
+  /** @param {HTMLElement} root */
+  constructor(root) {
+    this.root = root;
+    /** @type {any[]} */
+    this.drills = [];
+    /** @type {(() => void) | undefined} */
+    this.off = undefined;
+  }
+
+  async mount() {
+    this.root.replaceChildren(template("tpl-drills"));
+    markTab(this.root, "drills");
+    applyI18n(this.root);
+    document.title = `${t("dr.title")} · ${TITLE}`;
+    try {
+      this.drills = (await api("/api/drills")).drills;
+    } catch (err) {
+      show(this.root.querySelector("#shelf-error"), err.msg);
+      return;
+    }
+    this.off = onLangChange(() => this.render());
+    this.render();
+  }
+
+  dispose() {
+    this.off?.();
+  }
+
+  render() {
+    applyI18n(this.root);
+    document.title = `${t("dr.title")} · ${TITLE}`;
+    const best = loadDrillStars(store());
+    const earned = this.drills.reduce((n, d) => n + (best[d.id] || 0), 0);
+    show(this.root.querySelector("#drill-progress"), {
+      key: "dr.progress", params: { n: earned, total: 3 * this.drills.length },
+    });
+    const list = /** @type {HTMLElement} */ (this.root.querySelector("#drill-list"));
+    list.replaceChildren(...this.drills.map((d) => {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.className = "drill-item";
+      a.dataset.id = d.id;
+      a.dataset.link = "";
+      a.setAttribute("href", `/puzzles/drills/${d.id}`);
+      const got = best[d.id] || 0;
+      const level = text("span", got ? drillStarText(got) : t("dr.none"), got ? "stars" : "pmark");
+      a.append(text("strong", pick(d.name), "dname"), level, text("span", pick(d.tip), "dtip"));
+      li.append(a);
+      return li;
+    }));
+  }
+}
+
 class PuzzlePage {
-  /** @param {HTMLElement} root @param {string} id */
-  constructor(root, id) {
+  /** @param {HTMLElement} root @param {string} id @param {"puzzle" | "drill"} kind */
+  constructor(root, id, kind = "puzzle") {
     this.root = root;
     this.id = id;
+    this.kind = kind;
+    this.base = kind === "drill" ? `/api/drills/${encodeURIComponent(id)}` : `/api/puzzles/${encodeURIComponent(id)}`;
+    this.strikes = 0; // a drill's strikes in this run
     /** "load", "aim", "sent" (waiting for the referee), "anim" (its answer playing), "done" */
     this.phase = "load";
     this.aim = { x: 0, y: 0, s: 0.5, ok: true, angle: Math.PI / 2, power: 0.45, pull: null, armed: false };
@@ -225,12 +314,13 @@ class PuzzlePage {
     applyI18n(this.root);
     this.canvas = /** @type {HTMLCanvasElement} */ (this.root.querySelector("#board"));
     try {
-      [this.geometry, this.puzzle] = await Promise.all([api("/api/board"), api(`/api/puzzles/${encodeURIComponent(this.id)}`)]);
+      [this.geometry, this.puzzle] = await Promise.all([api("/api/board"), api(this.base)]);
     } catch (err) {
       if (this.disposed) return;
       const card = text("section", "", "notfound card");
       card.append(text("h1", t("pz.title")), text("p", ""), this.backLink());
-      show(/** @type {HTMLElement} */ (card.querySelector("p")), err.status === 404 ? "pz.missing" : err.msg);
+      const missing = this.kind === "drill" ? "dr.missing" : "pz.missing";
+      show(/** @type {HTMLElement} */ (card.querySelector("p")), err.status === 404 ? missing : err.msg);
       this.root.replaceChildren(card);
       return;
     }
@@ -257,14 +347,26 @@ class PuzzlePage {
   }
 
   backLink() {
-    const a = text("a", t("pz.back"), "button");
-    a.setAttribute("href", "/puzzles");
+    const drill = this.kind === "drill";
+    const a = text("a", t(drill ? "dr.back" : "pz.back"), "button");
+    a.setAttribute("href", drill ? "/puzzles/drills" : "/puzzles");
     a.dataset.link = "";
     return a;
   }
 
   /** Point "Next puzzle" at the next one in the list this browser has not solved. */
   async findNext() {
+    if (this.kind === "drill") {
+      try {
+        const { drills } = await api("/api/drills");
+        const at = drills.findIndex((/** @type {any} */ d) => d.id === this.id);
+        const next = drills[(at + 1) % drills.length];
+        this.root.querySelector("#pz-next")?.setAttribute("href", `/puzzles/drills/${next.id}`);
+      } catch {
+        // the link leads back to the list
+      }
+      return;
+    }
     try {
       const { puzzles, dailyId } = await loadCatalogue();
       const order = shelf(puzzles, dailyId, "");
@@ -409,10 +511,11 @@ class PuzzlePage {
     this.phase = "sent";
     this.render();
     try {
-      const answer = await api(`/api/puzzles/${this.id}/attempts`, {
+      const answer = await api(`${this.base}/attempts`, {
         method: "POST", body: { x: this.aim.x, y: this.aim.y, angle: this.aim.angle, speed },
       });
       show(err, null);
+      this.strikes += 1;
       this.play(answer.play, answer.reached ? "solved" : "failed", answer);
     } catch (e) {
       show(err, e.msg);
@@ -426,7 +529,7 @@ class PuzzlePage {
     this.phase = "sent";
     this.render();
     try {
-      const answer = await api(`/api/puzzles/${this.id}/give-up`, { method: "POST" });
+      const answer = await api(`${this.base}/give-up`, { method: "POST" });
       this.gaveUp = true;
       this.play(answer.solution.play, "given", answer);
     } catch (e) {
@@ -451,7 +554,8 @@ class PuzzlePage {
     this.anim = null;
     this.phase = "done";
     this.result = a;
-    if (a.outcome === "solved" && !this.gaveUp) record(store(), this.id, "solved");
+    if (a.outcome === "solved" && this.kind === "drill") recordDrill(store(), this.id, drillStars(this.strikes));
+    else if (a.outcome === "solved" && !this.gaveUp) record(store(), this.id, "solved");
     if (a.outcome === "given") {
       record(store(), this.id, "given");
       // the solution in the aim and the typed form: "Try again" plays it from there
@@ -467,6 +571,7 @@ class PuzzlePage {
   }
 
   retry() {
+    if (this.kind === "drill" && this.result?.outcome === "solved") this.strikes = 0; // a new run
     this.after = null;
     this.result = null;
     this.phase = "aim";
@@ -521,12 +626,27 @@ class PuzzlePage {
     if (!this.puzzle) return;
     applyI18n(this.root);
     const p = this.puzzle;
-    document.title = `${t("pz.name", { n: numberOf(p.id) })} · ${TITLE}`;
-    this.root.querySelector("#pz-name").textContent = t("pz.name", { n: numberOf(p.id) });
+    const drill = this.kind === "drill";
+    const name = drill ? pick(p.name) : t("pz.name", { n: numberOf(p.id) });
+    document.title = `${name} · ${drill ? `${t("dr.title")} · ` : ""}${TITLE}`;
+    this.root.querySelector("#pz-name").textContent = name;
     const level = /** @type {HTMLElement} */ (this.root.querySelector("#pz-stars"));
-    level.textContent = stars(p.difficulty);
-    level.title = t("pz.level", { n: p.difficulty });
-    level.setAttribute("aria-label", level.title);
+    const best = drill ? loadDrillStars(store())[p.id] || 0 : 0;
+    level.textContent = drill ? (best ? `${t("dr.best")} ${drillStarText(best)}` : "") : stars(p.difficulty);
+    level.title = drill ? "" : t("pz.level", { n: p.difficulty });
+    if (drill) level.removeAttribute("aria-label");
+    else level.setAttribute("aria-label", level.title);
+    const tip = /** @type {HTMLElement} */ (this.root.querySelector("#pz-tip"));
+    tip.hidden = !drill;
+    tip.textContent = drill ? pick(p.tip) : "";
+    const strikes = /** @type {HTMLElement} */ (this.root.querySelector("#pz-strikes"));
+    strikes.hidden = !drill;
+    strikes.textContent = t("dr.strikes", { n: this.strikes });
+    for (const a of this.root.querySelectorAll(".pz-actions a, #pz-next")) {
+      if (a.id !== "pz-next" && drill) a.setAttribute("href", "/puzzles/drills");
+      if (a.id !== "pz-next") a.textContent = t(drill ? "dr.back" : "pz.back");
+    }
+    if (drill) this.root.querySelector("#pz-next").textContent = t("dr.next");
     this.root.querySelector("#pz-chip").replaceWith(Object.assign(chip(p.color), { id: "pz-chip" }));
     const goal = /** @type {HTMLElement} */ (this.root.querySelector("#pz-goal"));
     goal.textContent = pick(p.goal_text);
@@ -537,7 +657,7 @@ class PuzzlePage {
     /** @type {HTMLButtonElement} */ (this.root.querySelector("#numeric button")).disabled = this.phase !== "aim";
     const giveUp = /** @type {HTMLButtonElement} */ (this.root.querySelector("#pz-giveup"));
     const solved = this.result?.outcome === "solved";
-    giveUp.hidden = this.gaveUp || solved;
+    giveUp.hidden = this.gaveUp || solved || drill;
     giveUp.disabled = this.phase === "sent" || this.phase === "anim";
     this.renderResult();
   }
@@ -549,7 +669,13 @@ class PuzzlePage {
     if (!r) return;
     box.dataset.outcome = r.outcome;
     const title = r.outcome === "solved" ? "pz.win" : r.outcome === "failed" ? "pz.fail" : "pz.solution";
-    this.root.querySelector("#result-title").textContent = t(title);
+    const head = this.root.querySelector("#result-title");
+    if (this.kind === "drill") {
+      const earned = drillStars(this.strikes);
+      const said = this.strikes === 1 ? t("dr.win1") : t("dr.win", { n: this.strikes });
+      head.textContent = r.outcome === "solved" ? `${said} ${drillStarText(earned)}` : t("dr.fail");
+      this.root.querySelector("#pz-retry").textContent = t(r.outcome === "solved" ? "dr.again" : "pz.retry");
+    } else head.textContent = t(title);
     const lines = /** @type {HTMLElement} */ (this.root.querySelector("#result-lines"));
     lines.replaceChildren(...(r.ev.explain?.[lang()] || []).map((/** @type {string} */ s) => text("li", s)));
     const shot = /** @type {HTMLElement} */ (this.root.querySelector("#result-shot"));
@@ -565,8 +691,12 @@ class PuzzlePage {
 
 function route() {
   page?.dispose();
-  const m = location.pathname.match(/^\/puzzles\/([A-Za-z0-9_-]{1,40})$/);
-  page = m ? new PuzzlePage(view, m[1]) : new ShelfPage(view);
+  const path = location.pathname;
+  const m = path.match(/^\/puzzles\/([A-Za-z0-9_-]{1,40})$/);
+  const d = path.match(/^\/puzzles\/drills\/([A-Za-z0-9_-]{1,40})$/);
+  if (d) page = new PuzzlePage(view, d[1], "drill");
+  else if (path === "/puzzles/drills") page = new DrillShelfPage(view);
+  else page = m ? new PuzzlePage(view, m[1]) : new ShelfPage(view);
   window.scrollTo(0, 0);
   page.mount();
 }
