@@ -313,7 +313,7 @@ def _serve(port: int, db_url: str) -> subprocess.Popen[bytes]:
     )
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, env=organiser_env())  # fmt: skip
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a busy machine, as the suite's own server
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).is_success:

@@ -126,3 +126,18 @@ def test_the_flood_bench_measures_every_socket_kind_against_the_quiet_figures(
         assert set(phase.flood.closes) <= {CloseCode.FLOOD, CloseCode.TOO_SLOW}, phase.flood
     lines = report(figures)
     assert len(lines) == 2 + len(figures.phases)
+
+
+def test_the_tournament_benchmarks_server_takes_a_key_that_begins_with_a_dash(
+    tmp_path: Path,
+) -> None:
+    import httpx
+
+    from hikone_carrom.bench.tournament_live import running_server
+
+    key = "-" + "k" * 40  # token_urlsafe gives one in 64 such keys
+    with running_server(f"sqlite:///{tmp_path / 'live.sqlite3'}", key) as url:
+        made = httpx.post(
+            f"{url}/api/boards", json={"name": "1"}, headers={"Authorization": f"Bearer {key}"}
+        )
+    assert made.status_code == 201, made.text

@@ -494,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
         db_url = f"sqlite:///{Path(tmp) / 'day.sqlite3'}"
         key = secrets.token_urlsafe(32)
         # every pad and page comes from 127.0.0.1, so the per-address limit of new sockets is off
-        options = ("--organiser-key", key, "--no-browser", "--sockets-per-second", "1000000")
+        options = (f"--organiser-key={key}", "--no-browser", "--sockets-per-second", "1000000")
         servers = [GameServer(db_url, *options, log_dir=Path(tmp)).wait_ready()]
         try:
             t0 = time.perf_counter()

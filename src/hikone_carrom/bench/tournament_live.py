@@ -97,7 +97,7 @@ def running_server(db_url: str, key: str = "") -> Iterator[str]:
     port = _free_port()
     options = ["--port", str(port), "--no-browser", "--db", db_url]
     options += ["--sockets-per-second", "1000000"]  # every spectator comes from 127.0.0.1
-    options += ["--organiser-key", key] if key else []
+    options += [f"--organiser-key={key}"] if key else []  # a key may begin with "-"
     code = f"from hikone_carrom.server import main; raise SystemExit(main({options!r}))"
     proc = subprocess.Popen(
         [sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
