@@ -175,8 +175,8 @@ def test_a_wrong_shot_fails_and_giving_up_plays_the_solution(
     # try again: the position is back and the shot can be aimed again
     page.click("#pz-retry")
     _ready(page)
-    drawn = page.evaluate("() => window.__puzzle.lastOverlay.aim !== null")
-    assert drawn  # the aim is drawn over the puzzle's position again
+    # the aim is drawn over the puzzle's position again
+    page.wait_for_function("() => Boolean(window.__puzzle.lastOverlay?.aim)")
     # give up: the solution is played and its figures are given
     with page.expect_response(f"**/api/puzzles/{puzzle.id}/give-up") as given:
         page.click("#pz-giveup")
