@@ -15,7 +15,10 @@ VIBRATE_SPY = """Object.defineProperty(Navigator.prototype, 'vibrate', {
   value(pattern) { (window.__vibrated ||= []).push(pattern); return true; },
 });"""
 
-SOUNDS = "async () => (await import('/static/js/sound.js')).soundLog().map(s => s.kind)"
+# the page's own module (its URL carries the build's prefix: server/core/assets.py)
+SOUNDS = """async () => (await import(
+  document.querySelector('script[src$="/js/main.js"]').src.replace('main.js', 'sound.js')
+)).soundLog().map(s => s.kind)"""
 
 
 def _shoot_softly_and_wait_for_the_computer(page: Page) -> None:

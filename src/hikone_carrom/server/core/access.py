@@ -36,6 +36,8 @@ ROUTE_ACCESS: dict[str, Role] = {
     "GET /puzzles/{puzzle_id}": "stranger",
     "GET /puzzles/drills/{drill_id}": "stranger",
     "MOUNT /static": "stranger",
+    "GET /sw.js": "stranger",
+    "GET /offline": "stranger",
     "GET /api/health": "stranger",
     # puzzles: open to all, attempts and give-ups limited per address
     "GET /api/puzzles": "stranger",

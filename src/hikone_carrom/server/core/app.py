@@ -18,14 +18,14 @@ from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
-from starlette.middleware.gzip import GZipMiddleware
+from starlette_compress import CompressMiddleware
 
 from hikone_carrom import __version__
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.server.cluster.cluster import Cluster
-from hikone_carrom.server.core import health
+from hikone_carrom.server.core import assets, health
+from hikone_carrom.server.core.assets import AssetFiles, PageAssets
 from hikone_carrom.server.core.config import (
     ServerSettings,
     memory_store_problem,
@@ -59,10 +59,10 @@ __all__ = ["GZIP_LEVEL", "GZIP_MIN_BYTES", "WEB_DIR", "create_app"]
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 """The browser client: static ES modules, HTML and CSS, served as they are (no build step)."""
 
-GZIP_MIN_BYTES, GZIP_LEVEL = 1024, 6
-"""HTTP answers of at least this many bytes go gzip-compressed to a client that takes it (a
-phone's first load of a tournament page: about a third of the bytes), at this level (9 costs
-several times the CPU for a few per cent)."""
+GZIP_MIN_BYTES, GZIP_LEVEL, BROTLI_QUALITY = 1024, 6, 5
+"""HTTP answers of at least this many bytes go compressed to a client that takes it, brotli
+first, else gzip (a phone's first load of a tournament page: about a third of the bytes), at these
+levels (the highest cost several times the CPU for a few per cent); WebSockets are not touched."""
 
 
 def _analysis_backend(settings: ServerSettings) -> Backend | None:
@@ -162,13 +162,21 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     app.state.creation_rate = AddressRate(settings.creations_per_minute)
     app.state.sign_in = SignInGuard()
     app.state.web_dir = WEB_DIR
+    build = app.state.build = assets.build_id(WEB_DIR)
 
     app.add_middleware(SocketGate, per_second=settings.sockets_per_second)
     app.add_middleware(OriginCheck, names=settings.allowed_hosts, origins=origins)
     if settings.allowed_hosts:
         app.add_middleware(HostCheck, allowed=settings.allowed_hosts)
     docs = [url for url in (app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url) if url]
-    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES, compresslevel=GZIP_LEVEL)
+    app.add_middleware(PageAssets, build=build)
+    app.add_middleware(
+        CompressMiddleware,
+        minimum_size=GZIP_MIN_BYTES,
+        zstd=False,
+        brotli_quality=BROTLI_QUALITY,
+        gzip_level=GZIP_LEVEL,
+    )
     app.add_middleware(SecurityHeaders, docs_paths=docs)  # outermost: also on the 400s above
 
     @app.exception_handler(RoomError)
@@ -198,7 +206,8 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     app.include_router(tournament_routes.router)
     app.include_router(tournament_auto_routes.router)  # automatic calls and closes
     app.include_router(spectators.router)  # the live event's socket
-    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    app.mount("/static", AssetFiles(WEB_DIR, build), name="static")
+    app.include_router(assets.router)  # the game's service worker, its offline page
     app.include_router(pad_routes.router)  # the table referees' scoring pads (docs/scoring.md)
     app.include_router(health.router)
     app.include_router(puzzle_routes.router)  # puzzles (docs/learn.md)

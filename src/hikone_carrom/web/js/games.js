@@ -217,7 +217,7 @@ export class ReplayPage {
     const auto = this.root.querySelector("#rp-auto");
     auto.setAttribute("aria-pressed", String(this.auto));
     auto.textContent = t(this.auto ? "replay.pause" : "replay.auto");
-    renderCounts(this.root.querySelector("#counts"), this.stateAt(this.index));
+    renderCounts(this.root.querySelector("#counts"), this.stateAt(this.index), "h2");
     const shown = this.data.events.slice(0, this.index).reverse();
     renderLog(this.root.querySelector("#log"), shown, (seat) => this.seatName(seat));
     this.analysis?.render();

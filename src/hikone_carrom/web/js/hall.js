@@ -11,12 +11,12 @@ const STR = {
   ja: {
     calls: "呼び出し", none: "呼び出し中の試合はありません", speech: "音声案内", on: "オン", off: "オフ",
     speechOn: "音声案内を始めます", click: "（画面をクリックすると始まります）", page: "{i} / {n}", range: "第{a}〜{b}台", rangeOnline: "対局{a}〜{b}",
-    pools: "予選リーグ", next: "次 {time}", free: "空き", vs: "対",
+    pools: "予選リーグ", pager: "表示中の画面", next: "次 {time}", free: "空き", vs: "対",
   },
   en: {
     calls: "Calls", none: "No match waiting for its players", speech: "Spoken calls", on: "on", off: "off",
     speechOn: "Spoken calls on", click: " (click the screen to start)", page: "{i} / {n}", range: "Boards {a}–{b}", rangeOnline: "Games {a}–{b}",
-    pools: "Pools", next: "Next {time}", free: "Free", vs: "v",
+    pools: "Pools", pager: "Screen shown", next: "Next {time}", free: "Free", vs: "v",
   },
 };
 
@@ -59,7 +59,7 @@ export class Hall {
       u.rate = 0.9;
       return u;
     }) : null;
-    this.pager = h("div.hall-pager", { id: "hall-pager" });
+    this.pager = h("section.hall-pager", { id: "hall-pager", "aria-label": s("pager") });
     this.aside = h("aside.hall-calls", { id: "hall-calls", "aria-label": s("calls") });
     const view = document.getElementById("view");
     view.before(this.pager);

@@ -19,12 +19,16 @@ export function chip(color) {
   return el;
 }
 
-/** Fill el with pucks pocketed and debt per colour, and the jack spot pile, from a state. */
-export function renderCounts(el, st) {
-  el.replaceChildren(text("h3", t("counts.title")));
+/**
+ * Fill el with pucks pocketed and debt per colour, and the jack spot pile, from a state; its
+ * title a `heading` (the replay's cards sit under the page's h1: h2).
+ */
+export function renderCounts(el, st, heading = "h3") {
+  el.replaceChildren(text(heading, t("counts.title")));
   const table = document.createElement("table");
   const head = table.insertRow();
-  for (const h of ["", t("counts.pocketed"), t("counts.debt")]) head.append(text("th", h));
+  head.insertCell(); // the corner above the colours: no header of its own
+  head.append(text("th", t("counts.pocketed")), text("th", t("counts.debt")));
   for (const color of ["red", "green"]) {
     const row = table.insertRow();
     row.insertCell().append(chip(color), ` ${t(`color.${color}`)}`);

@@ -110,6 +110,7 @@ export class RoomPage {
     this.hintPending = false;
     if (this.hint && !this.hintFits(this.hint)) this.clearHint();
     if (first) this.view = new BoardView(this.canvas, this.geometry);
+    this.root.querySelector(".room").classList.remove("is-loading");
     this.view.setViewSide(this.viewSide());
     this.resetAim();
     this.social.snapshot(msg);

@@ -1,7 +1,10 @@
 // The pad's service worker: the pad's page and scripts are kept on the device so that a reload
 // works without the gym's Wi-Fi. Network first (fresh when online), the cache when not; the
-// API and the WebSocket always go to the network (the pad queues its entries itself).
-const CACHE = "hikone-carrom-pad-v1";
+// API and the WebSocket always go to the network (the pad queues its entries itself). The
+// server fills in the build's prefix of every quoted /static/ URL here (server/core/assets.py):
+// a new release is a new script and a new cache, the old one dropped.
+const STATIC = "/static/";
+const CACHE = `hikone-carrom-pad ${STATIC}`;
 const SHELL = "/pad/";
 const ASSETS = [
   SHELL,
@@ -23,9 +26,10 @@ worker.addEventListener("install", (event) => {
 });
 
 worker.addEventListener("activate", (event) => {
+  const stale = (/** @type {string} */ k) => k.startsWith("hikone-carrom-pad") && k !== CACHE;
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter(stale).map((k) => caches.delete(k))))
       .then(() => worker.clients.claim()),
   );
 });
