@@ -17,6 +17,8 @@ __all__ = ["Goal", "goal_reached", "goal_text"]
 class Goal(StrEnum):
     """What the shooter must do in one strike."""
 
+    POT_ONE = "pot-one"
+    """Pot one of your pucks and keep the turn (R3a): the drills' goal."""
     POT_TWO = "pot-two"
     """Pot at least two of your pucks and keep the turn (R3a)."""
     POT_THREE = "pot-three"
@@ -26,6 +28,10 @@ class Goal(StrEnum):
 
 
 _TEXT: dict[Goal, tuple[str, str]] = {
+    Goal.POT_ONE: (
+        "自分のパックを1枚入れて、手番を続けましょう（R3a）",
+        "Pot one of your pucks and keep the turn (R3a)",
+    ),
     Goal.POT_TWO: (
         "自分のパックを2枚以上入れて、手番を続けましょう（R3a）",
         "Pot two or more of your pucks and keep the turn (R3a)",
@@ -41,6 +47,10 @@ _TEXT: dict[Goal, tuple[str, str]] = {
 }
 
 
+_NEED = {Goal.POT_ONE: 1, Goal.POT_TWO: 2, Goal.POT_THREE: 3}
+"""Own pucks a strike must pot for each potting goal."""
+
+
 def goal_text(goal: Goal) -> tuple[str, str]:
     """The goal as a sentence: (Japanese, English)."""
     return _TEXT[goal]
@@ -54,4 +64,4 @@ def goal_reached(goal: Goal, color: Color, report: ShotReport, after: RefereeSta
         return won
     keeps = won or (not after.is_over and after.color(after.shooter) is color)
     own = sum(1 for p in report.pocketed if p is color.puck)
-    return keeps and own >= (2 if goal is Goal.POT_TWO else 3)
+    return keeps and own >= _NEED[goal]

@@ -18,6 +18,7 @@ from hikone_carrom.server.core.app import WEB_DIR
 from hikone_carrom.server.core.assets import IMMUTABLE, build_id
 
 PAGES = ["/", "/howto", "/games", "/room/x", "/replay/x", "/pad/", "/t/x", "/director", "/offline"]
+PAGES += ["/puzzles", "/puzzles/p0001", "/puzzles/drills/bank"]
 
 
 def _raw(client: TestClient, path: str, encoding: str) -> tuple[dict[str, str], bytes]:

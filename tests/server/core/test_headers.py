@@ -57,7 +57,7 @@ def test_every_page_kind_has_the_headers(client: TestClient) -> None:
     tid, _ = create(client, boards=2)
     pages = ["/", "/games", "/howto", f"/room/{room}", f"/replay/{room}", "/pad", "/pad/"]
     pages += [f"/pad/{board}", f"/boards/{board}", "/pad/sw.js", f"/t/{tid}", f"/t/{tid}/director"]
-    pages += ["/director", f"/t/{tid}/play/GS-001.1"]
+    pages += ["/director", f"/t/{tid}/play/GS-001.1", "/puzzles", "/puzzles/p0001"]
     for path in pages:
         _check(client, path)
 

@@ -91,3 +91,10 @@ def test_attempts_are_limited_per_address(client: TestClient) -> None:
     assert refused.status_code == 429 and refused.headers["Retry-After"]
     assert refused.json()["detail"]["code"] == "rate_limited"
     assert refused.json()["detail"]["ja"]
+
+
+def test_the_puzzles_page_is_served_for_the_list_and_for_one_puzzle(client: TestClient) -> None:
+    for path in ("/puzzles", f"/puzzles/{FIRST.id}"):
+        r = client.get(path)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+        assert '<script type="module" src="/static/js/puzzles.js">' in r.text

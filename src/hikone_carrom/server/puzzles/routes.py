@@ -1,10 +1,14 @@
-"""REST of the puzzles (詰めカロム; docs/learn.md).
+"""The puzzles (詰めカロム; docs/learn.md): their page and their REST.
+
+``GET /puzzles`` and ``GET /puzzles/{id}`` are the page (web/puzzles.html: the list, one puzzle).
 
 ``GET /api/puzzles`` lists them (paged), ``GET /api/puzzles/daily`` names today's (UTC),
 ``GET /api/puzzles/{id}`` gives the position and the goal, ``POST /api/puzzles/{id}/attempts``
 plays a shot by the same physics and referee as a game (``Match.play``, exact: the player's own
 hand is the noise) and says whether the goal was reached, with the solution once it is;
-``POST /api/puzzles/{id}/give-up`` gives the solution. Attempts and give-ups are limited per
+``POST /api/puzzles/{id}/give-up`` gives the solution. The drills (練習) are alike:
+``GET /api/drills``, ``GET /api/drills/{id}``, ``POST /api/drills/{id}/attempts`` (no solution
+is given: a drill is practised until it is reached). Attempts and give-ups are limited per
 client address.
 """
 
@@ -14,16 +18,23 @@ import datetime as dt
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import FileResponse
 from pydantic import Field
 
 from hikone_carrom.learn import Puzzle, goal_reached, load_shipped, puzzle_by_id
 from hikone_carrom.learn.daily import daily_puzzle
+from hikone_carrom.learn.drills import DRILLS, Drill, drill_by_id
 from hikone_carrom.match import IllegalShotError, Shot
-from hikone_carrom.server.core.deps import RunnerDep, client_address
+from hikone_carrom.server.core.deps import RunnerDep, WebDirDep, client_address
 from hikone_carrom.server.core.errors import RoomError, errors
 from hikone_carrom.server.core.ratelimit import AddressRate
 from hikone_carrom.server.core.validation import StrictBody
-from hikone_carrom.server.puzzles.views import puzzle_summary, puzzle_view, solution_view
+from hikone_carrom.server.puzzles.views import (
+    drill_view,
+    puzzle_summary,
+    puzzle_view,
+    solution_view,
+)
 from hikone_carrom.server.rooms.views import shot_view
 
 __all__ = ["ATTEMPTS_PER_MINUTE", "PAGE_LIMIT", "AttemptBody", "router"]
@@ -76,6 +87,14 @@ def _puzzle(puzzle_id: str) -> Puzzle:
     return puzzle
 
 
+@router.get("/puzzles", include_in_schema=False)
+@router.get("/puzzles/{puzzle_id}", include_in_schema=False)
+@router.get("/puzzles/drills/{drill_id}", include_in_schema=False)
+async def page(web: WebDirDep) -> FileResponse:
+    """The puzzles page: the list, or one puzzle (its id checked by the page's own request)."""
+    return FileResponse(web / "puzzles.html", media_type="text/html")
+
+
 @router.get("/api/puzzles", responses=errors(422))
 async def list_puzzles(
     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
@@ -105,8 +124,10 @@ async def get_puzzle(puzzle_id: str) -> dict[str, Any]:
     return puzzle_view(_puzzle(puzzle_id))
 
 
-def _attempt(puzzle: Puzzle, shot: Shot) -> dict[str, Any]:
-    match = puzzle.match()
+def _judged(target: Puzzle | Drill, shot: Shot) -> dict[str, Any]:
+    """The shot played at the position of a puzzle or a drill: whether it reached the goal, and
+    the play for the browser."""
+    match = target.match()
     color = match.color(match.shooter)
     try:
         play = match.play(shot)
@@ -114,9 +135,13 @@ def _attempt(puzzle: Puzzle, shot: Shot) -> dict[str, Any]:
         raise RoomError(
             "illegal_shot", err.reason_en, err.reason_ja, rule=err.rule, status=409
         ) from None
-    reached = goal_reached(puzzle.goal, color, play.report, match.referee.state)
-    out: dict[str, Any] = {"reached": reached, "play": shot_view(play, match.board)}
-    if reached:
+    reached = goal_reached(target.goal, color, play.report, match.referee.state)
+    return {"reached": reached, "play": shot_view(play, match.board)}
+
+
+def _attempt(puzzle: Puzzle, shot: Shot) -> dict[str, Any]:
+    out = _judged(puzzle, shot)
+    if out["reached"]:
         out["solution"] = _solution(puzzle)
     return out
 
@@ -147,3 +172,39 @@ async def attempt(puzzle_id: str, body: AttemptBody, runner: RunnerDep) -> dict[
 async def give_up(puzzle_id: str, runner: RunnerDep) -> dict[str, Any]:
     """The solution, and its shot played exactly for the replay."""
     return {"solution": await runner.simulate(_solution, _puzzle(puzzle_id))}
+
+
+def _drill(drill_id: str) -> Drill:
+    drill = drill_by_id(drill_id)
+    if drill is None:
+        raise RoomError(
+            "no_such_drill",
+            f"There is no drill {drill_id[:40]!r}",
+            f"練習 {drill_id[:40]!r} はありません",
+            status=404,
+        )
+    return drill
+
+
+@router.get("/api/drills")
+async def list_drills() -> dict[str, Any]:
+    """Every drill (練習) with its position, easiest first."""
+    return {"drills": [drill_view(d) for d in DRILLS]}
+
+
+@router.get("/api/drills/{drill_id}", responses=errors(404, 422))
+async def get_drill(drill_id: str) -> dict[str, Any]:
+    """A drill's position, goal and tip."""
+    return drill_view(_drill(drill_id))
+
+
+@router.post(
+    "/api/drills/{drill_id}/attempts",
+    responses=errors(404, 409, 422, 429),
+    dependencies=[Depends(_rate)],
+)
+async def drill_attempt(drill_id: str, body: AttemptBody, runner: RunnerDep) -> dict[str, Any]:
+    """Play a strike at the drill, judged by the physics and the referee as a game's."""
+    drill = _drill(drill_id)
+    shot = Shot(body.x, body.y, body.angle, body.speed)
+    return await runner.simulate(_judged, drill, shot)

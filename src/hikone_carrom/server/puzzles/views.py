@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from hikone_carrom.learn import Puzzle, goal_text
+from hikone_carrom.learn.drills import Drill
 from hikone_carrom.match import PlayResult
 from hikone_carrom.server.rooms.views import shot_view, state_view
 
-__all__ = ["puzzle_summary", "puzzle_view", "solution_view"]
+__all__ = ["drill_view", "puzzle_summary", "puzzle_view", "solution_view"]
 
 
 def puzzle_summary(puzzle: Puzzle) -> dict[str, Any]:
@@ -39,4 +40,19 @@ def solution_view(puzzle: Puzzle, play: PlayResult) -> dict[str, Any]:
         "shot": puzzle.solution.to_dict(),
         "robustness": puzzle.robustness,
         "play": shot_view(play, puzzle.match().board),
+    }
+
+
+def drill_view(drill: Drill) -> dict[str, Any]:
+    """A drill as the page shows it: id, name and tip (ja/en), goal, colour and position."""
+    ja, en = goal_text(drill.goal)
+    match = drill.match()
+    return {
+        "id": drill.id,
+        "name": {"ja": drill.name[0], "en": drill.name[1]},
+        "tip": {"ja": drill.tip[0], "en": drill.tip[1]},
+        "goal": drill.goal.value,
+        "goal_text": {"ja": ja, "en": en},
+        "color": match.color(match.shooter).value,
+        "state": state_view(match),
     }

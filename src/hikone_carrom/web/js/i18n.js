@@ -13,6 +13,7 @@
 const STRINGS = {
   en: {
     "nav.new": "New game", "nav.games": "Games", "nav.howto": "How to play", "nav.menu": "Menu",
+    "nav.puzzles": "Puzzles",
     "pref.contrast": "High contrast", "pref.sound": "Sound",
     "home.title": "A game from Hikone, on one board",
     "home.lede": "Flick the striker, pocket your colour, and take the jack last.",
@@ -90,6 +91,7 @@ const STRINGS = {
   },
   ja: {
     "nav.new": "新しい試合", "nav.games": "試合記録", "nav.howto": "遊び方", "nav.menu": "メニュー",
+    "nav.puzzles": "詰めカロム",
     "pref.contrast": "ハイコントラスト", "pref.sound": "音",
     "home.title": "彦根のカロムを、盤ひとつで",
     "home.lede": "ストライカーをはじいて自分の色のパックを落とし、最後にジャックを。",
