@@ -24,6 +24,8 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from hikone_carrom import __version__
 from hikone_carrom.board import BoardSpec
+from hikone_carrom.server.accounts import routes as account_routes
+from hikone_carrom.server.accounts import service as accounts_service
 from hikone_carrom.server.cluster.cluster import Cluster
 from hikone_carrom.server.core import health
 from hikone_carrom.server.core.config import (
@@ -97,6 +99,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         store = GameStore(settings.db_url, timeout_s=settings.store_timeout_s)
         store.migrate()
         app.state.organiser_key = settings.organiser_key or organiser_key(store.engine)
+        app.state.accounts, app.state.account_limits = accounts_service.start(store.engine)
         runner = Runner(settings.sim_workers, 1 if settings.db_url.startswith("sqlite") else 4)
         backend: Backend = (
             RayBackend(settings.ray_address, settings.think_workers, spec)
@@ -201,4 +204,5 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     app.include_router(pad_routes.router)  # the table referees' scoring pads (docs/scoring.md)
     app.include_router(health.router)
     app.include_router(room_routes.router)
+    app.include_router(account_routes.router)  # accounts, ratings, profiles
     return app
