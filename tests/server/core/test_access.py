@@ -150,6 +150,7 @@ def test_a_stranger_is_refused(client: TestClient, things: dict[str, str], key: 
             "bad_player_link",
             "no_player",
             "not_called",
+            "not_signed_in",
         ), r.text
     assert client.get(f"/api/tournaments/{things['tournament_id']}").json()["seq"] == before
 
