@@ -4,7 +4,7 @@
     python examples/train_ppo.py --timesteps 200000 --out runs/ppo-solo.zip
     python examples/train_ppo.py --evaluate runs/ppo-solo.zip --seeds 200
 
-The policy does not learn the raw (place, aim, power) action of ``HikoneCarrom/SoloClear-v0``
+The policy does not learn the raw (place, aim, power) action of ``HikoneCarrom/SoloClear-v1``
 (a pot needs the angle right to about a degree; PPO on it learns only a safe touch). It chooses
 among shots set relative to the pieces, each turned into the environment's own legal action
 by :func:`hikone_carrom.env.action_of` (:class:`ShotChoices`):

@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "hikone_carrom.ai.pot_table",
         "rebuild the expert's pot-chance table / 達人のポット確率表を作り直す",
     ),
+    "puzzles": ("hikone_carrom.learn.cli", "rebuild the puzzles / 詰めカロムを作り直す"),
     "bench": ("hikone_carrom.bench", f"benchmarks: {' | '.join(BENCHES)} / ベンチマーク"),
     "calibrate": (
         "hikone_carrom.calibrate",

@@ -46,6 +46,7 @@ def _files(tmp: Path) -> dict[str, str]:
 BAD: list[list[str]] = [
     ["frobnicate"],
     ["bench"],
+    ["puzzles", "build", "--count", "many"],
     ["bench", "nothing"],
     # simulate
     ["simulate", "--players", "3"],

@@ -14,17 +14,17 @@ import hikone_carrom.env as hk_env
 from hikone_carrom.env.aec import env as aec_env
 
 REGISTERED = [
-    ("HikoneCarrom/SoloClear-v0", {}),
-    ("HikoneCarrom/SoloClear-v0", {"observation": "flat", "noise": 0.0}),
-    ("HikoneCarrom/Match-v0", {"opponent": "random"}),
-    ("HikoneCarrom/Match-v0", {"opponent": "greedy", "seat": 1, "observation": "flat"}),
+    ("HikoneCarrom/SoloClear-v1", {}),
+    ("HikoneCarrom/SoloClear-v1", {"observation": "flat", "noise": 0.0}),
+    ("HikoneCarrom/Match-v1", {"opponent": "random"}),
+    ("HikoneCarrom/Match-v1", {"opponent": "greedy", "seat": 1, "observation": "flat"}),
 ]
 
 
 def test_every_registered_id_is_versioned_and_checked_here() -> None:
     assert set(hk_env.ENV_IDS) == {env_id for env_id, _ in REGISTERED}
     for env_id in hk_env.ENV_IDS:
-        assert gym.spec(env_id).version == 0
+        assert gym.spec(env_id).version == 1
 
 
 @pytest.mark.parametrize(("env_id", "kwargs"), REGISTERED)
@@ -35,7 +35,7 @@ def test_gymnasium_check_env(env_id: str, kwargs: dict[str, object]) -> None:
 
 
 def test_gymnasium_check_env_renders_rgb_array() -> None:
-    env = gym.make("HikoneCarrom/SoloClear-v0", render_mode="rgb_array")
+    env = gym.make("HikoneCarrom/SoloClear-v1", render_mode="rgb_array")
     check_env(env.unwrapped)
     env.reset(seed=1)
     frame = env.render()
@@ -46,7 +46,7 @@ def test_gymnasium_check_env_renders_rgb_array() -> None:
 
 
 def test_make_vec_gives_the_native_vector_env() -> None:
-    envs = gym.make_vec("HikoneCarrom/SoloClear-v0", num_envs=3)
+    envs = gym.make_vec("HikoneCarrom/SoloClear-v1", num_envs=3)
     assert isinstance(envs, hk_env.CarromVectorEnv)
     obs, _ = envs.reset(seed=0)
     assert envs.observation_space.contains(obs)

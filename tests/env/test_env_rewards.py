@@ -93,10 +93,10 @@ def test_truncated_at_the_strike_cap_and_reset_needed_after() -> None:
     with pytest.raises(gym.error.ResetNeeded):
         env.step(np.zeros(3, np.float32))
     obs, _ = env.reset()
-    assert obs["time_left"][0] == 1.0
+    assert obs["strikes_left"][0] == 1.0 and obs["time_left"][0] == 1.0
 
 
-@pytest.mark.parametrize("env_id", ["HikoneCarrom/SoloClear-v0", "HikoneCarrom/Match-v0"])
+@pytest.mark.parametrize("env_id", ["HikoneCarrom/SoloClear-v1", "HikoneCarrom/Match-v1"])
 def test_deterministic_for_a_seed(env_id: str) -> None:
     kwargs = {"opponent": "random"} if "Match" in env_id else {}
 

@@ -15,11 +15,13 @@ from hikone_carrom.env.vector import match_vector_env, solo_vector_env
 
 # sha256 of the trajectories below, as the reference implementation produced them; re-recorded
 # when a stacked puck began to tip off where it loses its support (docs/physics.md "Stacks"):
-# pucks returned to the jack spot (R6d) make piles in all three
+# pucks returned to the jack spot (R6d) make piles in all three; and again for version 1's
+# observation (seat, colour, the time call, one-dimensional values), after checking that its
+# version-0 fields hash to the version-0 digests of the same games
 DIGESTS = {
-    "solo": "29f7bdf6d6e72e5edd97769aae9dbad94d60fb6608f8bfa859f9bbb4328ddcbe",
-    "solo_flat_shaped": "606ceb5094bed54310e8fec3feff0b9ab3db1ba11e66134242bd2c9d907d694b",
-    "match_random_timed": "e1929c8d73e149377b70bde0f9fac7a52dd2b82127ef4e23774c15a3917201f0",
+    "solo": "e34cedd4d23c63a62313d922ca96fb82ba51af6ae837cf190e64dc4bdfe436ac",
+    "solo_flat_shaped": "5280e3b974866d7d1eedbd3e7db419a608d793e53d30326913a8a62a67d50e1a",
+    "match_random_timed": "e97e56cbc6b04f39e872fbfff7173f9e15ae4767bbda870a16da2c06977b7230",
 }
 
 

@@ -18,8 +18,8 @@ from hikone_carrom.match.hand import FEW
 @pytest.mark.parametrize(
     ("env_id", "kwargs", "single"),
     [
-        ("HikoneCarrom/SoloClear-v0", {"strike_cap": 7}, SoloClearEnv),
-        ("HikoneCarrom/Match-v0", {"opponent": "random", "time_shots": 9}, MatchEnv),
+        ("HikoneCarrom/SoloClear-v1", {"strike_cap": 7}, SoloClearEnv),
+        ("HikoneCarrom/Match-v1", {"opponent": "random", "time_shots": 9}, MatchEnv),
     ],
 )
 def test_vector_env_equals_sync_vector_env_of_single_envs(
@@ -78,7 +78,7 @@ def test_a_batch_worked_on_arrays_equals_single_envs_one_shot_at_a_time(
 
 
 def test_vector_infos_and_autoreset() -> None:
-    envs = gym.make_vec("HikoneCarrom/SoloClear-v0", num_envs=3, strike_cap=2)
+    envs = gym.make_vec("HikoneCarrom/SoloClear-v1", num_envs=3, strike_cap=2)
     obs, infos = envs.reset(seed=0)
     assert envs.observation_space.contains(obs)
     assert list(infos["strikes"]) == [0, 0, 0]
@@ -95,7 +95,7 @@ def test_vector_infos_and_autoreset() -> None:
 
 
 def test_vector_env_renders_each_board() -> None:
-    envs = gym.make_vec("HikoneCarrom/SoloClear-v0", num_envs=2, render_mode="rgb_array")
+    envs = gym.make_vec("HikoneCarrom/SoloClear-v1", num_envs=2, render_mode="rgb_array")
     envs.reset(seed=1)
     frames = envs.render()
     assert frames is not None and len(frames) == 2
@@ -103,7 +103,7 @@ def test_vector_env_renders_each_board() -> None:
 
 
 def test_vector_seeds_may_be_given_per_board() -> None:
-    envs = gym.make_vec("HikoneCarrom/SoloClear-v0", num_envs=2, observation="flat")
+    envs = gym.make_vec("HikoneCarrom/SoloClear-v1", num_envs=2, observation="flat")
     single = SoloClearEnv(observation="flat")
     envs.reset(seed=[7, 3])
     single.reset(seed=3)
@@ -117,7 +117,7 @@ def test_vector_seeds_may_be_given_per_board() -> None:
 
 def test_reset_mask_resets_only_those_boards_as_sync_vector_env_does() -> None:
     n = 4
-    native = gym.make_vec("HikoneCarrom/SoloClear-v0", num_envs=n, observation="flat")
+    native = gym.make_vec("HikoneCarrom/SoloClear-v1", num_envs=n, observation="flat")
     sync = SyncVectorEnv(
         [lambda: SoloClearEnv(observation="flat") for _ in range(n)],
         autoreset_mode=AutoresetMode.NEXT_STEP,

@@ -1,14 +1,25 @@
 // Replays recorded live-socket sessions with the pages' own delta code (web/js/tourney-deltas.js)
 // for tests/server/tournaments/test_tournament_deltas.py: reads {name: [messages]} as JSON on
-// stdin, writes {name: the event the page holds at the end} as JSON on stdout. Not a test file.
+// stdin (a compressed frame as {"deflated": base64}, inflated by the pages' own decodeMessage),
+// writes {name: the event the page holds at the end} as JSON on stdout. Not a test file.
 import { readFileSync } from "node:fs";
 
-import { applyLive, applyUpdate, mergeMatches } from "../../src/hikone_carrom/web/js/tourney-deltas.js";
+import {
+  applyLive, applyUpdate, decodeMessage, mergeMatches,
+} from "../../src/hikone_carrom/web/js/tourney-deltas.js";
 
-/** @param {any[]} messages */
-function replay(messages) {
+/** @param {any} frame */
+async function decoded(frame) {
+  if (frame.deflated === undefined) return frame;
+  const bytes = Buffer.from(frame.deflated, "base64");
+  return decodeMessage(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+}
+
+/** @param {any[]} frames */
+async function replay(frames) {
   let event = null;
-  for (const msg of messages) {
+  for (const frame of frames) {
+    const msg = await decoded(frame);
     if (msg.type === "snapshot") {
       event = msg.event;
       applyLive(event, msg.scores, msg.clocks);
@@ -27,5 +38,6 @@ function replay(messages) {
 }
 
 const sessions = JSON.parse(readFileSync(0, "utf-8"));
-process.stdout.write(JSON.stringify(Object.fromEntries(
-  Object.entries(sessions).map(([name, messages]) => [name, replay(/** @type {any[]} */ (messages))]))));
+const held = await Promise.all(Object.entries(sessions).map(
+  async ([name, frames]) => [name, await replay(/** @type {any[]} */ (frames))]));
+process.stdout.write(JSON.stringify(Object.fromEntries(held)));

@@ -1,6 +1,6 @@
 """``hikone-carrom bench env``: environment steps per second on one core (needs the ``rl`` extra).
 
-Workload: ``HikoneCarrom/SoloClear-v0`` with uniformly random actions and the 1x hand (the
+Workload: ``HikoneCarrom/SoloClear-v1`` with uniformly random actions and the 1x hand (the
 densest boards: the green pucks never leave), episodes cut at 200 strikes; the single
 environment, and the native vector environment at 64 and 256 boards, every board's shot of a
 step in one physics batch on one numba thread. Beside them, in the same process: the library's
@@ -151,7 +151,7 @@ def _print(con: Console, fig: dict[str, Any]) -> None:
     table.add_column("target / 目標")
     rows = (
         ("Match.play one by one (library path)", "match_play", ""),
-        ("SoloClear-v0, single env", "single", ">= 2,000/s"),
+        ("SoloClear-v1, single env", "single", ">= 2,000/s"),
         ("vector env, 64 boards", "vector_64", ">= 20,000/s"),
         ("vector env, 256 boards", "vector_256", ">= 20,000/s"),
     )

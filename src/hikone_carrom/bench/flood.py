@@ -403,7 +403,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         key = args.organiser_key or secrets.token_urlsafe(32)
         server = GameServer(
-            f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", "--organiser-key", key, log_dir=Path(tmp)
+            f"sqlite:///{Path(tmp) / 'bench.sqlite3'}",
+            f"--organiser-key={key}",  # a key may start with "-"
+            log_dir=Path(tmp),
         )
         try:
             server.wait_ready()

@@ -27,6 +27,7 @@ from hikone_carrom.bench.tournament import simulated_championship
 from hikone_carrom.server.core.errors import RoomError
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.core.wire import dumps, loads
+from hikone_carrom.server.tournaments.feed_wire import deflated
 from hikone_carrom.server.tournaments.hub import LiveTournament
 from hikone_carrom.server.tournaments.hub_feed import Watching
 from hikone_carrom.tournament import Result, TournamentError
@@ -61,12 +62,16 @@ class Subscriber:
     division: str | None = None
     watching: Watching = "all"
     entries: set[str] = field(default_factory=set)
+    trimmed: bool = False
     bytes: dict[str, int] = field(default_factory=dict)
     updates: list[str] = field(default_factory=list)
     """The numbered updates' texts."""
     deflated: int = 0
     """Bytes the same messages would take with permessage-deflate (the server's 12-bit
     window, the context kept from message to message)."""
+    frames: int = 0
+    """Bytes of the same messages as the socket sends them to a page asking ``?z=1`` (each
+    deflated on its own: :mod:`~hikone_carrom.server.tournaments.feed_wire`)."""
     _packer: Any = field(default_factory=lambda: zlib.compressobj(wbits=-12, memLevel=5))
 
     def send(self, text: str) -> None:
@@ -76,6 +81,7 @@ class Subscriber:
         self.bytes[kind] = self.bytes.get(kind, 0) + len(data)
         packed = self._packer.compress(data) + self._packer.flush(zlib.Z_SYNC_FLUSH)
         self.deflated += len(packed) - 4  # the frame leaves out the flush's 00 00 ff ff
+        self.frames += len(deflated(text))
         if kind == "update":
             self.updates.append(text)
 
@@ -91,6 +97,9 @@ class PaceFigures:
     full_view: int
     snapshot: int
     """Bytes of a spectator's page's first snapshot."""
+    snapshots: dict[str, int]
+    """Bytes of a page's first snapshot as sent: ``whole`` and ``trimmed`` (a page on the
+    pools or on its own matches), each as JSON text and as a ``?z=1`` frame (``…_z``)."""
     console: Subscriber
     pages: dict[str, Subscriber]
     before_page: float
@@ -99,8 +108,12 @@ class PaceFigures:
     """Seconds of this process's time the event's changes and the feed took."""
 
     def per_second(self, name: str) -> float:
-        """Bytes a second page ``name`` was sent."""
+        """Bytes a second page ``name`` was sent (JSON text)."""
         return sum(self.pages[name].bytes.values()) / self.seconds
+
+    def frames_per_second(self, name: str) -> float:
+        """Bytes a second page ``name`` was sent as ``?z=1`` frames."""
+        return self.pages[name].frames / self.seconds
 
     def console_update(self) -> tuple[float, int]:
         """Bytes of the console's numbered updates: mean and most."""
@@ -127,13 +140,17 @@ async def _play(seconds: float, scale: float, seed: int) -> PaceFigures:
     runner = Runner()
     live = LiveTournament("pace", event, {}, 0, "", _Store(), runner, "{}")  # type: ignore[arg-type]
     full_view = len((await live.snapshot_text(full=True)).encode())
-    snapshot = len((await live.snapshot_text(full=False)).encode())
+    whole = await live.snapshot_text(full=False)
+    cut = await live.feed.snapshot_text(full=False, trimmed=True)
+    snapshot = len(whole.encode())
+    snapshots = {"whole": snapshot, "whole_z": len(deflated(whole))}
+    snapshots |= {"trimmed": len(cut.encode()), "trimmed_z": len(deflated(cut))}
     one = next(iter(event.entries))
     console = Subscriber(full=True)
     pages = {
         "boards": Subscriber(),
-        "pools": Subscriber(division="GS", watching="none"),
-        "find": Subscriber(watching="find", entries={one}),
+        "pools": Subscriber(division="GS", watching="none", trimmed=True),
+        "find": Subscriber(watching="find", entries={one}, trimmed=True),
     }
     for sub in (console, *pages.values()):
         live.subscribers.add(sub)
@@ -208,6 +225,7 @@ async def _play(seconds: float, scale: float, seed: int) -> PaceFigures:
         results=results,
         full_view=full_view,
         snapshot=snapshot,
+        snapshots=snapshots,
         console=console,
         pages=pages,
         before_page=(old_updates + old_live_bytes) / seconds,

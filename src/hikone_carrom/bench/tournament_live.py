@@ -350,8 +350,9 @@ def _print_pace(minutes: float, scale: float) -> None:
     for name, what in names.items():
         page = pace.pages[name]
         print(
-            f"  a spectator's page {what}: {pace.per_second(name) / 1e3:.2f} kB/s "
-            f"({page.deflated / pace.seconds / 1e3:.2f} kB/s if permessage-deflate were on)"
+            f"  a spectator's page {what}: {pace.frames_per_second(name) / 1e3:.2f} kB/s as "
+            f"sent (?z=1 deflated frames; JSON text {pace.per_second(name) / 1e3:.2f} kB/s, "
+            f"{page.deflated / pace.seconds / 1e3:.2f} kB/s if permessage-deflate were on)"
         )
     print(
         f"  before (the same run, the protocol before: matches whole, every clock reading): "
@@ -363,7 +364,9 @@ def _print_pace(minutes: float, scale: float) -> None:
     print(
         f"  a phone's first load: HTML, scripts and styles {plain / 1e3:.0f} kB "
         f"({packed / 1e3:.0f} kB gzip-compressed as served), then the snapshot "
-        f"{pace.snapshot / 1e3:.0f} kB"
+        f"{pace.snapshots['whole_z'] / 1e3:.1f} kB on the boards, "
+        f"{pace.snapshots['trimmed_z'] / 1e3:.1f} kB on the pools or its own matches (?z=1; "
+        f"JSON text {pace.snapshot / 1e3:.0f} kB and {pace.snapshots['trimmed'] / 1e3:.1f} kB)"
     )
 
 

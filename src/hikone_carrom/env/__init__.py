@@ -5,9 +5,9 @@ Importing this package registers the Gymnasium environments::
     import gymnasium as gym
     import hikone_carrom.env  # registers HikoneCarrom/*
 
-    env = gym.make("HikoneCarrom/SoloClear-v0")            # clear the board alone (R7a)
-    env = gym.make("HikoneCarrom/Match-v0", opponent=3)    # singles against level 3
-    envs = gym.make_vec("HikoneCarrom/SoloClear-v0", num_envs=64)  # the native vector env
+    env = gym.make("HikoneCarrom/SoloClear-v1")            # clear the board alone (R7a)
+    env = gym.make("HikoneCarrom/Match-v1", opponent=3)    # singles against level 3
+    envs = gym.make_vec("HikoneCarrom/SoloClear-v1", num_envs=64)  # the native vector env
 
 and offers the PettingZoo game for 2 or 4 players (:func:`aec_env`). docs/rl.md tells the
 spaces, the reward and the measured speed.
@@ -23,7 +23,7 @@ except ImportError as _exc:  # pragma: no cover - the rl extra is installed with
         "強化学習環境には gymnasium と pettingzoo が必要です"
     ) from _exc
 
-from hikone_carrom.env.actions import action_of, shot_of
+from hikone_carrom.env.actions import ActionError, action_of, shot_of
 from hikone_carrom.env.game import GameConfig
 from hikone_carrom.env.reward import Reward
 from hikone_carrom.env.single import CarromEnv, MatchEnv, SoloClearEnv
@@ -32,6 +32,7 @@ from hikone_carrom.env.vector import CarromVectorEnv
 
 __all__ = [
     "ENV_IDS",
+    "ActionError",
     "CarromEnv",
     "CarromVectorEnv",
     "GameConfig",
@@ -44,7 +45,7 @@ __all__ = [
     "shot_of",
 ]
 
-ENV_IDS = ("HikoneCarrom/SoloClear-v0", "HikoneCarrom/Match-v0")
+ENV_IDS = ("HikoneCarrom/SoloClear-v1", "HikoneCarrom/Match-v1")
 """The registered Gymnasium ids."""
 
 

@@ -17,7 +17,8 @@
 - ``power``: the speed, linear from :data:`MIN_SPEED` at -1 to the board's fastest flick
   (``BoardSpec.max_speed``, 5 m/s) at +1.
 
-Values outside [-1, 1] are clipped.
+Values outside [-1, 1] are clipped; NaN and infinite values are refused with
+:class:`ActionError` before anything changes (:func:`finite_actions`).
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ from hikone_carrom.match.hand import FEW, remainder_of_turns
 __all__ = [
     "MAX_AIM",
     "MIN_SPEED",
+    "ActionError",
     "action_of",
+    "finite_actions",
     "forward_angle",
     "meant_of",
     "meant_of_many",
@@ -51,6 +54,31 @@ _INSET = 1e-9
 """How far inside a free interval's ends (fraction of the line) a placement stays."""
 _JOINT = 1e-12
 """Rounding allowed where two free parts join, as a fraction of the line."""
+
+
+class ActionError(ValueError):
+    """An action that stands for no shot: not three numbers, or NaN or infinite ones."""
+
+
+def finite_actions(actions: Sequence[float] | np.ndarray, count: int) -> np.ndarray:
+    """``actions`` as a (count, 3) float64 array, refused with :class:`ActionError` when it has
+    another size or a NaN or infinite value (a NaN would otherwise be clipped to a shot)."""
+    try:
+        a = np.asarray(actions, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ActionError(f"an action is three numbers (place, aim, power): {exc}") from None
+    if a.size != 3 * count:
+        raise ActionError(
+            f"expected {count} action(s) of three numbers (place, aim, power), got shape {a.shape}"
+        )
+    a = a.reshape(count, 3)
+    bad = ~np.isfinite(a)
+    if bad.any():
+        row, col = (int(v) for v in np.argwhere(bad)[0])
+        name = ("place", "aim", "power")[col]
+        where = f"action {row}'s" if count > 1 else "the action's"
+        raise ActionError(f"{where} {name} is {a[row, col]}: every value must be a finite number")
+    return a
 
 
 def forward_angle(placement: Placement) -> float:
@@ -148,7 +176,7 @@ def meant_of(
     placement: Placement, action: Sequence[float] | np.ndarray, board: BoardSpec
 ) -> tuple[float, float, float, float]:
     """:func:`shot_of` as plain numbers: (x m, y m, angle rad, speed m/s)."""
-    place, aim, power = (min(1.0, max(-1.0, float(v))) for v in action)
+    place, aim, power = (min(1.0, max(-1.0, float(v))) for v in finite_actions(action, 1)[0])
     lane = _lane(placement)
     x, y = _point_of(placement, lane, place)
     angle = math.remainder(lane.forward + aim * MAX_AIM, 2.0 * math.pi)
@@ -161,11 +189,7 @@ def meant_of_many(
 ) -> np.ndarray:
     """:func:`meant_of` of many placements and actions (M, 3) at once: (M, 4) of (x m, y m,
     angle rad, speed m/s), the same numbers."""
-    a = np.asarray(actions, dtype=np.float64).reshape(-1, 3)
-    a = np.where(a > -1.0, a, -1.0)  # max(-1.0, v): NaN too goes to -1
-    a = np.where(a < 1.0, a, 1.0)  # min(1.0, v)
-    if len(placements) != len(a):
-        raise ValueError(f"{len(placements)} placements for {len(a)} actions")
+    a = np.clip(finite_actions(actions, len(placements)), -1.0, 1.0)
     if len(a) < FEW:
         few = [meant_of(p, v, board) for p, v in zip(placements, a.tolist(), strict=True)]
         return np.array(few, dtype=np.float64).reshape(-1, 4)

@@ -22,7 +22,7 @@ from pettingzoo.utils import wrappers
 
 from hikone_carrom.ai.noise import BASE_NOISE
 from hikone_carrom.board import BoardSpec
-from hikone_carrom.env.actions import shot_of
+from hikone_carrom.env.actions import finite_actions, shot_of
 from hikone_carrom.env.observation import Observer, slots
 from hikone_carrom.env.render import Renderer, scoreline
 from hikone_carrom.env.reward import Reward, pocket_distance
@@ -57,7 +57,7 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "hikone_carrom_v0",
+        "name": "hikone_carrom_v1",
         "render_modes": ["rgb_array", "human"],
         "render_fps": 2,
         "is_parallelizable": False,
@@ -137,17 +137,19 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             self.render()
 
     def observe(self, agent: str) -> Obs:
-        obs = self.observer.observe([0], [self._seat[agent]], [self._time_left()])
+        obs = self.observer.observe([0], [self._seat[agent]], *self._budget_left())
         if isinstance(obs, np.ndarray):
             return np.asarray(obs[0])
         return {k: v[0] for k, v in obs.items()}
 
-    def _time_left(self) -> float:
+    def _budget_left(self) -> tuple[list[float], list[float]]:
+        """Shares left of the shot cap and of the shots before time is called (R7b)."""
         t = self.tables
-        left = 1.0 - t.shots[0] / self.shot_cap
+        strikes = 1.0 - t.shots[0] / self.shot_cap
+        time = 1.0
         if self.time_shots is not None:
-            left = 0.0 if t.states[0].time_called else min(left, 1.0 - t.shots[0] / self.time_shots)
-        return float(min(1.0, max(0.0, left)))
+            time = 0.0 if t.states[0].time_called else 1.0 - t.shots[0] / self.time_shots
+        return [min(1.0, max(0.0, strikes))], [min(1.0, max(0.0, time))]
 
     def step(self, action: np.ndarray | None) -> None:
         """The selected seat's shot (``None`` for an agent whose game is over)."""
@@ -157,6 +159,7 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             return
         if action is None:
             raise ValueError(f"{agent} is playing: give it an action, not None")
+        action = finite_actions(action, 1)[0]
         t = self.tables
         before = t.states[0]
         phi_before = self._potentials()
@@ -166,7 +169,7 @@ class CarromAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         except NoPlacementError:  # nowhere to put the striker (R2b reading "pass")
             ruling = t.pass_turn(0)
         else:
-            shot = shot_of(placement, np.asarray(action, dtype=np.float64), t.board)
+            shot = shot_of(placement, action, t.board)
             (ruling,) = t.play([0], [shot], [self.noise.draw(self._rng)], [placement])
         if self.time_shots is not None:
             state = t.states[0]

@@ -23,7 +23,7 @@ from hikone_carrom.ai import NoLegalShotError, Player, decision_rng, make_player
 from hikone_carrom.ai.noise import BASE_NOISE
 from hikone_carrom.ai.player import legal_shot
 from hikone_carrom.board import BoardSpec
-from hikone_carrom.env.actions import meant_of_many
+from hikone_carrom.env.actions import finite_actions, meant_of_many
 from hikone_carrom.env.memory import remember
 from hikone_carrom.env.observation import Observer, slots
 from hikone_carrom.env.reward import Reward, pocket_distance
@@ -92,7 +92,7 @@ class GameConfig:
         options: RuleOptions | None = None,
         fly_off: bool = True,
     ) -> GameConfig:
-        """The solo clear (``HikoneCarrom/SoloClear-v0``); default reward :class:`Reward`."""
+        """The solo clear (``HikoneCarrom/SoloClear-v1``); default reward :class:`Reward`."""
         return cls(None, 0, noise, reward or Reward(), strike_cap, None, options, fly_off)
 
     @classmethod
@@ -107,7 +107,7 @@ class GameConfig:
         options: RuleOptions | None = None,
         fly_off: bool = True,
     ) -> GameConfig:
-        """A match against a built-in player (``HikoneCarrom/Match-v0``); default reward
+        """A match against a built-in player (``HikoneCarrom/Match-v1``); default reward
         ``Reward(rival=1.0)``."""
         return cls(
             opponent,
@@ -203,7 +203,9 @@ class Game:
 
     def act(self, boards: Sequence[int], actions: np.ndarray) -> Step:
         """The agent's strike on each of ``boards`` (``actions[k]`` for board ``boards[k]``),
-        then everything up to its next turn or the end. Boards must be playing."""
+        then everything up to its next turn or the end. Boards must be playing. NaN or infinite
+        actions are refused (:class:`~hikone_carrom.env.actions.ActionError`), nothing changed."""
+        actions = finite_actions(actions, len(boards))
         t = self.tables
         rows = np.asarray(boards, dtype=np.int64)
         shooting: list[int] = []
@@ -286,21 +288,23 @@ class Game:
 
     def observe(self, boards: Sequence[int]) -> dict[str, np.ndarray] | np.ndarray:
         """The agent's observation of each of ``boards``."""
+        strikes_left, time_left = self.budget_left(boards)
         return self.observer.observe(
-            boards, [self.config.seat] * len(boards), self.time_left(boards)
+            boards, [self.config.seat] * len(boards), strikes_left, time_left
         )
 
-    def time_left(self, boards: Sequence[int]) -> np.ndarray:
-        """Share of each board's budget left: strikes before the cap, or shots before time."""
+    def budget_left(self, boards: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Shares left of each board's strike cap and of its shots before time is called
+        (R7b: 1 when untimed, 0 once called)."""
         cfg = self.config
         rows = np.asarray(boards, dtype=np.int64)
-        left = 1.0 - self.strikes[rows] / cfg.strike_cap
+        strikes = 1.0 - self.strikes[rows] / cfg.strike_cap
+        time = np.ones(len(rows))
         if cfg.timed and cfg.time_shots is not None:
-            left = np.minimum(left, 1.0 - self.tables.shots[rows] / cfg.time_shots)
+            time = 1.0 - self.tables.shots[rows] / cfg.time_shots
             called = [self.tables.states[i].time_called for i in boards]
-            left[np.array(called, dtype=bool)] = 0.0
-        clipped: np.ndarray = np.minimum(1.0, np.maximum(0.0, left))
-        return clipped
+            time[np.array(called, dtype=bool)] = 0.0
+        return np.clip(strikes, 0.0, 1.0), np.clip(time, 0.0, 1.0)
 
     # -- between the agent's strikes ---------------------------------------------------------
 

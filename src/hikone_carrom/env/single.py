@@ -9,6 +9,7 @@ import numpy as np
 from gymnasium import spaces
 
 from hikone_carrom.board import BoardSpec
+from hikone_carrom.env.actions import finite_actions
 from hikone_carrom.env.game import Game, GameConfig
 from hikone_carrom.env.render import Renderer, scoreline
 from hikone_carrom.env.reward import Reward
@@ -101,7 +102,7 @@ class CarromEnv(gym.Env[Obs, np.ndarray]):
         t = self.game.tables
         if t.is_over(0) or self.game.strikes[0] >= self.config.strike_cap:
             raise gym.error.ResetNeeded("the episode is over: call reset()")
-        a = np.asarray(action, dtype=np.float64).reshape(1, 3)
+        a = finite_actions(action, 1)
         result = self.game.act([0], a)
         ruling = result.rulings[0]
         info = {
@@ -145,7 +146,7 @@ class CarromEnv(gym.Env[Obs, np.ndarray]):
 
 
 class SoloClearEnv(CarromEnv):
-    """``HikoneCarrom/SoloClear-v0``: clear the board alone, as in the AI evaluation (R7a).
+    """``HikoneCarrom/SoloClear-v1``: clear the board alone, as in the AI evaluation (R7a).
 
     Args:
         noise: the hand as a multiple of the 1x tier (default 1x, as the evaluation).
@@ -172,7 +173,7 @@ class SoloClearEnv(CarromEnv):
 
 
 class MatchEnv(CarromEnv):
-    """``HikoneCarrom/Match-v0``: singles against a built-in player (R1-R8).
+    """``HikoneCarrom/Match-v1``: singles against a built-in player (R1-R8).
 
     Args:
         opponent: "random", "aim", "greedy" (default), 1-6 or "level1".."level6", "expert".

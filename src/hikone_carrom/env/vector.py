@@ -20,6 +20,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from hikone_carrom.board import BoardSpec
+from hikone_carrom.env.actions import finite_actions
 from hikone_carrom.env.game import Game, GameConfig
 from hikone_carrom.env.render import rgb_array
 from hikone_carrom.env.single import action_space
@@ -128,7 +129,7 @@ class CarromVectorEnv(VectorEnv[Obs, np.ndarray, np.ndarray]):
         """One strike on every playing board; the boards whose episode ended last step reset."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        a = np.asarray(actions, dtype=np.float64).reshape(self.num_envs, 3)
+        a = finite_actions(actions, self.num_envs)
         game = self.game
         reward = np.zeros(self.num_envs)
         terminated = np.zeros(self.num_envs, dtype=bool)
@@ -175,7 +176,7 @@ def solo_vector_env(
     board: BoardSpec | None = None,
     **game: Any,
 ) -> CarromVectorEnv:
-    """``HikoneCarrom/SoloClear-v0`` on ``num_envs`` boards; ``game`` takes the arguments of
+    """``HikoneCarrom/SoloClear-v1`` on ``num_envs`` boards; ``game`` takes the arguments of
     :class:`SoloClearEnv` (:meth:`GameConfig.solo_clear`)."""
     return CarromVectorEnv(num_envs, GameConfig.solo_clear(**game), observation, render_mode, board)
 
@@ -187,6 +188,6 @@ def match_vector_env(
     board: BoardSpec | None = None,
     **game: Any,
 ) -> CarromVectorEnv:
-    """``HikoneCarrom/Match-v0`` on ``num_envs`` boards; ``game`` takes the arguments of
+    """``HikoneCarrom/Match-v1`` on ``num_envs`` boards; ``game`` takes the arguments of
     :class:`MatchEnv` (:meth:`GameConfig.match`)."""
     return CarromVectorEnv(num_envs, GameConfig.match(**game), observation, render_mode, board)

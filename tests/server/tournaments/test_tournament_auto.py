@@ -4,13 +4,16 @@ itself, a pause stops it all and a restart keeps it."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from tests.server.tournamentkit import event, headers, ready_event
 
 from hikone_carrom.server.core.app import create_app
 from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.tournaments.hub_auto import AutoRunner
 
 
 def _auto(c: TestClient, tid: str, token: str) -> dict[str, Any]:
@@ -167,3 +170,23 @@ def test_a_restart_keeps_automatic_mode(db_url: str) -> None:
         _result(c, tid, token, match["id"])
         again = _on_boards(c, tid)
         assert board in again and again[board]["id"] != match["id"]
+
+
+def test_a_restart_resumes_automatic_mode_of_an_event_with_nothing_on_its_boards(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def app() -> TestClient:
+        return TestClient(create_app(ServerSettings(db_url=db_url, ai_delay_s=0.0)))
+
+    with monkeypatch.context() as m, app() as c:
+        # the server stops after automatic mode is stored, before its first pass
+        m.setattr(AutoRunner, "poke", lambda self: None)
+        tid, token = ready_event(c, boards=4)
+        _switch(c, tid, token, True)
+        assert _on_boards(c, tid) == {}
+    with app() as c:  # nobody opens the event: its boards are called all the same
+        hub = c.app.state.tournaments  # type: ignore[attr-defined]
+        c.portal.call(asyncio.gather, *c.app.state.readying)  # type: ignore[attr-defined,union-attr]
+        assert tid in hub.events
+        c.portal.call(hub.events[tid].auto.settled)  # type: ignore[union-attr]
+        assert sorted(_on_boards(c, tid)) == [1, 2, 3, 4]

@@ -14,6 +14,7 @@ from tests.server.tournamentkit import event, headers, play_pools, ready_event
 
 from hikone_carrom.server.core.app import create_app
 from hikone_carrom.server.core.config import ServerSettings
+from hikone_carrom.server.storage import StoreUnavailable
 
 
 def _knockout(client: TestClient) -> tuple[str, str, dict[str, Any]]:
@@ -209,3 +210,32 @@ def test_a_match_typed_on_the_pad_over_a_withdrawn_one_is_not_withdrawn_after_a_
         board = _board(client, link)
         assert board["match"]["setup"]["names"] == ["甲", "乙"]
         assert board["match"]["withdrawn"] is None
+
+
+def test_a_confirmed_correction_and_the_withdrawal_of_its_call_are_stored_together(
+    client: TestClient,
+) -> None:
+    tid, token, _ = _knockout(client)
+    store = client.app.state.tournaments.store  # type: ignore[attr-defined]
+    save = store.save
+    writes: list[str] = []
+
+    def stops_after_one_write(*args: Any, **kwargs: Any) -> None:
+        if writes:  # the store stops after the request's first write
+            raise StoreUnavailable("the store stopped")
+        writes.append(kwargs["audit"][0][1])
+        save(*args, **kwargs)
+
+    store.save = stops_after_one_write
+    try:
+        r = client.put(f"/api/tournaments/{tid}/matches/GS-K1-02/result?confirm=true",
+                       json={"scores": [3, 8]}, headers=headers(token))  # fmt: skip
+    finally:
+        store.save = save
+    stored = store.load(tid)
+    corrected = stored.live["GS-K1-02"].result["scores"] == [3, 8]
+    still_called = "GS-K2-01" in stored.live
+    assert corrected != still_called  # the store has both or neither
+    assert r.status_code == 200 and corrected, r.text
+    audit = [a.action for a in store.audit(tid)]
+    assert audit[:2] == ["withdraw", "correction"]  # one change, its two entries

@@ -1,15 +1,19 @@
 """The director's console and the spectators' pages kept up to date by numbered updates: after a
 series of random changes, the first snapshot with every update applied by the pages' own code
 (web/js/tourney-deltas.js, under Node) is the event as a fresh snapshot shows it; the console is
-sent what changed, never the whole event again."""
+sent what changed, never the whole event again. Pages that ask for compressed frames (``?z=1``)
+are replayed from the frames as sent, inflated by the pages' own code; a page on a tab without
+boards (``?watch=none``) holds its trimmed snapshot with every update applied."""
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import shutil
 import subprocess
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +29,14 @@ TIEBREAKS = ["match_points", "point_difference", "head_to_head", "pucks", "lot"]
 
 
 class Page:
-    """One live connection and every message it was sent."""
+    """One live connection and every message it was sent (``wire``: as sent, a compressed
+    frame as ``{"deflated": base64}``)."""
 
-    def __init__(self, ws: Any, *, director: str | None = None) -> None:
+    def __init__(self, ws: Any, *, director: str | None = None, z: bool = False) -> None:
         self.ws = ws
+        self.z = z
         self.messages: list[dict[str, Any]] = []
+        self.wire: list[dict[str, Any]] = []
         self.director = director is not None
         if director is not None:
             ws.send_json({"type": "hello", "token": director})
@@ -43,7 +50,14 @@ class Page:
             self.take()
 
     def take(self) -> dict[str, Any]:
-        msg: dict[str, Any] = self.ws.receive_json()
+        frame = self.ws.receive()
+        if self.z:  # every message as a binary frame
+            raw = frame["bytes"]
+            msg: dict[str, Any] = json.loads(zlib.decompress(raw, -zlib.MAX_WBITS))
+            self.wire.append({"deflated": base64.b64encode(raw).decode()})
+        else:
+            msg = json.loads(frame["text"])
+            self.wire.append(msg)
         assert msg["type"] != "error", msg
         self.messages.append(msg)
         return msg
@@ -131,35 +145,44 @@ def _replayed(sessions: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
 
 
 @pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
-@pytest.mark.parametrize(("seed", "kinds"), [(1, PLAY), (2, PLAY), (3, PLAY + STRUCTURE)])
+@pytest.mark.parametrize(
+    ("seed", "kinds", "z"), [(1, PLAY, False), (2, PLAY, True), (3, PLAY + STRUCTURE, True)]
+)
 def test_a_snapshot_with_its_updates_is_a_fresh_snapshot(
-    client: TestClient, seed: int, kinds: list[str]
+    client: TestClient, seed: int, kinds: list[str], z: bool
 ) -> None:
     tid, token = ready_event(client)
     live = client.app.state.tournaments.events[tid]  # type: ignore[attr-defined]
     rng = random.Random(seed)
     url = f"/ws/tournaments/{tid}"
+    zq = "&z=1" if z else ""
     with (
-        client.websocket_connect(f"{url}?full=1") as console_ws,
-        client.websocket_connect(url) as page_ws,
+        client.websocket_connect(f"{url}?full=1{zq}") as console_ws,
+        client.websocket_connect(f"{url}?z={int(z)}") as page_ws,
+        client.websocket_connect(f"{url}?watch=none{zq}") as trimmed_ws,
     ):
-        console, page = Page(console_ws, director=token), Page(page_ws)
+        console, page = Page(console_ws, director=token, z=z), Page(page_ws, z=z)
+        trimmed = Page(trimmed_ws, z=z)
         for _ in range(70):
             seq = live.seq
             _change(client, tid, token, live, rng, kinds)
             if live.seq != seq:
                 console.until(live.seq)
                 page.until(live.seq)
+                trimmed.until(live.seq)
         with (
             client.websocket_connect(f"{url}?full=1") as fresh_console,
             client.websocket_connect(url) as fresh_page,
+            client.websocket_connect(f"{url}?watch=none") as fresh_trimmed,
         ):
             whole = Page(fresh_console, director=token).messages[0]["event"]
             fresh = Page(fresh_page).messages
+            fresh_cut = Page(fresh_trimmed).messages[0]["event"]
     kinds = [m["type"] for m in console.messages]
     assert kinds[0] == "snapshot" and set(kinds[1:]) == {"update"}  # never the whole event again
     assert len(kinds) > 30
-    held = _replayed({"console": console.messages, "page": page.messages})
+    sessions = {"console": console.wire, "page": page.wire, "trimmed": trimmed.wire}
+    held = _replayed(sessions)
     assert held["console"] == whole
 
     view, pools = fresh[0]["event"], fresh[1]["data"]["division"]["pools"]
@@ -173,6 +196,17 @@ def test_a_snapshot_with_its_updates_is_a_fresh_snapshot(
     assert {m["id"] for m in view["matches"]} <= {m["id"] for m in mine["matches"]}
     for m in mine["matches"]:
         if m["id"] in now:  # a match a re-plan or a late entry took away is never shown again
+            assert m == now[m["id"]], m["id"]
+
+    cut = held["trimmed"]  # no board's matches, but what it holds is as it is now
+    assert cut["tiles"] == view["tiles"] and cut["calls"] == view["calls"]
+    assert [{k: v for k, v in d.items() if k not in strip} for d in cut["divisions"]] == [
+        {k: v for k, v in d.items() if k != "pools"} for d in view["divisions"]
+    ]
+    assert next(d for d in cut["divisions"] if d["id"] == "GS")["pools"] == pools
+    assert {m["id"] for m in fresh_cut["matches"]} <= {m["id"] for m in cut["matches"]}
+    for m in cut["matches"]:
+        if m["id"] in now:
             assert m == now[m["id"]], m["id"]
 
 

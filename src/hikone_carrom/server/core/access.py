@@ -35,6 +35,12 @@ ROUTE_ACCESS: dict[str, Role] = {
     "GET /director": "stranger",
     "MOUNT /static": "stranger",
     "GET /api/health": "stranger",
+    # puzzles: open to all, attempts and give-ups limited per address
+    "GET /api/puzzles": "stranger",
+    "GET /api/puzzles/daily": "stranger",
+    "GET /api/puzzles/{puzzle_id}": "stranger",
+    "POST /api/puzzles/{puzzle_id}/attempts": "stranger",
+    "POST /api/puzzles/{puzzle_id}/give-up": "stranger",
     "GET /openapi.json": "stranger",
     "GET /docs": "stranger",
     "GET /docs/oauth2-redirect": "stranger",

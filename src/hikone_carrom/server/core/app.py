@@ -42,6 +42,7 @@ from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.core.validation import validation_detail
 from hikone_carrom.server.pads import routes as pad_routes
 from hikone_carrom.server.pads.boards import PadRegistry
+from hikone_carrom.server.puzzles import routes as puzzle_routes
 from hikone_carrom.server.rooms import routes as room_routes
 from hikone_carrom.server.rooms.registry import RoomRegistry
 from hikone_carrom.server.storage import GameStore, StoreUnavailable
@@ -203,6 +204,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.include_router(pad_routes.router)  # the table referees' scoring pads (docs/scoring.md)
     app.include_router(health.router)
+    app.include_router(puzzle_routes.router)  # puzzles (docs/learn.md)
     app.include_router(room_routes.router)
     app.include_router(account_routes.router)  # accounts, ratings, profiles
     return app

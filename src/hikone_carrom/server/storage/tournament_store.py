@@ -269,6 +269,19 @@ class TournamentStore:
             )
             return sorted(rows)
 
+    def auto_on(self) -> list[str]:
+        """Ids of the events in automatic mode (a restart carries it on for each, whether or
+        not a match is on a board)."""
+        with self._session() as session:
+            # the documents are stored compact (``"on":true``): the filter keeps the parsing
+            # to the few events that may be in automatic mode
+            rows = session.execute(
+                select(TournamentRow.id, TournamentRow.doc).where(
+                    TournamentRow.doc.contains('"on":true')
+                )
+            )
+            return sorted(i for i, doc in rows if (json.loads(doc).get("auto") or {}).get("on"))
+
     def audit(self, tournament_id: str, limit: int = 200) -> list[AuditEntry]:
         """The newest audit entries first."""
         with self._session() as session:

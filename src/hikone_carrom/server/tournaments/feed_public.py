@@ -19,7 +19,7 @@ from hikone_carrom.server.tournaments.views import board_tiles, compact, match_v
 if TYPE_CHECKING:
     from hikone_carrom.server.tournaments.hub import LiveTournament
 
-__all__ = ["PublicState", "patch"]
+__all__ = ["PublicState", "patch", "trimmed_view"]
 
 DIRECTOR_ONLY = ("entries", "audit")
 """Keys of an update that only the director's console is sent."""
@@ -33,6 +33,15 @@ def patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def trimmed_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A page's first view (:func:`~.views.public_view`) for a page that shows no board: the
+    matches of the calls only (the call banner), not those of the board tiles (the tiles stay:
+    its updates keep them). Patches of matches it does not hold it ignores; when it turns to the
+    boards it watches ``all`` and asks for a whole snapshot."""
+    called = {c["match"] for c in view["calls"]}
+    return {**view, "matches": [m for m in view["matches"] if m["id"] in called]}
+
+
 class PublicState:
     """The tiles, places and compact views of the matches every page of ``live`` holds, as of
     the last update sent (rebuilt after a change of structure, whose pages reload)."""
@@ -43,6 +52,10 @@ class PublicState:
         self._tiles: dict[int, list[Any]] = {}
         self._places: dict[str, Any] = {}
         self._pools: dict[tuple[str, int], dict[str, Any]] = {}
+        self._called: set[str] = set()
+        self.newly_called: list[dict[str, Any]] = []
+        """The matches the last update called that it sent as patches (or not at all): a page
+        with a trimmed snapshot does not hold them, so its update has them whole."""
 
     def reset(self) -> None:
         """Forget what pages hold (they take a new snapshot)."""
@@ -50,6 +63,8 @@ class PublicState:
         self._tiles = {}
         self._places = {}
         self._pools = {}
+        self._called = set()
+        self.newly_called = []
 
     def pools(self, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The pool tables of an update that changed since they were last sent (a page showing
@@ -90,7 +105,18 @@ class PublicState:
                 held[v["id"]] = v
         for m in set(held) - shown:
             del held[m]
+        called = {c["match"] for c in self.live.calls}
+        whole_ids = {v["id"] for v in full}
+        self.newly_called = [held[m] for m in sorted(called - self._called - whole_ids)]
+        self._called = called
         return _without_empty(out)
+
+    def trimmed(self, update: dict[str, Any]) -> dict[str, Any]:
+        """The form of spectators' update ``update`` for a page with a trimmed snapshot: the
+        matches newly called whole too."""
+        if not self.newly_called:
+            return update
+        return {**update, "matches": [*update.get("matches", ()), *self.newly_called]}
 
     def _shown(self) -> set[str]:
         tiles = {m for _, now, nxt in self._tiles.values() for m in (now, nxt) if m}
@@ -103,6 +129,8 @@ class PublicState:
         self._held = {
             m: compact(match_view(live, live.event.match(m))) for m in sorted(self._shown())
         }
+        self._called = {c["match"] for c in live.calls}
+        self.newly_called = []
 
 
 def _without_empty(update: dict[str, Any]) -> dict[str, Any]:

@@ -172,12 +172,16 @@ class LiveTournament:
         structure: bool = True,
         live: Iterable[LiveState] = (),
         removed: Iterable[str] = (),
+        also: Iterable[tuple[str, str, str, dict[str, Any]]] = (),
     ) -> None:
-        """Store the change made in memory (document and/or live rows) with its audit entry;
-        if the store fails, the change is undone in memory (the event as last stored: its
-        document and live rows, both kept here) and a 503 refusal raised (nothing changed)."""
+        """Store the change made in memory (document and/or live rows) with its audit entry
+        (and the entries ``also`` made with it, e.g. the calls it withdraws), in one
+        transaction; if the store fails, the change is undone in memory (the event as last
+        stored: its document and live rows, both kept here) and a 503 refusal raised (nothing
+        changed)."""
         live = list(live)
         removed = list(removed)
+        also = list(also)
         event = self.event
 
         def save() -> str | None:
@@ -190,7 +194,7 @@ class LiveTournament:
                 doc=doc,
                 live=live,
                 removed=removed,
-                audit=[(who, action, target, detail)],
+                audit=[(who, action, target, detail), *also],
             )
             return None if doc is None else _doc_text(doc)
 
@@ -434,11 +438,15 @@ class LiveTournament:
                 "source": source,
             }
             action = "result" if previous is None else "correction"
-            # the result is stored with the match's live row: the document is not rewritten
-            await self._commit(who, action, match_id, detail, structure=False, live=[done])
+            pending = self.withdrawals.prepare(moved, match_id)
+            # the result is stored with the match's live row (the document is not rewritten)
+            # and the calls it withdraws, in one transaction
+            await self._commit(
+                who, action, match_id, detail, structure=False, live=[done],
+                removed=pending.removed, also=pending.audit(who),
+            )  # fmt: skip
             self.feed.forget(match_id)
-            self.feed.broadcast(updates(self, [match_id], before))
-            withdrawn = await self.withdrawals.withdraw(moved, who, match_id)
+            withdrawn = self.withdrawals.announce(pending, [match_id], before)
         await self.withdrawals.follow_up(withdrawn, who)
         return previous
 
@@ -456,9 +464,12 @@ class LiveTournament:
             except TournamentError as err:
                 raise refusal(err) from err
             detail = {"before": None if previous is None else previous.to_dict(), "after": None}
-            await self._commit(who, "clear", match_id, detail, removed=[match_id])
-            self.feed.broadcast(updates(self, [match_id], before))
-            withdrawn = await self.withdrawals.withdraw(moved, who, match_id)
+            pending = self.withdrawals.prepare(moved, match_id)
+            await self._commit(
+                who, "clear", match_id, detail,
+                removed=[match_id, *pending.removed], also=pending.audit(who),
+            )  # fmt: skip
+            withdrawn = self.withdrawals.announce(pending, [match_id], before)
         await self.withdrawals.follow_up(withdrawn, who)
 
     async def close_pool(
@@ -482,10 +493,14 @@ class LiveTournament:
                     )
             except TournamentError as err:
                 raise refusal(err) from err
-            await self._commit(who, "reopen" if reopen else "close", f"{division}-{number}", {})
+            target = f"{division}-{number}"
+            pending = self.withdrawals.prepare(moved, target)
+            await self._commit(
+                who, "reopen" if reopen else "close", target, {},
+                removed=pending.removed, also=pending.audit(who),
+            )  # fmt: skip
             first = next(m.id for m in self.event.matches(division) if m.pool == number)
-            self.feed.broadcast(updates(self, [first], before))
-            withdrawn = await self.withdrawals.withdraw(moved, who, f"{division}-{number}")
+            withdrawn = self.withdrawals.announce(pending, [first], before)
         await self.withdrawals.follow_up(withdrawn, who)
 
 
@@ -571,8 +586,11 @@ class TournamentHub:
     async def resume(self) -> None:
         """Load every event with a match called or being played, so that the listeners of
         :meth:`on_event` watch its scoring pads and online rooms again after a restart (a
-        result that arrives before anyone opens the event is not lost)."""
-        for tournament_id in await self.runner.store(self.store.in_play):
+        result that arrives before anyone opens the event is not lost), and every event in
+        automatic mode, which carries on calling and closing pools once loaded."""
+        in_play = await self.runner.store(self.store.in_play)
+        auto = await self.runner.store(self.store.auto_on)
+        for tournament_id in dict.fromkeys([*in_play, *auto]):
             try:
                 await self.get(tournament_id)
             except (RoomError, TournamentError):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from hikone_carrom.server.core.wire import dumps
 from hikone_carrom.server.tournaments.feed_director import DirectorView
-from hikone_carrom.server.tournaments.feed_public import PublicState
+from hikone_carrom.server.tournaments.feed_public import PublicState, trimmed_view
 from hikone_carrom.server.tournaments.views import (
     division_view,
     entry_view,
@@ -62,6 +62,8 @@ class TournamentSubscriber(Protocol):
     division: str | None
     watching: Watching
     entries: set[str]
+    trimmed: bool
+    """Whether the snapshot it holds is trimmed (no board's matches)."""
 
     def send(self, text: str) -> None:
         """Queue ``text`` for the spectator."""
@@ -110,9 +112,17 @@ class SpectatorFeed:
         self.director = DirectorView(live)
         self._audit: dict[str, Any] | None = None
 
-    async def snapshot_text(self, *, full: bool) -> str:
-        """The event as JSON text (see :meth:`LiveTournament.snapshot_text`)."""
-        view = await self._cached("full" if full else "public")
+    async def snapshot_text(self, *, full: bool, trimmed: bool = False) -> str:
+        """The event as JSON text (see :meth:`LiveTournament.snapshot_text`); ``trimmed``, for
+        a spectator's page that shows no board's live scores, without them and without the
+        boards' matches (:func:`~.feed_public.trimmed_view`)."""
+        trimmed = trimmed and not full
+        view = await self._cached("full" if full else "trimmed" if trimmed else "public")
+        if trimmed:
+            return (
+                f'{{"type":"snapshot","seq":{self.live.seq},"full":false,"trimmed":true,'
+                f'"scores":{{}},"clocks":{{}},"event":{view}}}'
+            )
         done = self.live.event.results
         scores = {m: list(s) for m, s in self.scores.items() if m not in done}
         clocks = {m: c for m, c in self.clocks.items() if m not in done}
@@ -134,7 +144,7 @@ class SpectatorFeed:
         return f'{{"type":"{kind}","seq":{live.seq},"key":{to_json(key)},"data":{body}}}'
 
     async def _cached(self, key: str) -> str:
-        """The JSON text of a view (``full``, ``public``, ``division:GS:pools``,
+        """The JSON text of a view (``full``, ``public``, ``trimmed``, ``division:GS:pools``,
         ``entry:GS-001``, ``search:やまだ``), built once per change number under the event's
         lock."""
         live = self.live
@@ -150,6 +160,8 @@ class SpectatorFeed:
                     self.director.taken(data)
                 elif key == "public":
                     data = public_view(live)
+                elif key == "trimmed":
+                    data = trimmed_view(public_view(live))
                 elif kind == "entry":
                     data = entry_view(live, what)
                 elif kind == "search":
@@ -177,8 +189,8 @@ class SpectatorFeed:
     def broadcast(self, message: dict[str, Any]) -> None:
         """Send a numbered update: whole to the director's console (with the change's audit
         line), and what changed to the spectators' pages (:class:`PublicState`), with the pool
-        tables only for those showing that division (each variant is encoded once, however
-        many get it)."""
+        tables only for those showing that division and the matches newly called for those
+        holding a trimmed snapshot (each variant is encoded once, however many get it)."""
         whole = {"seq": self.live.seq, **message}
         audit, self._audit = self._audit, None
         if "matches" not in message:
@@ -194,14 +206,21 @@ class SpectatorFeed:
         self.director.touched(whole)
         pools = self.public.pools(message.get("pools", []))
         public = self.public.update(whole)
-        texts = {"": to_json(public)}
-        for division in {p["division"] for p in pools}:
-            mine = [p for p in pools if p["division"] == division]
-            texts[division] = to_json({**public, "pools": mine})
+        forms = {False: public}
+        cut = self.public.trimmed(public)
+        if cut is not public:  # pages with a trimmed snapshot get the newly called whole
+            forms[True] = cut
+        texts: dict[tuple[str, bool], str] = {}
+        for trimmed, form in forms.items():
+            texts["", trimmed] = to_json(form)
+            for division in {p["division"] for p in pools}:
+                mine = [p for p in pools if p["division"] == division]
+                texts[division, trimmed] = to_json({**form, "pools": mine})
         whole_text = to_json(whole)
         for sub in list(self.subscribers):
-            text = whole_text if sub.full else texts.get(sub.division or "", texts[""])
-            self._send(sub, text)
+            trimmed = sub.trimmed and True in forms
+            text = texts.get((sub.division or "", trimmed), texts["", trimmed])
+            self._send(sub, whole_text if sub.full else text)
 
     def structural(self) -> None:
         """A change of the event's structure: the director's console gets the parts of its view

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from hikone_carrom.server.core.errors import RoomError
-from hikone_carrom.server.tournaments.hub_updates import knockout_sides, updates
+from hikone_carrom.server.tournaments.hub_updates import knockout_sides
 from hikone_carrom.tournament import (
     Entry,
     ImportReport,
@@ -161,13 +161,15 @@ class TournamentSetup:
             except TournamentError as err:
                 raise refusal(err) from err
             detail = {"before": entry.status, "after": status}
-            await live._commit(who, "status", entry_id, detail)
+            pending = live.withdrawals.prepare(moved, entry_id)
+            await live._commit(
+                who, "status", entry_id, detail, removed=pending.removed, also=pending.audit(who)
+            )
             # a withdrawal (or its undoing) forfeits the entry's matches: they, their tables and
             # boards change; a check-in changes the entry only
             forfeits = "withdrawn" in (entry.status, status)
             mine = [m.id for m in live.event.matches_of(entry_id)] if forfeits else []
-            live.feed.broadcast(updates(live, mine, sides, entries=[entry_id]))
-            withdrawn = await live.withdrawals.withdraw(moved, who, entry_id)
+            withdrawn = live.withdrawals.announce(pending, mine, sides, entries=[entry_id])
         await live.withdrawals.follow_up(withdrawn, who)
 
     async def draw(self, division: str, who: str, *, seeded: bool = True) -> None:

@@ -12,19 +12,28 @@ The changes themselves are found by the pure library
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hikone_carrom.server.core.errors import RoomError
-from hikone_carrom.server.tournaments.hub_updates import updates
+from hikone_carrom.server.tournaments.hub_updates import KnockoutSides, updates
 from hikone_carrom.tournament import BYE
 from hikone_carrom.tournament.call_conflicts import SideChange
 
 if TYPE_CHECKING:
+    from hikone_carrom.server.storage.tournament_store import LiveState
     from hikone_carrom.server.tournaments.hub import LiveTournament
 
-__all__ = ["BY_DIRECTOR", "CallConflict", "CallWithdrawals", "WithdrawListener", "Withdrawal"]
+__all__ = [
+    "BY_DIRECTOR",
+    "CallConflict",
+    "CallWithdrawals",
+    "PendingWithdrawal",
+    "PendingWithdrawals",
+    "WithdrawListener",
+    "Withdrawal",
+]
 
 log = logging.getLogger(__name__)
 
@@ -65,12 +74,41 @@ def _board_en(change: dict[str, Any]) -> str:
 @dataclass(frozen=True)
 class Withdrawal:
     """A withdrawn call: the match, its board, the pad match that served it (pad board id,
-    match number) and whether it can be called again (both entrants known and present)."""
+    match number), whether it can be called again (both entrants known and present) and the
+    online room that served it."""
 
     match_id: str
     board: int | None
     pad: tuple[str, int] | None
     playable: bool
+    room: str | None = None
+
+
+@dataclass(frozen=True)
+class PendingWithdrawal:
+    """A call to withdraw, not stored yet: the change, the match's live state before it and
+    its audit entry's detail."""
+
+    change: SideChange
+    state: LiveState
+    detail: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class PendingWithdrawals:
+    """The calls a correction withdraws, stored in the correction's own transaction: the live
+    rows it removes and the audit entries it adds (the store sees both or neither)."""
+
+    items: tuple[PendingWithdrawal, ...] = ()
+
+    @property
+    def removed(self) -> list[str]:
+        """The matches whose live rows go (they wait again)."""
+        return [p.change.match for p in self.items]
+
+    def audit(self, who: str) -> list[tuple[str, str, str, dict[str, Any]]]:
+        """The audit entries ``(who, "withdraw", match, detail)``."""
+        return [(who, "withdraw", p.change.match, p.detail) for p in self.items]
 
 
 WithdrawListener = Callable[[Withdrawal], Awaitable[None]]
@@ -117,30 +155,47 @@ class CallWithdrawals:
         event = self.live.event
         return [unknown if s is None else bye if s == BYE else event.entry(s).name for s in sides]
 
-    async def withdraw(self, changes: list[SideChange], who: str, why: str) -> list[Withdrawal]:
-        """Withdraw the calls of ``changes`` after the correction ``why`` (its target) was
-        made: each match waits again, the audit trail and the hall's call feed show it (the
-        caller holds the event's lock)."""
-        live = self.live
-        out = []
+    def prepare(self, changes: list[SideChange], why: str) -> PendingWithdrawals:
+        """The calls of ``changes`` to withdraw after the correction ``why`` (its target): the
+        caller stores them with the correction (:class:`PendingWithdrawals`), then
+        :meth:`announce` them (the caller holds the event's lock)."""
+        items = []
         for change in changes:
-            state = live.live.get(change.match)
+            state = self.live.live.get(change.match)
             if state is None or state.status not in ("called", "playing"):
                 continue
             detail = {**self.describe(change), "because": why, "by": BY_DIRECTOR}
-            await live._commit(
-                who, "withdraw", change.match, detail, structure=False, removed=[change.match]
-            )
+            items.append(PendingWithdrawal(change, state, detail))
+        return PendingWithdrawals(tuple(items))
+
+    def announce(
+        self,
+        pending: PendingWithdrawals,
+        match_ids: Iterable[str],
+        before: KnockoutSides | None = None,
+        entries: Iterable[str] = (),
+    ) -> list[Withdrawal]:
+        """After the correction and its withdrawals are stored: the hall's call feed shows each
+        withdrawal and one numbered update carries the correction's matches (``match_ids``,
+        ``before``, ``entries`` as :func:`~.hub_updates.updates`), the withdrawn ones and the
+        calls (the newest as ``call`` for one withdrawal, the whole feed as ``calls`` for
+        several)."""
+        live = self.live
+        out = []
+        for p in pending.items:
+            change, state = p.change, p.state
             live.feed.forget(change.match)
-            entry = self._feed_entry(change, state.board)
-            live.calls = [entry, *live.calls][:20]
-            update = updates(live, [change.match])
-            update["call"] = entry
-            live.feed.broadcast(update)
+            live.calls = [self._feed_entry(change, state.board), *live.calls][:20]
             pad = None
             if state.pad_board is not None and state.pad_match is not None:
                 pad = (state.pad_board, state.pad_match)
-            out.append(Withdrawal(change.match, state.board, pad, change.playable))
+            out.append(Withdrawal(change.match, state.board, pad, change.playable, state.room))
+        update = updates(live, [*match_ids, *(w.match_id for w in out)], before, entries)
+        if len(out) == 1:
+            update["call"] = live.calls[0]
+        elif out:
+            update["calls"] = live.calls
+        live.feed.broadcast(update)
         return out
 
     def _feed_entry(self, change: SideChange, board: int | None) -> dict[str, Any]:

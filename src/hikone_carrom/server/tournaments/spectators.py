@@ -7,14 +7,16 @@ from __future__ import annotations
 import asyncio
 import json
 from functools import partial
+from typing import Annotated
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, Query, WebSocket
 
 from hikone_carrom.server.core.deps import SignInDep, TournamentsDep, client_address
 from hikone_carrom.server.core.errors import RoomError, error_message
 from hikone_carrom.server.core.organiser import SignInGuard
 from hikone_carrom.server.core.ratelimit import Inbox
 from hikone_carrom.server.rooms.ws import Connection, WatchLimits, serve_watcher
+from hikone_carrom.server.tournaments.feed_wire import deflated
 from hikone_carrom.server.tournaments.hub import LiveTournament
 from hikone_carrom.server.tournaments.hub_feed import Watching
 from hikone_carrom.server.tournaments.sign_in import signed_in
@@ -52,17 +54,41 @@ NOT_DIRECTOR_CLOSE = 4003
 class Spectator(Connection):
     """A spectator's connection: the bounded send buffer of every connection (four times as
     large for the director's console); one that falls this far behind is closed (its page
-    reconnects and takes a fresh snapshot)."""
+    reconnects and takes a fresh snapshot). With ``deflate`` each message goes as a binary
+    frame of its deflated JSON text (:mod:`.feed_wire`)."""
 
     BUFFER_CHARS = 1024 * 1024
 
-    def __init__(self, websocket: WebSocket, *, full: bool = False) -> None:
+    def __init__(
+        self,
+        websocket: WebSocket,
+        *,
+        full: bool = False,
+        deflate: bool = False,
+        watching: Watching = "all",
+    ) -> None:
         # the director's console takes the whole event (about 1 MB for 800 entrants) at once
         super().__init__(websocket, buffer_chars=self.BUFFER_CHARS * (4 if full else 1))
         self.full = full
+        self.deflate = deflate
         self.division: str | None = None  # the division whose pool tables it is sent
-        self.watching: Watching = "all"  # whose live scores it is sent
+        self.watching: Watching = watching  # whose live scores it is sent
         self.entries: set[str] = set()  # the entries it asked for, by id
+        self.trimmed = False  # its snapshot has no board's matches
+
+    async def write(self) -> None:
+        """Send queued messages for as long as the connection lives (deflated if asked)."""
+        if not self.deflate:
+            await super().write()
+            return
+        while True:
+            await self._ready.wait()
+            while self.pending:
+                text = self.pending[0]
+                await self.websocket.send_bytes(deflated(text))
+                self.pending.popleft()
+                self.pending_chars -= len(text)
+            self._ready.clear()
 
 
 @router.websocket("/ws/tournaments/{tournament_id}")
@@ -72,6 +98,8 @@ async def watch(
     guard: SignInDep,
     tournament_id: str,
     full: bool = False,
+    z: bool = False,
+    watching: Annotated[str, Query(alias="watch")] = "all",
 ) -> None:
     """Spectators: a snapshot, then every numbered update and, about once a second, the live
     scores and clocks. ``?full=1`` (the director's console) takes the whole event once its
@@ -83,8 +111,13 @@ async def watch(
     ``{"type": "watch", "key": "all" | "find" | "none"}`` says whose live scores it shows
     (every match's, the default; those of the entries it asked for by ``entry`` or
     ``search``; none). ``{"type": "resync"}`` asks for a new snapshot. Each connection may send
-    :data:`SPECTATOR_LIMITS`. Wrong tokens in the hello are throttled as the REST sign-in's are."""
-    conn = Spectator(websocket, full=full)
+    :data:`SPECTATOR_LIMITS`. Wrong tokens in the hello are throttled as the REST sign-in's are.
+    ``?watch=find`` or ``?watch=none`` says from the start whose live scores a page shows: its
+    snapshots then carry neither live scores nor the boards' matches (``"trimmed": true``; only
+    those of the calls), until it watches ``all`` and asks for a resync. ``?z=1``: every message
+    comes as a binary frame, its JSON text raw-deflated on its own (:mod:`.feed_wire`)."""
+    start_watching = WATCHING[WATCHING.index(watching)] if watching in WATCHING else "all"
+    conn = Spectator(websocket, full=full, deflate=z, watching=start_watching)
     lookup = hub.get(tournament_id)
     start = partial(_start, conn, guard, client_address(websocket))
     await serve_watcher(conn, lookup, SPECTATOR_LIMITS, partial(_answer, conn), start)
@@ -105,9 +138,15 @@ async def _start(
         )
         conn.close_code = NOT_DIRECTOR_CLOSE
         return False
-    conn.send(await live.snapshot_text(full=conn.full))
+    conn.send(await _snapshot(conn, live))
     live.subscribers.add(conn)
     return True
+
+
+async def _snapshot(conn: Spectator, live: LiveTournament) -> str:
+    """The snapshot ``conn`` is sent: trimmed for a page that shows no board's live scores."""
+    conn.trimmed = not conn.full and conn.watching != "all"
+    return await live.feed.snapshot_text(full=conn.full, trimmed=conn.trimmed)
 
 
 async def _director_hello(
@@ -162,7 +201,7 @@ async def _answer(conn: Spectator, live: LiveTournament, text: str) -> None:
     elif kind == "watch" and key in WATCHING:
         conn.watching = WATCHING[WATCHING.index(key)]
     elif kind == "resync":
-        conn.send(await live.snapshot_text(full=conn.full))
+        conn.send(await _snapshot(conn, live))
     elif kind == "ping":
         conn.send_json({"type": "pong", "seq": live.seq})
     else:

@@ -231,7 +231,7 @@ function render() {
   document.getElementById("event-date").textContent = event.date;
   document.title = `${event.name} · 彦根カロム`;
   renderBanner();
-  live.watch(hall || tab === "boards" ? "all" : (tab === "find" ? "find" : "none"));
+  live.watch(watching());
   if (hallView) hallView.calls(event);
   const parts = { find: renderFind, pools: renderPools, bracket: renderBracket, boards: renderBoards }[tab]();
   const focused = document.activeElement && document.activeElement.id === "find";
@@ -239,6 +239,11 @@ function render() {
   view.replaceChildren(...parts.filter(Boolean));
   view.dataset.tab = tab;
   if (focused) { const i = /** @type {HTMLInputElement} */ (document.getElementById("find")); i.focus(); i.setSelectionRange(pos, pos); }
+}
+
+/** Whose live scores the tab shows: every board's, the entries asked for, or none. */
+function watching() {
+  return hall || tab === "boards" ? "all" : (tab === "find" ? "find" : "none");
 }
 
 function tick() {
@@ -270,6 +275,6 @@ live = new LiveEvent(id, (ev) => { event = ev; render(); }, (ok, message) => {
   dot.classList.toggle("off", !ok);
   dot.title = ok ? t("live.ok") : (message || t("live.lost"));
   if (message) view.replaceChildren(h("p.empty", {}, message));
-});
+}, { watching: watching() });
 setInterval(tick, 1000);
 render();

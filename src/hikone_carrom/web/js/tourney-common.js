@@ -1,7 +1,7 @@
 // Shared by the tournament's public pages and the director's console: strings in Japanese and
 // English, a tiny DOM helper, REST calls and the live WebSocket (snapshot, then numbered updates,
 // applied by tourney-deltas.js).
-import { applyLive, applyUpdate, mergeMatches } from "./tourney-deltas.js";
+import { CAN_INFLATE, applyLive, applyUpdate, decodeMessage, mergeMatches } from "./tourney-deltas.js";
 
 const LANG_KEY = "hikone-carrom.lang";
 
@@ -244,9 +244,9 @@ export class LiveEvent {
    * @param {string | null} id
    * @param {(event: any, message: any) => void} onChange
    * @param {(connected: boolean, why?: string) => void} [onStatus]
-   * @param {{full?: boolean, token?: string | null}} [options]
+   * @param {{full?: boolean, token?: string | null, watching?: string}} [options]
    */
-  constructor(id, onChange, onStatus, { full = false, token = null } = {}) {
+  constructor(id, onChange, onStatus, { full = false, token = null, watching = "all" } = {}) {
     this.id = id;
     this.onChange = onChange;
     this.onStatus = onStatus || (() => {});
@@ -259,23 +259,34 @@ export class LiveEvent {
     this.people = new Map();  // entry id -> entry (with its match ids), from "entry" answers
     this.found = null;  // the last "search" answer
     this.query = "";
-    this.watching = "all";  // whose live scores the page shows (see watch)
+    this.watching = watching;  // whose live scores the page shows (see watch)
     this.resyncing = false;  // a resync asked for, its snapshot not yet here
+    this.trimmed = false;  // the snapshot held has no board's matches (watching "find" or "none")
+    this.inbox = Promise.resolve();  // compressed messages are inflated one after the other
     this.connect();
   }
 
   connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/tournaments/${this.id}${this.full ? "?full=1" : ""}`);
+    const query = new URLSearchParams();
+    if (this.full) query.set("full", "1");
+    else if (this.watching !== "all") query.set("watch", this.watching);  // a trimmed snapshot
+    if (CAN_INFLATE) query.set("z", "1");
+    const asked = this.watching;
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tournaments/${this.id}?${query}`);
+    ws.binaryType = "arraybuffer";
     this.ws = ws;
     ws.onopen = () => {
       this.backoff = 500;
       this.resyncing = false;
       if (this.full) this.send({ type: "hello", token: this.token });
-      else if (this.watching !== "all") this.send({ type: "watch", key: this.watching });
+      else if (this.watching !== asked) this.send({ type: "watch", key: this.watching });
       this.onStatus(true);
     };
-    ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
+    ws.onmessage = (ev) => {
+      this.inbox = this.inbox.then(() => decodeMessage(ev.data)).then((msg) => this.receive(msg))
+        .catch((err) => console.error("live socket", err));
+    };
     ws.onclose = () => {
       this.onStatus(false);
       setTimeout(() => this.connect(), this.backoff);
@@ -318,6 +329,14 @@ export class LiveEvent {
     if (this.full || this.watching === key) return;
     this.watching = key;
     this.send({ type: "watch", key });
+    if (key === "all" && this.trimmed) this.resync();
+  }
+
+  /** Ask for a whole snapshot (the boards' matches a trimmed one left out). */
+  resync() {
+    if (this.resyncing) return;
+    this.send({ type: "resync" });
+    this.resyncing = true;
   }
 
   receive(msg) {
@@ -331,10 +350,12 @@ export class LiveEvent {
     }
     if (msg.type === "snapshot") {
       this.event = msg.event; this.seq = msg.seq; this.resyncing = false;
+      this.trimmed = Boolean(msg.trimmed);
       this.asked = new Set();
       this.people = new Map();
       this.applyLive(msg.scores, msg.clocks);
       if (this.query.trim()) this.search(this.query);
+      if (this.trimmed && this.watching === "all") this.resync();  // turned to the boards meanwhile
       this.onChange(this.event, msg); return;
     }
     if (msg.type === "division" || msg.type === "entry" || msg.type === "search") {
@@ -345,8 +366,7 @@ export class LiveEvent {
     }
     if (msg.type === "reload" || msg.seq !== this.seq + 1 || !this.event) {
       // one resync at a time: the updates already on their way are older than its snapshot
-      if (!this.resyncing) this.send({ type: "resync" });
-      this.resyncing = true;
+      this.resync();
       return;
     }
     this.seq = msg.seq;

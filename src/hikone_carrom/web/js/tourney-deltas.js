@@ -8,6 +8,23 @@
 // the director's console also gets the rows of changed entries and, after a change of the event's
 // structure, its header fields, whole divisions, the matches gone ("removed"), the new order of
 // the matches ("order") and the calls.
+//
+// A page that can inflate (DecompressionStream) asks for "?z=1": each message then comes as one
+// binary frame, its JSON text raw-deflated on its own (server/tournaments/feed_wire.py).
+
+/** Whether this browser can inflate the socket's compressed frames. */
+export const CAN_INFLATE = typeof DecompressionStream === "function";
+
+/**
+ * One message of the live socket: JSON text, or a binary frame of raw-deflated JSON text.
+ * @param {string | ArrayBuffer} data
+ * @returns {Promise<any>}
+ */
+export async function decodeMessage(data) {
+  if (typeof data === "string") return JSON.parse(data);
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return JSON.parse(await new Response(stream).text());
+}
 
 /**
  * Merge whole match views into event.matches (new ones at the end); a match being played keeps
