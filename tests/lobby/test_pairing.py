@@ -84,6 +84,9 @@ def test_doubles_fill_four_seats_and_partners_are_drawn_at_random() -> None:
 
 
 def test_a_rated_doubles_group_needs_every_member_within_range() -> None:
-    four = [seeker(s, r, players=4) for s, r in zip("abcde", (1500, 1510, 1520, 1900, 1530))]
+    four = [
+        seeker(s, r, players=4)
+        for s, r in zip("abcde", (1500, 1510, 1520, 1900, 1530), strict=True)
+    ]
     [p] = pair(four, now=0.0)
     assert {s.id for s in p.seats} == {"a", "b", "c", "e"}
