@@ -119,6 +119,7 @@ def _url(key: str, things: dict[str, str]) -> str:
         "action": "close",
         "board": "1",
         "player": f"{things['entry_id']}.1",
+        "seek_id": "A" * 12,
     }
     return path.format(**values)
 

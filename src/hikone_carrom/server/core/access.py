@@ -60,6 +60,14 @@ ROUTE_ACCESS: dict[str, Role] = {
     "GET /api/games/{game_id}/analysis": "stranger",
     "POST /api/games/{game_id}/analysis": "stranger",
     "WS /ws/rooms/{room_id}": "stranger",  # see SOCKET_MESSAGES["room"]
+    # the lobby: anyone may seek; a seek is read and withdrawn with its own token only
+    "POST /api/seeks": "stranger",
+    "GET /api/seeks/{seek_id}": "player",  # the seek's token
+    "DELETE /api/seeks/{seek_id}": "player",  # the seek's token
+    "POST /api/challenges": "stranger",
+    "GET /api/challenges": "stranger",
+    "POST /api/challenges/{seek_id}/accept": "stranger",
+    "GET /api/live": "stranger",
     # scoring pads
     "POST /api/boards": "organiser",
     "GET /api/boards/{board_id}": "stranger",

@@ -40,6 +40,7 @@ from hikone_carrom.server.core.organiser import SignInGuard
 from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate, SocketGate
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.core.validation import validation_detail
+from hikone_carrom.server.lobby import routes as lobby_routes
 from hikone_carrom.server.pads import routes as pad_routes
 from hikone_carrom.server.pads.boards import PadRegistry
 from hikone_carrom.server.puzzles import routes as puzzle_routes
@@ -136,9 +137,11 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         readying = [asyncio.create_task(app.state.tournaments.resume())]
         app.state.readying = readying
         sweeper = asyncio.create_task(registry.sweep())
+        lobby = lobby_routes.open_lobby(registry, app.state.organiser_key, app.state)
         try:
             yield
         finally:
+            await lobby.close()
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
@@ -207,4 +210,5 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     app.include_router(puzzle_routes.router)  # puzzles (docs/learn.md)
     app.include_router(room_routes.router)
     app.include_router(account_routes.router)  # accounts, ratings, profiles
+    app.include_router(lobby_routes.router)  # seeks, challenges, live games
     return app
