@@ -1,5 +1,5 @@
-"""Ratings of players, over well-kept libraries: Glicko-2 for singles (``glicko2``, as lichess)
-and openskill's Plackett-Luce model for doubles pairs, on the same scale (1500, deviation 350)."""
+"""Ratings of players over a well-kept library: openskill's Plackett-Luce model for singles and
+for doubles pairs, on the Glicko scale (1500, deviation 350; provisional above 110, as lichess)."""
 
 from hikone_carrom.ratings.pairs import pairs_after
 from hikone_carrom.ratings.singles import singles_after

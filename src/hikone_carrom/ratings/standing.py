@@ -15,7 +15,7 @@ __all__ = [
 ]
 
 NEW_RATING, NEW_DEVIATION, NEW_VOLATILITY = 1500.0, 350.0, 0.06
-"""Where every player starts (Glicko-2's defaults; the doubles model uses the same scale)."""
+"""Where every player starts (Glicko-2's defaults, the scale the openskill model is set to)."""
 
 PROVISIONAL_DEVIATION = 110.0
 """A rating whose deviation is above this is shown as provisional (as lichess)."""
@@ -34,8 +34,8 @@ def time_control_of(minutes: float | None) -> str | None:
 
 @dataclass(frozen=True)
 class Standing:
-    """A rating (points), its deviation (points), the Glicko-2 volatility (doubles: unused) and
-    the rated games played."""
+    """A rating (points), its deviation (points), a Glicko-2 volatility (stored as it starts:
+    openskill has none) and the rated games played."""
 
     rating: float = NEW_RATING
     deviation: float = NEW_DEVIATION

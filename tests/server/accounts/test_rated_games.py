@@ -1,12 +1,11 @@
 """Rated games: an online game between accounts changes each player's rating by exactly what the
-library gives (Glicko-2 for singles, openskill for pairs); other games are not rated."""
+library gives (openskill, for singles and pairs); other games are not rated."""
 
 from __future__ import annotations
 
 from contextlib import ExitStack
 from typing import Any
 
-import glicko2
 import pytest
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
@@ -36,7 +35,9 @@ def _seated(client: TestClient, names: list[str], minutes: float | None) -> tupl
 
 def _resign(client: TestClient, rid: str, tokens: list[str], seat: int) -> None:
     with ExitStack() as stack:
-        sockets = [stack.enter_context(client.websocket_connect(f"/ws/rooms/{rid}")) for _ in tokens]
+        sockets = [
+            stack.enter_context(client.websocket_connect(f"/ws/rooms/{rid}")) for _ in tokens
+        ]
         for ws, token in zip(sockets, tokens, strict=True):
             hello(ws, token)
         send(sockets[seat], type="resign", seat=seat)
@@ -67,18 +68,16 @@ def test_an_unknown_player_is_404_in_both_languages(client: TestClient) -> None:
     assert detail["code"] == "no_player" and detail["en"] and detail["ja"]
 
 
-def test_a_rated_singles_game_moves_both_ratings_as_glicko2_gives(client: TestClient) -> None:
+def test_a_rated_singles_game_moves_both_ratings_as_openskill_gives(client: TestClient) -> None:
     rid, tokens = _seated(client, ["Red Rin", "Green Gen"], minutes=5)
     _resign(client, rid, tokens, 0)  # red resigns: green wins
-    red, green = glicko2.Player(), glicko2.Player()
-    red_before, green_before = (red.rating, red.rd), (green.rating, green.rd)
-    red.update_player([green_before[0]], [green_before[1]], [0])
-    green.update_player([red_before[0]], [red_before[1]], [1])
+    model = PlackettLuce(mu=1500, sigma=350, beta=175, tau=3.5)
+    [red], [green] = model.rate([[model.rating()], [model.rating()]], ranks=[2, 1])
     for name, player in (("Red Rin", red), ("Green Gen", green)):
         shown = _profile(client, name)["ratings"]
         assert shown["5min"] == {
-            "rating": round(player.rating),
-            "deviation": round(player.rd),
+            "rating": round(player.mu),
+            "deviation": round(player.sigma),
             "provisional": True,
             "games": 1,
         }
@@ -86,8 +85,8 @@ def test_a_rated_singles_game_moves_both_ratings_as_glicko2_gives(client: TestCl
     account = client.app.state.accounts  # type: ignore[attr-defined]
     found = account.with_password(name_key("Green Gen"))
     view = rating_of(found[0].id, "5min")
-    assert view.rating == pytest.approx(green.rating, abs=1e-9)
-    assert view.deviation == pytest.approx(green.rd, abs=1e-9)
+    assert view.rating == pytest.approx(green.mu, abs=1e-9)
+    assert view.deviation == pytest.approx(green.sigma, abs=1e-9)
     assert view.games == 1 and view.provisional
 
 
