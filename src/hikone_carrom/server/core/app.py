@@ -26,6 +26,7 @@ from hikone_carrom import __version__
 from hikone_carrom.board import BoardSpec
 from hikone_carrom.server.accounts import routes as account_routes
 from hikone_carrom.server.accounts import service as accounts_service
+from hikone_carrom.server.accounts.lobby_identity import AccountIdentity
 from hikone_carrom.server.cluster.cluster import Cluster
 from hikone_carrom.server.core import health
 from hikone_carrom.server.core.config import (
@@ -137,6 +138,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         readying = [asyncio.create_task(app.state.tournaments.resume())]
         app.state.readying = readying
         sweeper = asyncio.create_task(registry.sweep())
+        app.state.identity = AccountIdentity(app.state.accounts, runner)  # the lobby's accounts
         lobby = lobby_routes.open_lobby(registry, app.state.organiser_key, app.state)
         try:
             yield

@@ -150,7 +150,7 @@ class Lobby:
         rating = (
             None
             if account_id is None
-            else self.identity.rating_of(account_id, time_control(minutes))
+            else await self.identity.rating_of(account_id, time_control(minutes), players)
         )
         seek_id = secrets.token_urlsafe(9)
         seeker = Seeker(seek_id, minutes, players, now, account_id, rating)
@@ -276,6 +276,8 @@ class Lobby:
         for seat, (seek, seat_token) in enumerate(zip(seeks, tokens, strict=True)):
             seek.room, seek.seat, seek.seat_token = room.config.id, seat, seat_token
             seek.joined.clear()
+            if seek.seeker.account is not None:
+                await self.identity.seated(room.config.id, seat, seek.seeker.account)
         self.games[room.config.id] = LiveInfo(
             pairing.rated,
             tuple(s.rating for s in pairing.seats),

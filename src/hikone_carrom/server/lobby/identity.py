@@ -1,6 +1,8 @@
 """Who is asking, as far as the lobby needs it: an account (id and display name) and its rating
 per time control. The lobby codes against :class:`Identity`; :class:`Guests` (everyone a guest,
-nobody rated) serves until the accounts service provides its own on ``app.state.identity``."""
+nobody rated) serves where the app gives none; the accounts' own,
+:class:`~hikone_carrom.server.accounts.lobby_identity.AccountIdentity`, is on
+``app.state.identity``."""
 
 from __future__ import annotations
 
@@ -27,8 +29,14 @@ class Identity(Protocol):
         """The signed-in account making ``request``: (account id, display name); None for a
         guest."""
 
-    def rating_of(self, account_id: str, time_control: TimeControl) -> float | None:
-        """The account's rating in ``time_control`` (None: not rated there yet)."""
+    async def rating_of(
+        self, account_id: str, time_control: TimeControl, players: int
+    ) -> float | None:
+        """The account's rating in ``time_control`` for ``players`` (2 singles, 4 pairs)."""
+
+    async def seated(self, room_id: str, seat: int, account_id: str) -> None:
+        """Note that the account holds ``seat`` of the lobby's room ``room_id`` (so that the
+        game is rated)."""
 
 
 class Guests:
@@ -37,5 +45,10 @@ class Guests:
     async def account_of(self, request: Request) -> tuple[str, str] | None:
         return None
 
-    def rating_of(self, account_id: str, time_control: TimeControl) -> float | None:
+    async def rating_of(
+        self, account_id: str, time_control: TimeControl, players: int
+    ) -> float | None:
+        return None
+
+    async def seated(self, room_id: str, seat: int, account_id: str) -> None:
         return None
