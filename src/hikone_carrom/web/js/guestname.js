@@ -44,6 +44,7 @@ export function askGuestName(root, initial) {
   const input = /** @type {HTMLInputElement} */ (form.elements.namedItem("name"));
   const error = /** @type {HTMLElement} */ (dialog.querySelector(".form-error"));
   input.value = initial;
+  input.addEventListener("input", () => show(error, null));
   return new Promise((resolve) => {
     const done = (/** @type {string | null} */ name) => {
       dialog.close();
