@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tests.e2e.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -84,10 +83,10 @@ def test_an_invited_guest_is_asked_for_a_name(
     assert [s["name"] for s in seats] == ["Host", name]
 
 
-def _sign_up(page: Page, base: str, name: str, lang: str) -> None:
+def _sign_up(page: Page, base: str, name: str, lang: str, artifacts: Path) -> None:
     page.goto(f"{base}/")
     form = page.locator("#account .account-form")
-    page.screenshot(path=str(ARTIFACTS / f"account-signed-out-{lang}.png"))
+    page.screenshot(path=str(artifacts / f"account-signed-out-{lang}.png"))
     form.locator("input[name=name]").fill(name)
     form.locator("input[name=password]").fill("correct horse battery")
     _click(page, form.get_by_role("button", name=SIGN_UP[lang]))
@@ -99,8 +98,8 @@ def test_two_accounts_play_a_rated_game_from_the_lobby(
 ) -> None:
     desk = _open(browser, contexts, DESKTOP, "en")
     phone = _open(browser, contexts, PHONE, "ja")
-    _sign_up(desk, server_url, "Rated Rin", "en")
-    _sign_up(phone, server_url, "評価 源", "ja")
+    _sign_up(desk, server_url, "Rated Rin", "en", artifacts)
+    _sign_up(phone, server_url, "評価 源", "ja", artifacts)
     desk.screenshot(path=str(artifacts / "account-signed-in-en.png"))
     for page, lang in ((desk, "en"), (phone, "ja")):
         page.select_option("#lobby select[name=minutes]", "5")

@@ -18,7 +18,7 @@ addStrings({
     "account.title": "アカウント", "account.name": "名前", "account.password": "パスワード",
     "account.signin": "ログイン", "account.signup": "新規登録",
     "account.signout": "ログアウト", "account.everywhere": "すべての端末でログアウト",
-    "account.lede": "ゲストとしてすぐに遊べます。レーティング戦（5分・時間制限なし）はログインして。",
+    "account.lede": "ゲストとしてすぐに遊べます。レーティング戦（5分・時間制限なし）にはログインしてください。",
     "account.rating": "{time}：{rating} ±{deviation}", "account.provisional": "暫定",
     "account.games": "レーティング戦 {n} 局", "account.5min": "5分", "account.untimed": "時間制限なし",
     "account.rules": "パスワードは8〜256文字です。",
