@@ -1,7 +1,8 @@
 """Accounts and invited guests in real headless Chromium, desktop (1366x900) and 390x844 touch,
 in English and Japanese: a guest who opens an invite is asked for a name before taking the
-seat; two accounts signed up on the start page find each other in the lobby, play a rated game
-and both ratings change by the amounts openskill gives. Screenshots go to test-artifacts/."""
+seat (left empty, the seat's colour and side in the page's language); two accounts signed up
+on the start page find each other in the lobby, play a rated game and both ratings change by
+the amounts openskill gives. Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
@@ -23,7 +24,11 @@ PHONE: dict[str, Any] = {
 }
 LOCALE = {"en": "en-US", "ja": "ja-JP"}
 TAKE_IT = {"en": "Take the seat", "ja": "この席に着く"}
-EMPTY = {"en": "Enter a name.", "ja": "名前を入力してください。"}
+SEAT = {"en": "Green (north)", "ja": "緑（北）"}
+MARKUP = {
+    "en": "A name may not contain < or > or control characters.",
+    "ja": "名前に < や > や制御文字は使えません。",
+}
 SIGN_UP = {"en": "Sign up", "ja": "新規登録"}
 SEEK = {"en": "Find an opponent", "ja": "対戦相手を探す"}
 RESIGN = {"en": "Resign", "ja": "投了"}
@@ -70,9 +75,11 @@ def test_an_invited_guest_is_asked_for_a_name(
     _click(guest, guest.locator("#waiting .wait-take button[data-seat='1']"))
     dialog = guest.locator("#guest-name")
     expect(dialog).to_be_visible()
-    dialog.locator("input[name=name]").fill("")
+    expect(dialog.locator("input[name=name]")).to_have_attribute("placeholder", SEAT[lang])
+    expect(dialog).to_contain_text(SEAT[lang])  # left empty, the seat keeps its name
+    dialog.locator("input[name=name]").fill("<b>")
     _click(guest, dialog.get_by_role("button", name=TAKE_IT[lang]))
-    expect(dialog.locator(".form-error")).to_have_text(EMPTY[lang])
+    expect(dialog.locator(".form-error")).to_have_text(MARKUP[lang])
     name = "Guest Gin" if lang == "en" else "銀次"
     dialog.locator("input[name=name]").fill(name)
     guest.screenshot(path=str(artifacts / f"guest-name-{lang}.png"))

@@ -825,7 +825,7 @@ export class RoomPage {
   async takeSeat(seat) {
     let name = localStorage.getItem("hikone-carrom.name") || "";
     if (this.room.mode === "online" && !(await currentAccount())) { // an account plays under its own name
-      const asked = await askGuestName(this.root, name);
+      const asked = await askGuestName(this.root, name, this.seatName(seat));
       if (asked === null) return;
       localStorage.setItem("hikone-carrom.name", asked);
       name = asked;
