@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.e2e.gamekit import NEXT_FRAMES, drag_shot, new_game, shots_seen, wait_my_turn
+from tests.e2e.guestkit import answer_name
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -120,6 +121,7 @@ def test_two_browsers_share_an_online_room_and_reload_resumes_the_seat(
     guest.wait_for_function("() => window.__game && window.__game.state")
     assert guest.evaluate("() => window.__game.mySeats.size") == 0  # a spectator so far
     guest.click("button[data-seat='1']")
+    answer_name(guest)
     guest.wait_for_function("() => window.__game.mySeats.has(1)")
     host.wait_for_function("() => window.__game.state && !window.__game.state.waiting")
     # whoever's turn it is shoots, until each side has seen a shot of the other

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.e2e.gamekit import new_game
+from tests.e2e.guestkit import answer_name
 from tests.server.serverkit import running_servers
 
 from hikone_carrom.bench.throwaway import (
@@ -68,6 +69,7 @@ def test_an_opponent_on_the_other_process_shows_online_then_disconnected(
         guest.goto(url.replace(a.base, b.base))  # the guest is served by b
         _ready(guest)
         guest.locator("#waiting button[data-seat='1']").tap()
+        answer_name(guest)
         badge = host.locator("#seats .presence[data-seat='1']")
         expect(badge).to_have_text("online")
         expect(guest.locator("#seats .presence[data-seat='0']")).to_have_text("接続中")

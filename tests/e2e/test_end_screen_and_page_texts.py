@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.e2e.gamekit import SIZES, new_game, wait_my_turn
+from tests.e2e.guestkit import answer_name
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -91,6 +92,7 @@ def test_your_tee_spot_is_said_only_to_the_player_whose_turn_it_is(
     url = new_game(host, server_url, "online")
     guest.goto(url)
     guest.click("button[data-seat='1']")
+    answer_name(guest)
     host.wait_for_function("() => window.__game.myTurn()")
     expect(host.locator("#turn")).to_contain_text("your tee spot")
     watcher.goto(url)

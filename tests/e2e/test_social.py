@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.e2e.gamekit import drag_shot, new_game, wait_my_turn
+from tests.e2e.guestkit import answer_name
 
 from hikone_carrom.ai.analysis import shot_numbers
 
@@ -84,6 +85,7 @@ def _online_pair(
     guest.goto(url)
     _ready(guest)
     _press(guest, guest.locator("#waiting button[data-seat='1']"))
+    answer_name(guest)
     guest.wait_for_function("() => window.__game.mySeats.has(1) && !window.__game.state.waiting")
     host.wait_for_function("() => !window.__game.state.waiting")
     return host, guest, url
@@ -126,6 +128,7 @@ def test_invitation_first_waiting_state_and_live_presence(
     expect(take).to_have_text("緑（北）で参加する")
     guest.screenshot(path=str(artifacts / f"invite-guest-{tag}-ja.png"))
     _press(guest, take)
+    answer_name(guest)
     expect(guest.locator("#waiting")).to_be_hidden()
     expect(waiting).to_be_hidden()
     expect(host.locator("#controls")).not_to_have_attribute("inert", "")
@@ -302,6 +305,7 @@ def test_hints_are_off_online_unless_chosen_and_shown_to_everyone_when_used(
     guest.goto(host.url)
     _ready(guest)
     _press(guest, guest.locator("#waiting button[data-seat='1']"))
+    answer_name(guest)
     wait_my_turn(host)
     host.locator("#hint-ask").click()
     expect(guest.locator("#log li").first).to_contain_text(

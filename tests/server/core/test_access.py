@@ -119,6 +119,7 @@ def _url(key: str, things: dict[str, str]) -> str:
         "action": "close",
         "board": "1",
         "player": f"{things['entry_id']}.1",
+        "seek_id": "A" * 12,
     }
     return path.format(**values)
 
@@ -150,6 +151,7 @@ def test_a_stranger_is_refused(client: TestClient, things: dict[str, str], key: 
             "bad_player_link",
             "no_player",
             "not_called",
+            "not_signed_in",
         ), r.text
     assert client.get(f"/api/tournaments/{things['tournament_id']}").json()["seq"] == before
 

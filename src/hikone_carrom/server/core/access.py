@@ -1,7 +1,8 @@
 """Who may use each route and each WebSocket message (docs/security.md): one table.
 
-Roles, from least to most: ``stranger`` (anyone: no token), ``player`` (a room's seat token or a
-championship player's personal link), ``referee`` (a pad's board token), ``director`` (the
+Roles, from least to most: ``stranger`` (anyone: no token), ``account`` (a signed-in
+player's session cookie, with its CSRF token on every change), ``player`` (a room's seat token
+or a championship player's personal link), ``referee`` (a pad's board token), ``director`` (the
 event's director token), ``organiser`` (the organiser's key). A route or message of a role needs
 that role's token or key; every other caller is refused (401, 403 or 404 as the route documents;
 an error message on a socket) and nothing changes. ``tests/server/core/test_access.py`` fails
@@ -14,7 +15,7 @@ from typing import Literal
 
 __all__ = ["ROUTE_ACCESS", "SOCKET_MESSAGES", "Role"]
 
-Role = Literal["stranger", "player", "referee", "director", "organiser"]
+Role = Literal["stranger", "account", "player", "referee", "director", "organiser"]
 
 ROUTE_ACCESS: dict[str, Role] = {
     # pages and files of the browser client
@@ -67,6 +68,14 @@ ROUTE_ACCESS: dict[str, Role] = {
     "GET /api/games/{game_id}/analysis": "stranger",
     "POST /api/games/{game_id}/analysis": "stranger",
     "WS /ws/rooms/{room_id}": "stranger",  # see SOCKET_MESSAGES["room"]
+    # the lobby: anyone may seek; a seek is read and withdrawn with its own token only
+    "POST /api/seeks": "stranger",
+    "GET /api/seeks/{seek_id}": "player",  # the seek's token
+    "DELETE /api/seeks/{seek_id}": "player",  # the seek's token
+    "POST /api/challenges": "stranger",
+    "GET /api/challenges": "stranger",
+    "POST /api/challenges/{seek_id}/accept": "stranger",
+    "GET /api/live": "stranger",
     # scoring pads
     "POST /api/boards": "organiser",
     "GET /api/boards/{board_id}": "stranger",
@@ -113,6 +122,13 @@ ROUTE_ACCESS: dict[str, Role] = {
     "GET /api/tournaments/{tournament_id}/players": "director",
     "POST /api/tournaments/{tournament_id}/play/{player}": "player",
     "WS /ws/tournaments/{tournament_id}": "stranger",  # ?full=1: SOCKET_MESSAGES["director"]
+    # accounts and profiles
+    "POST /api/account/signup": "stranger",
+    "POST /api/account/signin": "stranger",
+    "POST /api/account/signout": "account",
+    "POST /api/account/signout-everywhere": "account",
+    "GET /api/account": "stranger",  # answers only for the session cookie it is given
+    "GET /api/players/{name}": "stranger",
 }
 """Every route, as ``"METHOD path"`` (``WS`` for a WebSocket, ``MOUNT`` for static files), and
 the least role that may use it."""

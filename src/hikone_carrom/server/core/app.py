@@ -23,6 +23,9 @@ from starlette_compress import CompressMiddleware
 
 from hikone_carrom import __version__
 from hikone_carrom.board import BoardSpec
+from hikone_carrom.server.accounts import routes as account_routes
+from hikone_carrom.server.accounts import service as accounts_service
+from hikone_carrom.server.accounts.lobby_identity import AccountIdentity
 from hikone_carrom.server.cluster.cluster import Cluster
 from hikone_carrom.server.core import assets, health
 from hikone_carrom.server.core.assets import AssetFiles, PageAssets
@@ -38,6 +41,7 @@ from hikone_carrom.server.core.organiser import SignInGuard
 from hikone_carrom.server.core.ratelimit import AddressRate, MessageRate, SocketGate
 from hikone_carrom.server.core.runner import Runner
 from hikone_carrom.server.core.validation import validation_detail
+from hikone_carrom.server.lobby import routes as lobby_routes
 from hikone_carrom.server.pads import routes as pad_routes
 from hikone_carrom.server.pads.boards import PadRegistry
 from hikone_carrom.server.puzzles import routes as puzzle_routes
@@ -98,6 +102,7 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         store = GameStore(settings.db_url, timeout_s=settings.store_timeout_s)
         store.migrate()
         app.state.organiser_key = settings.organiser_key or organiser_key(store.engine)
+        app.state.accounts, app.state.account_limits = accounts_service.start(store.engine)
         runner = Runner(settings.sim_workers, 1 if settings.db_url.startswith("sqlite") else 4)
         backend: Backend = (
             RayBackend(settings.ray_address, settings.think_workers, spec)
@@ -133,9 +138,12 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
         readying = [asyncio.create_task(app.state.tournaments.resume())]
         app.state.readying = readying
         sweeper = asyncio.create_task(registry.sweep())
+        app.state.identity = AccountIdentity(app.state.accounts, runner)  # the lobby's accounts
+        lobby = lobby_routes.open_lobby(registry, app.state.organiser_key, app.state)
         try:
             yield
         finally:
+            await lobby.close()
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
@@ -212,4 +220,6 @@ def create_app(settings: ServerSettings, board: BoardSpec | None = None) -> Fast
     app.include_router(health.router)
     app.include_router(puzzle_routes.router)  # puzzles (docs/learn.md)
     app.include_router(room_routes.router)
+    app.include_router(account_routes.router)  # accounts, ratings, profiles
+    app.include_router(lobby_routes.router)  # seeks, challenges, live games
     return app

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from hikone_carrom.match import Match, Noise, Shot
 from hikone_carrom.records import HintUse, to_record
+from hikone_carrom.server.accounts.ratings import rate_game_over
 from hikone_carrom.server.core import wire
 from hikone_carrom.server.core.errors import store_unavailable
 from hikone_carrom.server.rooms.chat import ChatLog
@@ -128,6 +129,8 @@ async def store_event(
             new_game=new_game,
         ),
     )
+    if finished is not None:
+        await rate_game_over(room)
     return encoded
 
 

@@ -10,6 +10,7 @@ from fastapi.responses import FileResponse
 
 from hikone_carrom.match import Match
 from hikone_carrom.rules import RuleOptions
+from hikone_carrom.server.accounts.seats import link_seats, seat_holder
 from hikone_carrom.server.core.deps import (
     BoardSpecDep,
     RoomRateDep,
@@ -113,7 +114,9 @@ async def create_room(
     ``rooms_per_minute`` from one address)."""
     if not room_rate.allow(request.client.host if request.client else ""):
         raise too_many_rooms(settings.rooms_per_minute)
-    room, token = await registry.create(body)
+    account, name = await seat_holder(request, body.name)
+    room, token = await registry.create(body.model_copy(update={"name": name}))
+    await link_seats(request, account, room.config.id, room.seats_of_token(token))
     return RoomCreated(
         room_id=room.config.id, token=token, seats=sorted(room.seats_of_token(token))
     )
@@ -150,10 +153,15 @@ async def mine(body: MyRoomsQuery, registry: RoomsDep) -> dict[str, Any]:
 @router.post(
     "/api/rooms/{room_id}/seats/{seat}", tags=["rooms"], responses=errors(403, 404, 409, 422, 503)
 )
-async def take_seat(body: TakeSeat, registry: RoomsDep, seat: Seat, room_id: RoomId) -> SeatGranted:
-    """Take an open seat of an online room; keep the token to get the seat back."""
+async def take_seat(
+    body: TakeSeat, request: Request, registry: RoomsDep, seat: Seat, room_id: RoomId
+) -> SeatGranted:
+    """Take an open seat of an online room; keep the token to get the seat back. A signed-in
+    player sits under their account's name (the request needs ``X-CSRF-Token``)."""
+    account, name = await seat_holder(request, body.name)
     async with registry.use(room_id) as room:
-        token = await room.take_seat(seat, body.name)
+        token = await room.take_seat(seat, name)
+    await link_seats(request, account, room_id, [seat])
     return SeatGranted(token=token, seats=[seat])
 
 

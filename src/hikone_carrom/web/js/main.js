@@ -5,6 +5,8 @@ import { RoomPage } from "./room.js";
 import { GamesPage, ReplayPage } from "./games.js";
 import { HowToPage } from "./howto.js";
 import { homeExtras, renderMyGames } from "./mygames.js";
+import { mountLobby } from "./lobby.js";
+import { mountAccount } from "./account.js";
 import { applyPrefs, pref, setPref } from "./prefs.js";
 import { NAME_FORBIDDEN } from "./pad/shared-rules.js";
 import "./organiser.js"; // keeps the organiser's ?key= of the sign-in link, drops it from the URL
@@ -49,6 +51,8 @@ class HomePage {
     mine.id = "mygames";
     form.before(mine);
     renderMyGames(mine);
+    this.account = mountAccount(this.root.querySelector("#account"));
+    this.lobby = mountLobby(this.root.querySelector("#lobby"), navigate);
     const levelSelect = form.elements.level;
     const fill = () => {
       applyI18n(this.root);
@@ -144,6 +148,8 @@ class HomePage {
 
   dispose() {
     this.off?.();
+    this.lobby?.dispose();
+    this.account?.dispose();
   }
 }
 

@@ -26,6 +26,14 @@ export function fieldMessage(field, type) {
   return { en: `This value is not accepted (${field}).`, ja: `この値は受け付けられません（${field}）。` };
 }
 
+/** The signed-in session's CSRF token (js/account.js), sent on every state-changing request. */
+let csrf = /** @type {string | null} */ (null);
+
+/** Keep the session's CSRF token (null: signed out). @param {string | null} token */
+export function setCsrf(token) {
+  csrf = token;
+}
+
 /**
  * JSON request to the server. A refusal throws an Error whose `msg` is an {en, ja} sentence and
  * whose `fields` maps each refused field to its own sentence (never a raw object).
@@ -43,6 +51,8 @@ export async function api(path, options = {}) {
   /** @type {{method?: string, headers: Record<string, string>, body?: any}} */
   const init = { headers: { "content-type": "application/json" }, ...options };
   if (init.body && typeof init.body !== "string") init.body = JSON.stringify(init.body);
+  const method = (init.method || "GET").toUpperCase();
+  if (csrf && !["GET", "HEAD", "OPTIONS"].includes(method)) init.headers = { ...init.headers, "x-csrf-token": csrf };
   let res, data;
   try {
     res = await fetch(path, init);

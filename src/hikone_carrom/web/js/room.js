@@ -6,6 +6,8 @@ import { handleAt, ShotGesture } from "./gesture.js";
 import { chip, renderCounts, renderLog, text } from "./hud.js";
 import { applyI18n, onLangChange, pick, show, t } from "./i18n.js";
 import { api, RoomConnection, saveToken } from "./net.js";
+import { currentAccount } from "./account.js";
+import { askGuestName } from "./guestname.js";
 import { notFound } from "./notfound.js";
 import { playShot, playSound } from "./sound.js";
 import { Social } from "./social.js";
@@ -822,8 +824,15 @@ export class RoomPage {
   }
 
   async takeSeat(seat) {
+    let name = localStorage.getItem("hikone-carrom.name") || "";
+    if (this.room.mode === "online" && !(await currentAccount())) { // an account plays under its own name
+      const asked = await askGuestName(this.root, name, this.seatName(seat));
+      if (asked === null) return;
+      localStorage.setItem("hikone-carrom.name", asked);
+      name = asked;
+    }
     try {
-      const res = await api(`/api/rooms/${this.roomId}/seats/${seat}`, { method: "POST", body: { name: localStorage.getItem("hikone-carrom.name") || "" } });
+      const res = await api(`/api/rooms/${this.roomId}/seats/${seat}`, { method: "POST", body: { name } });
       saveToken(this.roomId, res.token);
       this.conn.send({ type: "hello", token: res.token, last_seq: 0 });
     } catch (err) {
