@@ -103,7 +103,9 @@ _FAST_JACK_CANDIDATES = replace(_EXPERT_JACK_CANDIDATES, bank_steps=30)
 _FAST_SEARCH = SearchConfig(
     candidates=_FAST_CANDIDATES,
     jack_candidates=_FAST_JACK_CANDIDATES,
-    sweep=SweepBudget(placements=6, step=2.0, speeds=(0.9, 1.8, 3.3), keep=16),
+    # The expert's fine angle step from few placements: a coarser step (the sweep simulates
+    # every other direction first) misses the narrow pots that decide duel positions.
+    sweep=SweepBudget(placements=6, step=0.75, speeds=(0.9, 1.8, 3.3), keep=16),
     screen_draws=2,
     jack_screen_draws=8,
     shortlist=24,
@@ -123,7 +125,9 @@ _FAST_LATE_SEARCH = SearchConfig(
     screen_draws=8,
     jack_screen_draws=24,
     shortlist=32,
-    halving=(16, 32, 64),
+    # The first cut of a wide shortlist decides most: 32 draws before it, so that the jack
+    # shot (R6b) is not cut on the luck of a few.
+    halving=(32, 32, 64),
     rollouts=8,
     rollout_draws=40,
     refined=3,
