@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MAX_PULL, REST, ShotGesture, handleAt, powerOfPull } from "../../src/hikone_carrom/web/js/gesture.js";
+import { MAX_PULL, REST, ShotGesture, aimDrawing, handleAt, powerOfPull } from "../../src/hikone_carrom/web/js/gesture.js";
 
 /** @param {number} a @param {number} b */
 const near = (a, b) => Math.abs(a - b) < 1e-9;
@@ -111,4 +111,21 @@ test("a second finger calls the pull off", () => {
   canvas.dispatchEvent(pointer("pointerup", { clientX: 0, clientY: -150 }));
   assert.equal(calls.released, 0);
   assert.equal(calls.restored.length, 1);
+});
+
+test("an aim is drawn with its handle at rest and with the pull's point while pulling", () => {
+  const aim = { x: 0, y: -0.2, s: 0.5, ok: true, angle: Math.PI / 2, power: 0.5, pull: [0, -0.3], armed: false };
+  const g = { to: [0, 0.3], contact: null, deflect: null };
+  const rest = aimDrawing(aim, g, null);
+  assert.deepEqual(rest.aim.handle, handleAt(aim));
+  assert.equal(rest.aim.pull, null);
+  assert.equal(rest.aim.armed, true);
+  assert.equal(rest.note, null);
+  const pulling = aimDrawing(aim, g, { mode: "pull" });
+  assert.deepEqual(pulling.aim.pull, [0, -0.3]);
+  assert.equal(pulling.aim.handle, null);
+  assert.equal(pulling.note, "aim.cancel"); // a pull not yet beyond the rest length
+  assert.equal(aimDrawing({ ...aim, armed: true }, g, { mode: "pull" }).note, null);
+  assert.equal(aimDrawing({ ...aim, ok: false }, g, { mode: "place" }).note, "place.blocked");
+  assert.deepEqual(rest.aim.to, [0, 0.3]);
 });

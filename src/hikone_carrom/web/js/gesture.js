@@ -44,6 +44,26 @@ export function handleAt(aim) {
   return [aim.x - Math.cos(aim.angle) * d, aim.y - Math.sin(aim.angle) * d];
 }
 
+/**
+ * The board's drawing of an aim (an overlay's `aim`) and the i18n key of its note, if any: the
+ * striker's line from the guide `g` (aim.js guide), and the pull while `pulling` is one.
+ * @param {SavedAim & {pull?: number[] | null, armed?: boolean}} aim the pull's point (m), if any
+ * @param {ReturnType<typeof import("./aim.js").guide>} g
+ * @param {{mode: string} | null | undefined} pulling the gesture's state
+ */
+export function aimDrawing(aim, g, pulling) {
+  const aiming = Boolean(pulling && pulling.mode === "pull");
+  const drawn = {
+    from: [aim.x, aim.y], to: g.to, contact: g.contact, deflect: g.deflect,
+    power: aim.power, angle: aim.angle,
+    pull: aiming ? aim.pull : null,
+    armed: aiming ? aim.armed : true,
+    handle: aiming ? null : handleAt(aim),
+  };
+  const note = !aim.ok ? "place.blocked" : aiming && !aim.armed ? "aim.cancel" : null;
+  return { aim: drawn, note };
+}
+
 /** Power (0-1) of a pull whose pointer is `dist` m from the striker's centre. @param {number} dist */
 export function powerOfPull(dist) {
   return Math.max(0, Math.min(1, (dist - REST) / MAX_PULL));

@@ -6,7 +6,7 @@
 // plays one on the same board, scored by the strikes it took (1-3 stars).
 import { guide, nearestFree, placeOn, pointAt, shooterFrame } from "./aim.js";
 import { BoardView } from "./board.js";
-import { handleAt, ShotGesture } from "./gesture.js";
+import { aimDrawing, ShotGesture } from "./gesture.js";
 import { chip, text } from "./hud.js";
 import { addStrings, applyI18n, lang, onLangChange, pick, setLang, show, t } from "./i18n.js";
 import { api } from "./net.js";
@@ -600,20 +600,8 @@ class PuzzlePage {
       if (this.phase === "aim" || this.phase === "sent") {
         disks.push({ id: "striker", kind: "striker", color: this.puzzle.color, x: this.aim.x, y: this.aim.y, layer: 0, r: this.geometry.puck_radius, invalid: !this.aim.ok, ghost: true });
         const g = guide(this.geometry, this.state.layout, this.aim.x, this.aim.y, this.aim.angle, "striker");
-        const pulling = this.gesture?.state;
-        const aiming = Boolean(pulling && pulling.mode === "pull");
-        overlay = {
-          unshootable,
-          placement: this.state.placement,
-          aim: {
-            from: [this.aim.x, this.aim.y], to: g.to, contact: g.contact, deflect: g.deflect,
-            power: this.aim.power, angle: this.aim.angle,
-            pull: aiming ? this.aim.pull : null,
-            armed: aiming ? this.aim.armed : true,
-            handle: aiming ? null : handleAt(this.aim),
-          },
-          note: !this.aim.ok ? t("place.blocked") : aiming && !this.aim.armed ? t("aim.cancel") : null,
-        };
+        const { aim, note } = aimDrawing(this.aim, g, this.gesture?.state);
+        overlay = { unshootable, placement: this.state.placement, aim, note: note && t(note) };
       }
     }
     this.lastOverlay = overlay;

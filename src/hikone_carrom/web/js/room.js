@@ -2,7 +2,7 @@
 import { BoardView } from "./board.js";
 import { guide, nearestFree, placeOn, pointAt, shooterFrame } from "./aim.js";
 import { explain, outcomeTitle } from "./explain.js";
-import { handleAt, ShotGesture } from "./gesture.js";
+import { aimDrawing, ShotGesture } from "./gesture.js";
 import { chip, renderCounts, renderLog, text } from "./hud.js";
 import { applyI18n, onLangChange, pick, show, t } from "./i18n.js";
 import { api, RoomConnection, saveToken } from "./net.js";
@@ -658,19 +658,13 @@ export class RoomPage {
         const g = guide(this.geometry, this.state.layout, this.aim.x, this.aim.y, this.aim.angle, "striker");
         const h = this.hint && this.hintFits(this.hint) && !this.adoptedShot() ? this.hint : null;
         const pulling = this.gesture?.state;
-        const aiming = pulling && pulling.mode === "pull";
+        const { aim, note } = aimDrawing(this.aim, g, pulling);
         overlay = {
           unshootable,
           hint: h ? this.hintOverlay(h) : null,
           placement: this.state.placement,
-          aim: h && this.hintFocus && !pulling ? null : {
-            from: [this.aim.x, this.aim.y], to: g.to, contact: g.contact, deflect: g.deflect,
-            power: this.aim.power, angle: this.aim.angle,
-            pull: aiming ? this.aim.pull : null,
-            armed: aiming ? this.aim.armed : true,
-            handle: aiming ? null : handleAt(this.aim),
-          },
-          note: !this.aim.ok ? t("place.blocked") : aiming && !this.aim.armed ? t("aim.cancel") : null,
+          aim: h && this.hintFocus && !pulling ? null : aim,
+          note: note && t(note),
         };
       }
     }
