@@ -135,6 +135,7 @@ class ShelfPage {
     this.dailyId = null;
     /** @type {(() => void) | undefined} */
     this.off = undefined;
+    this.disposed = false;
   }
 
   async mount() {
@@ -150,14 +151,16 @@ class ShelfPage {
     try {
       ({ puzzles: this.puzzles, dailyId: this.dailyId } = await loadCatalogue());
     } catch (err) {
-      show(this.root.querySelector("#shelf-error"), err.msg);
+      if (!this.disposed) show(this.root.querySelector("#shelf-error"), err.msg);
       return;
     }
+    if (this.disposed) return; // another page was opened meanwhile
     this.off = onLangChange(() => this.render());
     this.render();
   }
 
   dispose() {
+    this.disposed = true;
     this.off?.();
   }
 
@@ -222,6 +225,7 @@ class DrillShelfPage {
     this.drills = [];
     /** @type {(() => void) | undefined} */
     this.off = undefined;
+    this.disposed = false;
   }
 
   async mount() {
@@ -232,14 +236,16 @@ class DrillShelfPage {
     try {
       this.drills = (await api("/api/drills")).drills;
     } catch (err) {
-      show(this.root.querySelector("#shelf-error"), err.msg);
+      if (!this.disposed) show(this.root.querySelector("#shelf-error"), err.msg);
       return;
     }
+    if (this.disposed) return; // another page was opened meanwhile
     this.off = onLangChange(() => this.render());
     this.render();
   }
 
   dispose() {
+    this.disposed = true;
     this.off?.();
   }
 
