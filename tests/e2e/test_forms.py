@@ -26,7 +26,7 @@ def test_empty_minutes_and_a_name_with_angle_brackets_get_sentences_by_their_fie
     page.goto(f"{server_url}/")
     page.click("label.check:has(input[name=timed])")
     page.fill("input[name=minutes]", "")
-    page.fill("input[name=name]", "<b>Taro</b>")
+    page.fill("#newgame input[name=name]", "<b>Taro</b>")
     page.click("#newgame button[type=submit]")
     expect(page.locator("#err-minutes")).to_have_text(
         "Enter the match time in whole minutes, from 1 to 60."
@@ -53,7 +53,7 @@ def test_empty_minutes_and_a_name_with_angle_brackets_get_sentences_by_their_fie
     _no_object_object(page)
     # fixed: the room opens
     page.fill("input[name=minutes]", "3")
-    page.fill("input[name=name]", "Taro")
+    page.fill("#newgame input[name=name]", "Taro")
     page.click("#newgame button[type=submit]")
     page.wait_for_url("**/room/*")
     ctx.close()
@@ -63,11 +63,13 @@ def test_the_servers_refusals_become_sentences_too(browser: Browser, server_url:
     page = browser.new_page(locale="ja-JP")
     page.goto(f"{server_url}/")
     # a name longer than the field allows (typed past maxlength by a script): the server's 422
-    page.evaluate("() => { document.querySelector('input[name=name]').value = 'x'.repeat(30); }")
+    page.evaluate(
+        "() => { document.querySelector('#newgame input[name=name]').value = 'x'.repeat(30); }"
+    )
     page.click("#newgame button[type=submit]")
     expect(page.locator("#err-name")).to_have_text("名前は24文字までです。")
     _no_object_object(page)
-    page.fill("input[name=name]", "")
+    page.fill("#newgame input[name=name]", "")
     # a computer level this server does not have: the server's own sentence, in Japanese
     page.evaluate(
         "() => { const o = document.querySelector('select[name=level] option'); o.value = 'nope'; "

@@ -109,7 +109,7 @@ class HomePage {
         const fields = Object.entries(err.fields || {});
         const names = extras.showErrors(err.fields); // "names.1": the second player's name
         const others = Object.fromEntries(fields.filter(([key]) => !key.startsWith("names.")));
-        if (!this.showErrors(others) && !names) show(this.root.querySelector(".form-error"), err.msg);
+        if (!this.showErrors(others) && !names) show(form.querySelector(".form-error"), err.msg);
       }
     });
     try {
@@ -143,7 +143,7 @@ class HomePage {
       el.hidden = true;
     }
     for (const el of this.root.querySelectorAll("#newgame [aria-invalid]")) el.removeAttribute("aria-invalid");
-    show(this.root.querySelector(".form-error"), null);
+    show(this.root.querySelector("#newgame .form-error"), null);
   }
 
   dispose() {
