@@ -37,7 +37,7 @@ def new_game(page: Page, base: str, mode: str, players: int = 2, level: str = ""
     page.check(f"input[name=mode][value={mode}]")
     if level:
         page.select_option("select[name=level]", level)
-    page.select_option("select[name=players]", str(players))
+    page.select_option("#newgame select[name=players]", str(players))
     page.click("#newgame button[type=submit]")
     page.wait_for_url("**/room/*")
     page.wait_for_function("() => window.__game && window.__game.state")

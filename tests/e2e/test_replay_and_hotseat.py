@@ -111,7 +111,7 @@ def test_four_players_on_one_device_each_pull_back_from_their_own_side(
     errors = _errors(page)
     page.goto(f"{server_url}/")
     page.check("input[name=mode][value=hotseat]")
-    page.select_option("select[name=players]", "4")
+    page.select_option("#newgame select[name=players]", "4")
     page.click("#newgame button[type=submit]")
     page.wait_for_url("**/room/*")
     page.wait_for_function("() => window.__game && window.__game.state")
